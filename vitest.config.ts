@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest 5's reporter calls Map.groupBy (Node 21+); this machine runs Node 20 (ENVIRONMENT.md).
+if (!('groupBy' in Map)) {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        groups.set(k, [...(groups.get(k) ?? []), item]);
+      }
+      return groups;
+    },
+  });
+}
+
 // Two projects: fast pure-function tests beside the code in shared/, and HTTP tests of the
 // exported Koa app (each test file gets its own fresh database, see api/test/support).
 export default defineConfig({

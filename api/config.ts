@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// D5: the environment is read once, here, and every bad value stops the process with its name.
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  CLINIC_NOTIFY_EMAIL: z.email().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  BOOKING_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
+  LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  DESKTOP_ORIGINS: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  clinicNotifyEmail?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  slotCapacity: number;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Origins (besides our own) allowed to call the API with credentials: the desktop app's. */
+  desktopOrigins: string[];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in a .env-style environment mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Smile Care Dental Clinic <no-reply@smilecare.example>',
+    clinicNotifyEmail: e.CLINIC_NOTIFY_EMAIL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.NODE_ENV === 'production' ? false : e.SEED_DEMO,
+    slotCapacity: e.BOOKING_SLOT_CAPACITY,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    desktopOrigins: (e.DESKTOP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

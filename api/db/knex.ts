@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { knexSnakeCaseMappers } from 'objection';
+
+// D2: one code path for both databases. Without a URL the server runs on PGlite (PostgreSQL in WASM)
+// kept in DATA_DIR; with one it uses that server. Columns are snake_case in SQL, camelCase in code.
+
+const INT8 = 20;
+const DATE = 1082;
+const NUMERIC = 1700;
+
+// Both drivers must hand back the same JS values: int8/count as numbers, dates as 'yyyy-MM-dd'
+// strings (a JS Date would shift with the server's zone), numeric as exact strings.
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(DATE, (v) => v);
+const pgliteParsers = {
+  [INT8]: (v: string) => Number(v),
+  [DATE]: (v: string) => v,
+  [NUMERIC]: (v: string) => v,
+};
+
+export interface DbOptions {
+  /** postgres:// URL of a real server. */
+  databaseUrl?: string;
+  /** Directory for the embedded database; omit for an in-memory one (tests). */
+  pgliteDir?: string;
+  poolMax?: number;
+}
+
+export interface Database {
+  knex: Knex;
+  isEmbedded: boolean;
+  close(): Promise<void>;
+}
+
+export async function createDb(options: DbOptions): Promise<Database> {
+  const common = { ...knexSnakeCaseMappers(), asyncStackTraces: false };
+  if (options.databaseUrl) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      ...common,
+    });
+    return { knex, isEmbedded: false, close: () => knex.destroy() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { default: ClientPgLite } = await import('knex-pglite');
+  let release = () => {};
+  if (options.pgliteDir) {
+    fs.mkdirSync(options.pgliteDir, { recursive: true });
+    release = takeDirectoryLock(options.pgliteDir);
+  }
+  const pglite = new PGlite({ dataDir: options.pgliteDir, parsers: pgliteParsers });
+  await pglite.waitReady;
+  const knex = knexFactory({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+    ...common,
+  });
+  return {
+    knex,
+    isEmbedded: true,
+    async close() {
+      await knex.destroy();
+      await pglite.close().catch(() => {});
+      release();
+    },
+  };
+}
+
+/** PGlite has no lock of its own: two processes on one directory corrupt it (ENVIRONMENT.md). */
+function takeDirectoryLock(dir: string): () => void {
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`The embedded database in ${dir} is in use by process ${holder}. Stop it first.`);
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    try {
+      if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', release);
+  return release;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './migrations/001-initial-schema';
+
+// Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
+const migrations: Record<string, Knex.Migration> = {
+  '001-initial-schema': initialSchema,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name],
+};
+
+export async function migrateLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource: source });
+}
+
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource: source }, true);
+}

@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { accountPasswordSchema } from '../../../shared/schemas/auth';
+import { clinic } from '../../../shared/constants/clinic';
+import type { Config } from '../../config';
+import { createAccount, generatePassword } from '../../services/accounts';
+import { seedDemoContent } from './demo-content';
+
+export const DEMO_ADMIN_EMAIL = 'admin@smilecare.example';
+
+export class StartupRefused extends Error {}
+
+/**
+ * D3: the first start with an empty database creates the admin account (ADMIN_EMAIL/ADMIN_PASSWORD, else a
+ * demo account with a generated password printed once) and, unless SEED_DEMO=false or in production, the
+ * demo content. In production there is no default account: without one the server refuses to start.
+ */
+export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (line: string) => void): Promise<void> {
+  const { n } = (await knex('users').count('* as n').first()) as { n: number };
+  const firstStart = Number(n) === 0;
+
+  if (config.adminEmail && config.adminPassword) {
+    const exists = await knex('users').whereRaw('lower(email) = lower(?)', [config.adminEmail]).first('id');
+    if (!exists) {
+      const check = accountPasswordSchema.safeParse(config.adminPassword);
+      if (!check.success) throw new StartupRefused(`ADMIN_PASSWORD: ${check.error.issues[0].message}`);
+      await createAccount(knex, config.adminEmail, config.adminPassword, 'Clinic Admin');
+      print(`Admin account created for ${config.adminEmail}.`);
+    }
+  } else if (firstStart) {
+    if (config.nodeEnv === 'production') {
+      throw new StartupRefused(
+        'No admin account exists. Set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run admin -- create`, then start again.',
+      );
+    }
+    const password = generatePassword();
+    await createAccount(knex, DEMO_ADMIN_EMAIL, password, clinic.doctorName);
+    print('');
+    print('  Demo admin account (shown once; change it with `npm run admin -- reset-password`):');
+    print(`    email:    ${DEMO_ADMIN_EMAIL}`);
+    print(`    password: ${password}`);
+    print('');
+  }
+
+  if (firstStart && config.seedDemo) {
+    await seedDemoContent(knex, new Date());
+    print('Demo content added (SEED_DEMO=false skips it).');
+  }
+}

@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { LoginThrottle } from './services/login-throttle';
+import type { PublicCache } from './services/public-cache';
+
+/** What every route and service may use; built once in api/server.ts (or by a test). */
+export interface Deps {
+  knex: Knex;
+  config: Config;
+  logger: Logger;
+  throttle: LoginThrottle;
+  cache: PublicCache;
+  /** Wakes the outbox worker after a commit that queued mail. */
+  nudgeOutbox: () => void;
+  /** The clock, so tests can stand at a chosen instant in Asia/Kolkata. */
+  now: () => Date;
+}

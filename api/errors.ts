@@ -1,0 +1,21 @@
+// Typed errors thrown by services; api/middleware/error-handler.ts turns them into D8's bodies.
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
+export const unsupportedType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

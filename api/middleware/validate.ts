@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import { firstIssueAndFields } from '../../shared/schemas/validation-error';
+import { HttpError } from '../errors';
+
+/** D8: parse a body with the same zod schema the form uses; a failure is a 400 with the spec's message. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    const { error, fields } = firstIssueAndFields(result.error);
+    throw new HttpError(400, error, fields);
+  }
+  return result.data;
+}
+
+/** Route ids are positive integers; anything else is simply "not found". */
+export function parseId(raw: string | undefined, what: string): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, `${what} not found`);
+  return id;
+}

@@ -1,0 +1,31 @@
+import type { AppointmentStatus } from '../../shared/constants/booking';
+import { BaseModel } from './base-model';
+import { Patient } from './patient';
+
+export class Appointment extends BaseModel {
+  static override tableName = 'appointments';
+  id!: number;
+  patientId!: number | null;
+  firstName!: string;
+  lastName!: string;
+  email!: string;
+  phone!: string;
+  treatment!: string;
+  preferredDate!: string;
+  preferredTime!: string;
+  notes!: string | null;
+  status!: AppointmentStatus;
+  createdAt!: Date;
+  updatedAt!: Date;
+  confirmedAt!: Date | null;
+  completedAt!: Date | null;
+  cancelledAt!: Date | null;
+
+  static override relationMappings = () => ({
+    patient: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Patient,
+      join: { from: 'appointments.patientId', to: 'patients.id' },
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { BaseModel } from './base-model';
+
+export class Patient extends BaseModel {
+  static override tableName = 'patients';
+  id!: number;
+  firstName!: string;
+  lastName!: string;
+  email!: string;
+  phone!: string;
+  address!: string | null;
+  dateOfBirth!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+}

@@ -1,0 +1,16 @@
+import { BaseModel } from './base-model';
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+  id!: number;
+  email!: string;
+  displayName!: string;
+  passwordHash!: string;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  /** What the client stores as the signed-in user: never the hash. */
+  toPublic() {
+    return { id: this.id, email: this.email, name: this.displayName };
+  }
+}

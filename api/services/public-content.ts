@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { BlogPost } from '../models/blog-post';
+import { GalleryImage } from '../models/gallery-image';
+import { SiteSetting } from '../models/site-setting';
+
+// Reads behind the public API and the server-rendered pages: only what a visitor may see.
+
+const publicPostColumns = ['id', 'title', 'slug', 'excerpt', 'author', 'publishedAt', 'imageUrl', 'isPublished'];
+
+/** Published posts, newest first, without their content (the dialog loads it). */
+export async function listPublishedPosts(knex: Knex) {
+  return BlogPost.query(knex)
+    .select(publicPostColumns)
+    .where('isPublished', true)
+    .orderBy('publishedAt', 'desc')
+    .orderBy('id', 'desc');
+}
+
+export async function findPublishedPost(knex: Knex, slug: string) {
+  return BlogPost.query(knex)
+    .select([...publicPostColumns, 'content'])
+    .where({ slug, isPublished: true })
+    .first();
+}
+
+/** Active gallery images by display order (SPEC 2), `order` named as the API names it. */
+export async function listActiveGallery(knex: Knex) {
+  const rows = await GalleryImage.query(knex)
+    .select('id', 'title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'sortOrder')
+    .where('isActive', true)
+    .orderBy('sortOrder')
+    .orderBy('id');
+  return rows.map(galleryImageJson);
+}
+
+export function galleryImageJson(g: GalleryImage) {
+  return {
+    id: g.id,
+    title: g.title,
+    description: g.description,
+    imageUrl: g.imageUrl,
+    thumbnailUrl: g.thumbnailUrl,
+    category: g.category,
+    isActive: g.isActive,
+    order: g.sortOrder,
+  };
+}
+
+export async function readSetting(knex: Knex, key: string) {
+  const row = await SiteSetting.query(knex).findById(key);
+  return row ? { key: row.key, value: row.value } : null;
+}

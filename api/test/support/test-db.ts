@@ -1,0 +1,34 @@
+import crypto from 'node:crypto';
+import knexFactory from 'knex';
+import { createDb, type Database } from '../../db/knex';
+import { migrateLatest } from '../../db/migrate';
+
+/**
+ * A fresh, migrated database for one test file (D2): a new database on the real server when
+ * TEST_DATABASE_URL is set (as in CI), else an in-memory PGlite. close() drops it.
+ */
+export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await createDb({});
+    await migrateLatest(db.knex);
+    return db;
+  }
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb({ databaseUrl: url.toString(), poolMax: options.poolMax ?? 20 });
+  await migrateLatest(db.knex);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export const onRealServer = () => Boolean(process.env.TEST_DATABASE_URL);

@@ -1,0 +1,43 @@
+import { timeSlotLabel, treatmentLabel } from '../constants/booking';
+import { clinic } from '../constants/clinic';
+import { formatEnGbLongDate } from '../domain/clinic-time';
+import { renderEmail, type RenderedEmail } from './layout';
+
+export interface BookingDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  preferredDate: string;
+  preferredTime: string;
+  treatment: string;
+  notes?: string | null;
+}
+
+const details = (a: BookingDetails): [string, string][] => [
+  ['Date', formatEnGbLongDate(a.preferredDate)],
+  ['Time', timeSlotLabel(a.preferredTime)],
+  ['Treatment', treatmentLabel(a.treatment)],
+  ...(a.notes ? ([['Notes', a.notes]] as [string, string][]) : []),
+];
+
+/** D13: sent to the visitor right after booking. */
+export function bookingAcknowledgementEmail(a: BookingDetails): RenderedEmail {
+  return renderEmail(`We received your appointment request – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
+    { paragraph: 'Thank you for choosing us. We have received your appointment request:' },
+    { rows: details(a) },
+    { paragraph: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.' },
+  ]);
+}
+
+/** D13: sent to the clinic's inbox for every new booking. */
+export function bookingNotificationEmail(a: BookingDetails): RenderedEmail {
+  return renderEmail(
+    `New appointment request: ${a.firstName} ${a.lastName}, ${formatEnGbLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
+    'A new appointment request has arrived from the website.',
+    [
+      { rows: [['Patient', `${a.firstName} ${a.lastName}`], ['Phone', a.phone], ['Email', a.email], ...details(a)] },
+      { paragraph: 'Open the admin panel to approve or cancel it.' },
+    ],
+  );
+}

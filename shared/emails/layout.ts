@@ -1,0 +1,63 @@
+import { clinic } from '../constants/clinic';
+
+// Emails are rendered here, in shared/, so the server sends exactly what the admin's preview shows.
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** A block of the email: a paragraph, or a list of label/value rows. */
+export type EmailBlock = { paragraph: string } | { rows: [label: string, value: string][] } | { heading: string };
+
+export function renderEmail(subject: string, greeting: string, blocks: EmailBlock[]): RenderedEmail {
+  const contact: [string, string][] = [
+    ['Phone', clinic.phone],
+    ['Email', clinic.email],
+    ['Address', clinic.addressText],
+  ];
+  const all: EmailBlock[] = [...blocks, { heading: clinic.name }, { rows: contact }];
+
+  const text = [
+    greeting,
+    '',
+    ...all.flatMap((b) => {
+      if ('paragraph' in b) return [b.paragraph, ''];
+      if ('heading' in b) return [b.heading, ''];
+      return [...b.rows.map(([l, v]) => `${l}: ${v}`), ''];
+    }),
+  ].join('\n');
+
+  const htmlBlocks = all
+    .map((b) => {
+      if ('paragraph' in b) return `<p style="margin:0 0 16px">${escapeHtml(b.paragraph)}</p>`;
+      if ('heading' in b) return `<h2 style="margin:24px 0 8px;font-size:16px;color:#0f766e">${escapeHtml(b.heading)}</h2>`;
+      const rows = b.rows
+        .map(
+          ([l, v]) =>
+            `<tr><td style="padding:4px 12px 4px 0;color:#475569;vertical-align:top">${escapeHtml(l)}</td>` +
+            `<td style="padding:4px 0;white-space:pre-line">${escapeHtml(v)}</td></tr>`,
+        )
+        .join('');
+      return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`;
+    })
+    .join('\n');
+
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;font-size:15px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${htmlBlocks}
+</div></body></html>`;
+  return { subject, html, text };
+}
