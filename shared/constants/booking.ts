@@ -1,0 +1,84 @@
+// Booking and appointment constants from SPEC sections 4 and 9.
+
+export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'] as const;
+export type TimeSlot = (typeof timeSlots)[number];
+
+export function isTimeSlot(value: string): value is TimeSlot {
+  return (timeSlots as readonly string[]).includes(value);
+}
+
+/** '10:00' -> '10:00 AM', '21:00' -> '9:00 PM'. Anything not HH:mm comes back unchanged. */
+export function timeSlotLabel(slot: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(slot);
+  if (!match) return slot;
+  const hours = Number(match[1]);
+  if (hours > 23) return slot;
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${match[2]} ${suffix}`;
+}
+
+export const bookingTreatmentCodes = [
+  'consultation', 'cleaning', 'extraction', 'crown', 'dentures', 'veneer', 'implants', 'whitening', 'wisdom',
+  'restoration', 'braces', 'bonding', 'fluoride', 'invisalign', 'rootcanal', 'fillings', 'sealants', 'fissure',
+  'periodontal', 'other',
+] as const;
+export type BookingTreatmentCode = (typeof bookingTreatmentCodes)[number];
+
+const treatmentLabels: Record<BookingTreatmentCode, string> = {
+  consultation: 'General Consultation',
+  cleaning: 'Teeth Cleaning',
+  extraction: 'Tooth Extraction',
+  crown: 'Dental Crown',
+  dentures: 'Dentures',
+  veneer: 'Veneers',
+  implants: 'Dental Implants',
+  whitening: 'Teeth Whitening',
+  wisdom: 'Wisdom Tooth Removal',
+  restoration: 'Dental Restoration',
+  braces: 'Braces',
+  bonding: 'Dental Bonding',
+  fluoride: 'Fluoride Treatment',
+  invisalign: 'Invisalign (Clear Aligners)',
+  rootcanal: 'Root Canal Treatment',
+  fillings: 'Dental Fillings',
+  sealants: 'Dental Sealants',
+  fissure: 'Fissure Sealants',
+  periodontal: 'Gum (Periodontal) Treatment',
+  other: 'Other',
+};
+
+export const bookingTreatments: readonly { code: BookingTreatmentCode; label: string }[] = bookingTreatmentCodes.map(
+  (code) => ({ code, label: treatmentLabels[code] }),
+);
+
+export function isBookingTreatmentCode(value: string): value is BookingTreatmentCode {
+  return (bookingTreatmentCodes as readonly string[]).includes(value);
+}
+
+/** The label for a code; an unknown code (old data) is shown as stored. */
+export function treatmentLabel(code: string): string {
+  return isBookingTreatmentCode(code) ? treatmentLabels[code] : code;
+}
+
+/** Non-cancelled bookings one slot takes unless the clinic's setting says otherwise (D12). */
+export const DEFAULT_SLOT_CAPACITY = 2;
+export const SLOT_FULL_MESSAGE = 'This time slot is fully booked. Please choose another time.';
+
+export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+
+// SPEC section 4: Approve, Cancel and Mark Completed. Completed and cancelled are final.
+export const allowedStatusTransitions: Record<AppointmentStatus, AppointmentStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canTransition(from: AppointmentStatus, to: AppointmentStatus): boolean {
+  return allowedStatusTransitions[from]?.includes(to) ?? false;
+}
+
+export const invoiceStatuses = ['pending', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { appointmentStatuses, isBookingTreatmentCode, isTimeSlot } from '../constants/booking';
+import { clinicToday, isPastDate, isSlotPassed, isSunday, isValidDateString } from '../domain/clinic-time';
+import type { FieldProblem } from './validation-error';
+import { emailField, firstNameField, isPlausibleDate, lastNameField, optionalText, phoneField } from './fields';
+
+// The booking form's shape (SPEC section 5). Rules that depend on the clock live in checkBookingRules,
+// so this schema gives the same answer in the form and on the server at any moment.
+export const appointmentRequestSchema = z.object({
+  firstName: firstNameField(),
+  lastName: lastNameField(),
+  email: emailField,
+  phone: phoneField,
+  preferredDate: z
+    .string({ error: 'Please select a preferred date' })
+    .trim()
+    .min(1, { message: 'Please select a preferred date', abort: true })
+    .refine(isPlausibleDate, 'Please select a valid date'),
+  preferredTime: z
+    .string({ error: 'Please select a preferred time' })
+    .trim()
+    .min(1, 'Please select a preferred time')
+    .max(5, 'Please select a valid time slot'),
+  treatment: z
+    .string({ error: 'Please select a treatment' })
+    .trim()
+    .min(1, 'Please select a treatment')
+    .max(40, 'Please select a valid treatment'),
+  notes: optionalText(1000, 'Notes must be at most 1000 characters'),
+});
+export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
+export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;
+
+export const bookingRuleMessages = {
+  pastDate: 'Please choose today or a later date',
+  sunday: 'The clinic is closed on Sundays. For emergencies, please call us.',
+  unknownSlot: 'Please select a valid time slot',
+  passedSlot: 'This time has already passed today. Please choose a later time.',
+  unknownTreatment: 'Please select a valid treatment',
+} as const;
+
+/** D12's booking rules against the clinic's clock. Returns the first problem, or null. */
+export function checkBookingRules(
+  req: Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatment'>,
+  now: Date = new Date(),
+): FieldProblem | null {
+  if (!isPlausibleDate(req.preferredDate) || isPastDate(req.preferredDate, now)) {
+    return { field: 'preferredDate', message: bookingRuleMessages.pastDate };
+  }
+  if (isSunday(req.preferredDate)) return { field: 'preferredDate', message: bookingRuleMessages.sunday };
+  if (!isTimeSlot(req.preferredTime)) return { field: 'preferredTime', message: bookingRuleMessages.unknownSlot };
+  if (isSlotPassed(req.preferredDate, req.preferredTime, now)) {
+    return { field: 'preferredTime', message: bookingRuleMessages.passedSlot };
+  }
+  if (!isBookingTreatmentCode(req.treatment)) return { field: 'treatment', message: bookingRuleMessages.unknownTreatment };
+  return null;
+}
+
+// Statuses are matched case-insensitively (SPEC section 4), so 'Confirmed' is accepted as 'confirmed'.
+export const appointmentStatusUpdateSchema = z.object({
+  status: z
+    .string({ error: 'Please select a valid status' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(appointmentStatuses, { error: 'Please select a valid status' })),
+});
+export type AppointmentStatusUpdate = z.output<typeof appointmentStatusUpdateSchema>;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+// A bare date is a whole day, so it counts as future only from tomorrow at the clinic.
+function isFutureFollowUp(value: string): boolean {
+  const now = new Date();
+  if (value.length === 10) return value > clinicToday(now);
+  return Date.parse(value) > now.getTime();
+}
+
+function isIsoDateOrDateTime(value: string): boolean {
+  return ISO_DATE_TIME.test(value) && isValidDateString(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+}
+
+export const followUpSchema = z.object({
+  followUpDate: z
+    .string({ error: 'Please select a follow-up appointment date.' })
+    .trim()
+    .min(1, { message: 'Please select a follow-up appointment date.', abort: true })
+    .refine(isIsoDateOrDateTime, { message: 'Please select a follow-up appointment date.', abort: true })
+    .refine(isFutureFollowUp, 'Follow-up date must be in the future.'),
+  customMessage: optionalText(2000, 'Message must be at most 2000 characters'),
+});
+export type FollowUp = z.output<typeof followUpSchema>;
+export type FollowUpInput = z.input<typeof followUpSchema>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { patientSchema } from './patient';
+import { fieldErrors } from './test-helpers';
+
+const valid = { firstName: 'Rohan', lastName: 'Joshi', email: 'rohan@example.com', phone: '9876543210' };
+
+describe('patientSchema', () => {
+  it('uses the booking form messages', () => {
+    expect(fieldErrors(patientSchema, { firstName: 'R', lastName: '', email: 'x', phone: '123' })).toEqual({
+      firstName: 'First name must be at least 2 characters',
+      lastName: 'Last name must be at least 2 characters',
+      email: 'Invalid email address',
+      phone: 'Phone number must be at least 10 digits',
+    });
+  });
+
+  it('turns empty optional fields into null', () => {
+    expect(patientSchema.parse({ ...valid, address: '  ', dateOfBirth: '' })).toMatchObject({
+      address: null,
+      dateOfBirth: null,
+    });
+    expect(patientSchema.parse(valid).dateOfBirth).toBeNull();
+  });
+
+  it('checks the date of birth', () => {
+    expect(patientSchema.parse({ ...valid, dateOfBirth: '1990-05-17' }).dateOfBirth).toBe('1990-05-17');
+    expect(fieldErrors(patientSchema, { ...valid, dateOfBirth: '2999-01-01' }).dateOfBirth).toBe(
+      'Date of birth cannot be in the future',
+    );
+    expect(fieldErrors(patientSchema, { ...valid, dateOfBirth: '17/05/1990' }).dateOfBirth).toBe(
+      'Please enter a valid date of birth',
+    );
+  });
+});

@@ -1,0 +1,16 @@
+// The browser's pre-upload check (SPEC section 5). The server checks the bytes themselves (D18).
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface FileProblem {
+  title: string;
+  description: string;
+}
+
+export function checkImageFile(file: { type: string; size: number }): FileProblem | null {
+  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file' };
+  if (file.size > MAX_UPLOAD_BYTES) {
+    return { title: 'File too large', description: 'Please select an image smaller than 5MB' };
+  }
+  return null;
+}
