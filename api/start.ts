@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import type { Config } from './config';
+import { createDb } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { ensureAdminAndSeed } from './db/seeds/first-start';
+import { createLogger } from './logger';
+import { createMailer } from './services/mailer';
+import { OutboxWorker } from './services/outbox-worker';
+import { LoginThrottle } from './services/login-throttle';
+import { PublicCache } from './services/public-cache';
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (D1-D4). */
+export async function startServer(config: Config, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const database = await createDb(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+  );
+  const { knex } = database;
+  try {
+    await migrateLatest(knex);
+    await ensureAdminAndSeed(knex, config, print);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const mailer = createMailer(config);
+  const worker = new OutboxWorker({ knex, mailer, logger, from: config.mailFrom });
+  const app = createApp({
+    knex,
+    config,
+    logger,
+    throttle: new LoginThrottle(),
+    cache: new PublicCache(),
+    nudgeOutbox: worker.nudge,
+    now: () => new Date(),
+  });
+  worker.start();
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const url = `http://localhost:${config.port}`;
+  logger.info('listening', { url, database: database.isEmbedded ? 'embedded' : 'server' });
+
+  let stopping: Promise<void> | null = null;
+  // D26: stop taking requests, finish those in flight and the send under way, then close the database.
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await worker.stop();
+      mailer.close();
+      await database.close();
+    })());
+  return { server, url, stop };
+}

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { loadConfig } from '../../../api/config';
+import { startServer } from '../../../api/start';
+import { E2E_ADMIN } from './credentials';
+
+// The server the browser tests run against: the real app on a fresh database with the demo content
+// (a new database on TEST_DATABASE_URL's server when set, else PGlite in a temporary folder).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-'));
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const name = `e2e_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: process.env.TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    await admin.raw(`drop database if exists ${name} with (force)`);
+    await admin.destroy();
+  };
+}
+
+const config = loadConfig({
+  NODE_ENV: 'test',
+  PORT: process.env.E2E_PORT ?? '4173',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'error',
+});
+const running = await startServer(config, () => {});
+
+const stop = async () => {
+  await running.stop();
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
