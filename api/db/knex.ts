@@ -107,3 +107,10 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** The database the configuration names: DATABASE_URL, else the embedded one in DATA_DIR/pglite (D2). */
+export function createDbFromConfig(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return createDb(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+  );
+}

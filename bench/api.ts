@@ -1,0 +1,120 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import knexFactory from 'knex';
+import pg from 'pg';
+import { timeSlots } from '../shared/constants/booking';
+
+// `npm run bench:api`: public API throughput against baselines measured in the same run on this machine.
+//   GETs    vs a bare Koa + router hello-world (target >= 0.8)
+//   booking vs a raw pg INSERT loop at the same concurrency (target >= 0.5)
+// Absolute numbers vary between runs on these machines; the ratios are what to compare.
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 20;
+const root = path.resolve(import.meta.dirname, '..');
+
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [], {
+      cwd: root,
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.on('message', (m) => m === 'ready' && resolve(child));
+  });
+}
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, ...opts }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p99: r.latency.p99 };
+}
+
+/** Working days from tomorrow, each slot of each, round robin: every booking finds a free place. */
+function* bookingBodies(): Generator<string> {
+  let n = 0;
+  for (;;) {
+    const day = new Date(Date.now() + (2 + Math.floor(n / timeSlots.length / 50)) * 86_400_000);
+    if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
+    const slot = timeSlots[n % timeSlots.length];
+    n += 1;
+    yield JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Visitor',
+      email: `bench${n}@example.in`,
+      phone: '+91 98220 00000',
+      preferredDate: day.toISOString().slice(0, 10),
+      preferredTime: slot,
+      treatment: 'cleaning',
+    });
+  }
+}
+
+async function rawInsertLoop(url: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  let done = 0;
+  const until = Date.now() + DURATION * 1000;
+  const worker = async () => {
+    while (Date.now() < until) {
+      await pool.query(
+        `insert into appointments (first_name, last_name, email, phone, treatment, preferred_date, preferred_time)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        ['Raw', 'Insert', `raw${done}@example.in`, '+91 98220 00000', 'cleaning', '2030-01-07', '10:00'],
+      );
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await pool.end();
+  return done / DURATION;
+}
+
+const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
+const admin = knexFactory({ client: 'pg', connection: SERVER_URL, pool: { min: 0, max: 1 } });
+await admin.raw(`create database ${name}`);
+const dbUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
+const children: ChildProcess[] = [];
+try {
+  const bare = await start('bench/bare-server.ts', { PORT: '4301' });
+  children.push(bare);
+  const baseline = await load('http://127.0.0.1:4301/hello');
+  bare.kill();
+
+  const app = await start('bench/app-server.ts', {
+    PORT: '4302',
+    DATABASE_URL: dbUrl,
+    BOOKING_SLOT_CAPACITY: '100',
+    DATA_DIR: path.join(root, 'data', 'bench'),
+  });
+  children.push(app);
+  const base = 'http://127.0.0.1:4302';
+  const blog = await load(`${base}/api/blog-posts`);
+  const gallery = await load(`${base}/api/gallery`);
+  const bodies = bookingBodies();
+  const booking = await load(`${base}/api/appointments`, {
+    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: bodies.next().value as string }) }],
+    expectBody: undefined,
+  });
+  app.kill();
+  const raw = await rawInsertLoop(dbUrl);
+
+  const row = (label: string, m: { rps: number; p99: number }, base: number, target: number) =>
+    `${label.padEnd(28)} ${m.rps.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${(m.rps / base).toFixed(2)} (target >= ${target})`;
+  console.log(`\nBaseline bare Koa hello-world: ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`);
+  console.log(`Baseline raw pg INSERT loop:   ${raw.toFixed(0)} inserts/s (${CONNECTIONS} at once)\n`);
+  console.log(row('GET /api/blog-posts', blog, baseline.rps, 0.8));
+  console.log(row('GET /api/gallery', gallery, baseline.rps, 0.8));
+  console.log(row('POST /api/appointments', booking, raw, 0.5));
+} finally {
+  for (const c of children) c.kill();
+  await admin.raw(`drop database if exists ${name} with (force)`);
+  await admin.destroy();
+}
+process.exit(0);
