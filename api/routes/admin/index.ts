@@ -1,9 +1,23 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
+import { appointmentRoutes } from './appointments';
+import { blogPostRoutes } from './blog-posts';
+import { dashboardRoutes } from './dashboard';
+import { galleryRoutes } from './gallery';
+import { patientRoutes } from './patients';
+import { siteSettingRoutes } from './site-settings';
+import { uploadRoutes } from './upload';
 
-// Every /api/admin path is behind the session check in api/app.ts (D6). Each resource adds its routes here.
-export function adminRoutes(_deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin' });
+// Every /api/admin path is behind the session check in api/app.ts (D6). Each resource adds its routes here,
+// one line each: `router.use(xRoutes(deps).routes());`. The resource routers carry their full prefix
+// (/api/admin/<resource>), so this parent has none (a nested prefix would double it).
+export function adminRoutes(deps: Deps) {
+  const router = new Router<AuthState>();
+  router.use(patientRoutes(deps).routes());
+  router.use(blogPostRoutes(deps).routes());
+  router.use(galleryRoutes(deps).routes());
+  router.use(uploadRoutes(deps).routes());
+  router.use(siteSettingRoutes(deps).routes());
   return router;
 }

@@ -1,0 +1,56 @@
+import Router from '@koa/router';
+import { patientSchema } from '../../../shared/schemas/patient';
+import type { Deps } from '../../deps';
+import { parseBody } from '../../middleware/validate';
+import type { AuthState } from '../../middleware/session';
+import {
+  createPatient,
+  deletePatient,
+  findPatient,
+  listPatients,
+  parseListQuery,
+  parseRowId,
+  patientUsage,
+  updatePatient,
+} from '../../services/patients';
+
+// GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit)
+// POST   /api/admin/patients                    patientSchema -> 201 patient
+// GET    /api/admin/patients/:id                patient
+// GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (D19)
+// PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient
+// DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (D19)
+export function patientRoutes(deps: Deps) {
+  const router = new Router<AuthState>({ prefix: '/api/admin/patients' });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await listPatients(deps.knex, parseListQuery(ctx.query));
+  });
+
+  router.post('/', async (ctx) => {
+    const input = parseBody(patientSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createPatient(deps, input);
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await findPatient(deps.knex, parseRowId(ctx.params.id, 'Patient'));
+  });
+
+  router.get('/:id/usage', async (ctx) => {
+    ctx.body = await patientUsage(deps.knex, parseRowId(ctx.params.id, 'Patient'));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = parseRowId(ctx.params.id, 'Patient');
+    const input = parseBody(patientSchema, ctx.request.body);
+    ctx.body = await updatePatient(deps, id, input);
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await deletePatient(deps.knex, parseRowId(ctx.params.id, 'Patient'));
+    ctx.status = 204;
+  });
+
+  return router;
+}
