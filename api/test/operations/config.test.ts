@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
+
+describe('configuration from the environment (D5)', () => {
+  it('has working defaults for `npm start`', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, nodeEnv: 'development', seedDemo: true, slotCapacity: 2, publicUrl: 'http://localhost:3000' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('names every bad variable in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', SEED_DEMO: 'maybe' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'SEED_DEMO']) expect(message).toContain(name);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@clinic.test' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+
+  it('never seeds demo content in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});
