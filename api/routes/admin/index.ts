@@ -15,6 +15,8 @@ import { uploadRoutes } from './upload';
 export function adminRoutes(deps: Deps) {
   const router = new Router<AuthState>();
   router.use(patientRoutes(deps).routes());
+  router.use(appointmentRoutes(deps).routes());
+  router.use(dashboardRoutes(deps).routes());
   router.use(blogPostRoutes(deps).routes());
   router.use(galleryRoutes(deps).routes());
   router.use(uploadRoutes(deps).routes());

@@ -1,0 +1,49 @@
+import Router from '@koa/router';
+import { appointmentStatusUpdateSchema, followUpSchema } from '../../../shared/schemas/appointment';
+import type { Deps } from '../../deps';
+import { parseBody } from '../../middleware/validate';
+import type { AuthState } from '../../middleware/session';
+import {
+  changeAppointmentStatus,
+  deleteAppointment,
+  listAppointments,
+  parseAppointmentListQuery,
+  sendFollowUp,
+} from '../../services/appointments';
+import { parseRowId } from '../../services/patients';
+
+// GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending
+// PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment
+// PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
+// DELETE /api/admin/appointments/:id            204, no email
+// POST   /api/admin/appointments/:id/follow-up  { followUpDate, customMessage }: completed only, emails -> appointment
+export function appointmentRoutes(deps: Deps) {
+  const router = new Router<AuthState>({ prefix: '/api/admin/appointments' });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await listAppointments(deps.knex, parseAppointmentListQuery(ctx.query));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = parseRowId(ctx.params.id, 'Appointment');
+    const { status } = parseBody(appointmentStatusUpdateSchema, ctx.request.body);
+    ctx.body = await changeAppointmentStatus(deps, id, status);
+  });
+
+  router.patch('/:id/cancel', async (ctx) => {
+    ctx.body = await changeAppointmentStatus(deps, parseRowId(ctx.params.id, 'Appointment'), 'cancelled');
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await deleteAppointment(deps, parseRowId(ctx.params.id, 'Appointment'));
+    ctx.status = 204;
+  });
+
+  router.post('/:id/follow-up', async (ctx) => {
+    const id = parseRowId(ctx.params.id, 'Appointment');
+    const input = parseBody(followUpSchema, ctx.request.body);
+    ctx.body = await sendFollowUp(deps, id, input);
+  });
+
+  return router;
+}

@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps';
+import type { AuthState } from '../../middleware/session';
+import { recentAppointments } from '../../services/appointments';
+import { dashboardStats } from '../../services/dashboard';
+
+// GET /api/admin/stats                -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (D15)
+// GET /api/admin/recent-appointments  -> the 5 most recently booked
+//                                        [{ id, firstName, lastName, treatment, preferredDate, preferredTime, status }]
+export function dashboardRoutes(deps: Deps) {
+  const router = new Router<AuthState>({ prefix: '/api/admin' });
+
+  router.get('/stats', async (ctx) => {
+    ctx.body = await dashboardStats(deps);
+  });
+
+  router.get('/recent-appointments', async (ctx) => {
+    ctx.body = await recentAppointments(deps.knex);
+  });
+
+  return router;
+}

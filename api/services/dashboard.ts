@@ -1,0 +1,37 @@
+import { clinicMonthRange, clinicToday } from '../../shared/domain/clinic-time';
+import type { Deps } from '../deps';
+
+export interface DashboardStats {
+  totalPatients: number;
+  todayAppointments: number;
+  pendingInvoices: number;
+  monthlyRevenue: number;
+}
+
+/**
+ * D15's four figures in one round trip (one statement of four subqueries), each answered from an index:
+ * all patients; today's appointments at the clinic (Asia/Kolkata, D11) that are not cancelled; invoices
+ * not paid; and the total of invoices paid this calendar month at the clinic.
+ */
+export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
+  const now = deps.now();
+  const today = clinicToday(now);
+  const month = clinicMonthRange(now);
+  const result = await deps.knex.raw<{ rows: Record<string, string | number>[] }>(
+    `select
+       (select count(*) from patients)::int as total_patients,
+       (select count(*) from appointments where preferred_date = :today and status <> 'cancelled')::int
+         as today_appointments,
+       (select count(*) from invoices where status <> 'paid')::int as pending_invoices,
+       (select coalesce(sum(total_amount), 0) from invoices where paid_on >= :start and paid_on < :end)::text
+         as monthly_revenue`,
+    { today, start: month.start, end: month.end },
+  );
+  const row = result.rows[0];
+  return {
+    totalPatients: Number(row.total_patients),
+    todayAppointments: Number(row.today_appointments),
+    pendingInvoices: Number(row.pending_invoices),
+    monthlyRevenue: Number(row.monthly_revenue),
+  };
+}
