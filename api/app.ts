@@ -8,8 +8,10 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin';
+import { UPLOAD_PATH, discardUploadedFiles } from './routes/admin/upload';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
 import { publicContentRoutes } from './routes/public/content';
 import { siteRoutes } from './routes/site';
@@ -29,13 +31,20 @@ export function createApp(deps: Deps): Koa {
       textLimit: '100kb',
       multipart: true,
       formidable: { maxFileSize: 6 * 1024 * 1024, maxFiles: 1, allowEmptyFiles: false },
-      onError: (err) => {
+      onError: (err, ctx) => {
         const e = err as { status?: number; httpCode?: number };
-        if (e.status === 413 || e.httpCode === 413) throw new HttpError(413, 'Request is too large');
+        const tooLarge = e.status === 413 || e.httpCode === 413;
+        // The upload route answers a refused file in its own shape ({ success: false, error }), after the session check.
+        if (ctx.path === UPLOAD_PATH) {
+          ctx.state.uploadRefused = tooLarge ? 413 : 400;
+          return;
+        }
+        if (tooLarge) throw new HttpError(413, 'Request is too large');
         throw new HttpError(400, 'Request body is not valid');
       },
     }),
   );
+  app.use(discardUploadedFiles);
 
   // D6: the whole admin surface, known routes or not, answers 401 without a session.
   const guard = requireSession(deps);
@@ -47,6 +56,7 @@ export function createApp(deps: Deps): Koa {
     publicAppointmentRoutes(deps),
     publicContentRoutes(deps),
     adminRoutes(deps),
+    mediaRoutes(deps),
     siteRoutes(deps),
   ]) {
     app.use(router.routes());

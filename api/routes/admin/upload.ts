@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import Router from '@koa/router';
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { Deps } from '../../deps';
+import type { AuthState } from '../../middleware/session';
+import { MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../../services/media';
+
+// POST /api/admin/upload  multipart, field `image` (D18)
+//   201 { success: true, imageUrl: '/media/<id>.<ext>', thumbnailUrl: '/media/<id>-thumb.webp', error: null }
+//   400 no file / unreadable multipart, 413 over 5 MB, 415 not a JPEG, PNG, WebP, GIF or AVIF by its bytes:
+//   { success: false, imageUrl: null, thumbnailUrl: null, error }  (SPEC 7: the answer is success, imageUrl, error)
+
+export const UPLOAD_PATH = '/api/admin/upload';
+export const NOT_AN_IMAGE = 'Please select an image file';
+export const TOO_LARGE = 'Please select an image smaller than 5MB';
+
+/**
+ * Set by koa-body's onError in api/app.ts when it could not read an upload's multipart body (413 past the
+ * multipart limit, 400 otherwise), so this route answers it in its own shape after the session check.
+ */
+export interface UploadState extends AuthState {
+  uploadRefused?: 400 | 413;
+}
+
+type UploadContext = ParameterizedContext<UploadState>;
+
+function refuse(ctx: UploadContext, status: number, error: string): void {
+  ctx.status = status;
+  ctx.body = { success: false, imageUrl: null, thumbnailUrl: null, error };
+}
+
+function uploadedFiles(ctx: ParameterizedContext) {
+  return Object.values(ctx.request.files ?? {}).flat();
+}
+
+/**
+ * koa-body (api/app.ts) parses multipart on every path, before the session check, and formidable leaves
+ * each file in the temporary folder. This runs right after koa-body and removes them once the request is
+ * answered, whatever route took it or refused it (a 401 included), so nobody can fill the disk.
+ */
+export const discardUploadedFiles: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } finally {
+    const files = uploadedFiles(ctx);
+    if (files.length) await Promise.all(files.map((f) => fs.rm(f.filepath, { force: true }).catch(() => {})));
+  }
+};
+
+/** Reads the `image` file that formidable wrote to a temporary path, then removes every uploaded file. */
+async function takeUpload(ctx: UploadContext): Promise<{ bytes: Buffer; size: number; name: string | null } | null> {
+  const field = ctx.request.files?.image;
+  const image = Array.isArray(field) ? field[0] : field;
+  try {
+    if (!image) return null;
+    if (image.size > MAX_UPLOAD_BYTES) return { bytes: Buffer.alloc(0), size: image.size, name: image.originalFilename };
+    return { bytes: await fs.readFile(image.filepath), size: image.size, name: image.originalFilename };
+  } finally {
+    await Promise.all(uploadedFiles(ctx).map((f) => fs.rm(f.filepath, { force: true })));
+  }
+}
+
+export function uploadRoutes(deps: Deps) {
+  const router = new Router<UploadState>({ prefix: UPLOAD_PATH });
+
+  router.post('/', async (ctx) => {
+    if (ctx.state.uploadRefused === 413) return refuse(ctx, 413, TOO_LARGE);
+    if (ctx.state.uploadRefused) return refuse(ctx, 400, NOT_AN_IMAGE);
+
+    const upload = await takeUpload(ctx);
+    if (!upload) return refuse(ctx, 400, NOT_AN_IMAGE);
+    if (upload.size > MAX_UPLOAD_BYTES) return refuse(ctx, 413, TOO_LARGE);
+
+    let image;
+    try {
+      image = await processImage(upload.bytes);
+    } catch (err) {
+      if (err instanceof NotAnImageError) return refuse(ctx, 415, NOT_AN_IMAGE);
+      throw err;
+    }
+    const stored = await storeImage(deps.knex, image, upload.name, deps.now());
+    deps.logger.info('media_uploaded', { id: stored.id, type: image.kind, bytes: image.bytes.length });
+    ctx.status = 201;
+    ctx.body = { success: true, imageUrl: stored.imageUrl, thumbnailUrl: stored.thumbnailUrl, error: null };
+  });
+
+  return router;
+}

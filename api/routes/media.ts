@@ -1,0 +1,27 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps';
+import { notFound } from '../errors';
+import { readMedia } from '../services/media';
+
+// GET /media/<id>.<ext>         the uploaded image (D18), in the type it was uploaded as
+// GET /media/<id>-thumb.webp    its WebP thumbnail
+// Public (images appear on public pages). An id never changes its bytes, so browsers and proxies may keep
+// them for a year without asking again; unknown ids and names answer 404.
+export function mediaRoutes(deps: Deps) {
+  const router = new Router({ prefix: '/media' });
+
+  router.get('/:name', async (ctx) => {
+    const file = await readMedia(deps.knex, ctx.params.name);
+    if (!file) throw notFound('Image');
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('ETag', file.etag);
+    if (ctx.get('If-None-Match') === file.etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = file.contentType;
+    ctx.body = file.bytes;
+  });
+
+  return router;
+}
