@@ -5,6 +5,7 @@ import { appointmentRoutes } from './appointments';
 import { blogPostRoutes } from './blog-posts';
 import { dashboardRoutes } from './dashboard';
 import { galleryRoutes } from './gallery';
+import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
 import { siteSettingRoutes } from './site-settings';
 import { uploadRoutes } from './upload';
@@ -16,6 +17,7 @@ export function adminRoutes(deps: Deps) {
   const router = new Router<AuthState>();
   router.use(patientRoutes(deps).routes());
   router.use(appointmentRoutes(deps).routes());
+  router.use(invoiceRoutes(deps).routes());
   router.use(dashboardRoutes(deps).routes());
   router.use(blogPostRoutes(deps).routes());
   router.use(galleryRoutes(deps).routes());

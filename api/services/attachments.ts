@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import type { Attachment } from '../models/outbox-email';
+import type { OutgoingMail } from './mailer';
+import { renderInvoicePdf } from './invoice-pdf';
+import { loadInvoiceDocument } from './invoices';
+
+type RenderedAttachment = NonNullable<OutgoingMail['attachments']>[number];
+
+/**
+ * The outbox worker's renderAttachment (api/server.ts): turns `{ type: 'invoice-pdf', invoiceId }` into the
+ * invoice's PDF at send time, rendered exactly as GET /api/admin/invoices/:id/pdf renders it.
+ */
+export async function renderInvoiceAttachment(a: Attachment, knex: Knex): Promise<RenderedAttachment> {
+  if (a.type !== 'invoice-pdf') throw new Error(`Unknown attachment type: ${String((a as { type: unknown }).type)}`);
+  const doc = await loadInvoiceDocument(knex, a.invoiceId);
+  // Deleting an invoice withdraws its unsent email; this only happens if the two cross mid-send.
+  if (!doc) throw new Error(`Invoice ${a.invoiceId} no longer exists`);
+  return { filename: doc.fileName, content: await renderInvoicePdf(doc), contentType: 'application/pdf' };
+}
