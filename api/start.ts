@@ -7,6 +7,7 @@ import { migrateLatest } from './db/migrate';
 import { ensureAdminAndSeed } from './db/seeds/first-start';
 import { createLogger } from './logger';
 import { createMailer } from './services/mailer';
+import { renderInvoiceAttachment } from './services/attachments';
 import { OutboxWorker } from './services/outbox-worker';
 import { LoginThrottle } from './services/login-throttle';
 import { PublicCache } from './services/public-cache';
@@ -33,7 +34,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   }
 
   const mailer = createMailer(config);
-  const worker = new OutboxWorker({ knex, mailer, logger, from: config.mailFrom });
+  const worker = new OutboxWorker({ knex, mailer, logger, from: config.mailFrom, renderAttachment: renderInvoiceAttachment });
   const app = createApp({
     knex,
     config,
