@@ -23,7 +23,7 @@ export const invoiceStyle = {
     paid: '#15803d',
   },
   /** Widths of the item table's fixed columns in points; the description takes the rest. */
-  columnPt: { index: 22, sac: 50, quantity: 34, rate: 78, amount: 84 },
+  columnPt: { index: 30, sac: 50, quantity: 34, rate: 78, amount: 84 },
   /** Width of the totals box in points. */
   totalsPt: 230,
 } as const;
