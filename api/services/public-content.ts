@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { BlogPost } from '../models/blog-post';
 import { GalleryImage } from '../models/gallery-image';
 import { SiteSetting } from '../models/site-setting';
+import { sanitizeBlogHtml } from './sanitize-html';
 
 // Reads behind the public API and the server-rendered pages: only what a visitor may see.
 
@@ -16,11 +17,14 @@ export async function listPublishedPosts(knex: Knex) {
     .orderBy('id', 'desc');
 }
 
+/** One published post with its content, cleaned again on the way out (D17), whatever the table holds. */
 export async function findPublishedPost(knex: Knex, slug: string) {
-  return BlogPost.query(knex)
+  const post = await BlogPost.query(knex)
     .select([...publicPostColumns, 'content'])
     .where({ slug, isPublished: true })
     .first();
+  if (post) post.content = sanitizeBlogHtml(post.content);
+  return post;
 }
 
 /** Active gallery images by display order (SPEC 2), `order` named as the API names it. */

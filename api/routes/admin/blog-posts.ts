@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import { blogPostSchema } from '../../../shared/schemas/blog-post';
+import type { Deps } from '../../deps';
+import { parseBody } from '../../middleware/validate';
+import type { AuthState } from '../../middleware/session';
+import {
+  createBlogPost,
+  deleteBlogPost,
+  hasKey,
+  listBlogPosts,
+  parseListQuery,
+  parseRowId,
+  updateBlogPost,
+} from '../../services/blog-posts';
+
+// GET    /api/admin/blog-posts?q=&limit=&offset=  newest first, drafts included, content cleaned (D17)
+// POST   /api/admin/blog-posts                    blogPostSchema -> 201 post (draft unless isPublished)
+// PUT    /api/admin/blog-posts/:id                blogPostSchema (an `id` in the body is ignored) -> post
+// DELETE /api/admin/blog-posts/:id                204
+// Every change drops the public blog cache, so a publish shows on the public site at once.
+export function blogPostRoutes(deps: Deps) {
+  const router = new Router<AuthState>({ prefix: '/api/admin/blog-posts' });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await listBlogPosts(deps.knex, parseListQuery(ctx.query));
+  });
+
+  router.post('/', async (ctx) => {
+    const input = parseBody(blogPostSchema, ctx.request.body);
+    const post = await createBlogPost(deps, input, ctx.state.user!.displayName);
+    deps.cache.invalidate('blog');
+    ctx.status = 201;
+    ctx.body = post;
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = parseRowId(ctx.params.id, 'Blog post');
+    const body = ctx.request.body;
+    const input = parseBody(blogPostSchema, body);
+    const post = await updateBlogPost(deps, id, input, {
+      isPublished: hasKey(body, 'isPublished'),
+      imageUrl: hasKey(body, 'imageUrl'),
+    });
+    deps.cache.invalidate('blog');
+    ctx.body = post;
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await deleteBlogPost(deps.knex, parseRowId(ctx.params.id, 'Blog post'));
+    deps.cache.invalidate('blog');
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,206 @@
+import type { Knex } from 'knex';
+import { slugify } from '../../shared/domain/slug';
+import type { BlogPost as BlogPostInput } from '../../shared/schemas/blog-post';
+import type { Deps } from '../deps';
+import { badRequest, notFound } from '../errors';
+import { parseId } from '../middleware/validate';
+import { BlogPost } from '../models/blog-post';
+import { sanitizeBlogHtml } from './sanitize-html';
+
+// The admin's blog (SPEC 2 "Blog Management", D17): HTML cleaned before it is stored and before it is
+// served, unique slugs that stop changing once a post has been published, publishedAt set on first publish.
+
+/** D10: the optional list parameters an admin list accepts. */
+export interface ListQuery {
+  q: string | null;
+  limit: number | null;
+  offset: number;
+}
+
+export const MAX_PAGE_SIZE = 500;
+const MAX_QUERY_LENGTH = 100;
+
+function single(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Reads ?q=&limit=&offset=; a bad number is a 400, an absent limit means "all". */
+export function parseListQuery(query: Record<string, unknown>): ListQuery {
+  const q = (single(query.q) ?? '').trim();
+  if (q.length > MAX_QUERY_LENGTH) {
+    throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`, { q: 'Search text is too long' });
+  }
+  const limitText = single(query.limit)?.trim();
+  const offsetText = single(query.offset)?.trim();
+  let limit: number | null = null;
+  if (limitText) {
+    limit = Number(limitText);
+    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_PAGE_SIZE) {
+      const message = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+      throw badRequest(message, { limit: message });
+    }
+  }
+  let offset = 0;
+  if (offsetText) {
+    offset = Number(offsetText);
+    if (!/^\d+$/.test(offsetText) || !Number.isSafeInteger(offset)) {
+      const message = 'offset must be a whole number of 0 or more';
+      throw badRequest(message, { offset: message });
+    }
+  }
+  return { q: q || null, limit, offset };
+}
+
+/** parseId, and also "not found" past the integer column's range (that would be a database error). */
+export function parseRowId(raw: string | undefined, what: string): number {
+  const id = parseId(raw, what);
+  if (id > 2_147_483_647) throw notFound(what);
+  return id;
+}
+
+/** A LIKE/ILIKE pattern that matches `text` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Whether a JSON body carries the key at all (an omitted optional field keeps its stored value on PUT). */
+export function hasKey(body: unknown, key: string): boolean {
+  return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, key);
+}
+
+const adminColumns = [
+  'id',
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'author',
+  'imageUrl',
+  'isPublished',
+  'publishedAt',
+  'createdAt',
+];
+
+/** SPEC 3: the post as the admin screens read it; the content is cleaned again on the way out (D17). */
+export function blogPostJson(p: BlogPost) {
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    excerpt: p.excerpt,
+    content: sanitizeBlogHtml(p.content),
+    author: p.author,
+    imageUrl: p.imageUrl,
+    isPublished: p.isPublished,
+    publishedAt: p.publishedAt,
+    createdAt: p.createdAt,
+  };
+}
+export type BlogPostJson = ReturnType<typeof blogPostJson>;
+
+/** Newest first; `q` is a case-insensitive substring of the title or the excerpt (SPEC 2). */
+export async function listBlogPosts(knex: Knex, query: ListQuery): Promise<BlogPostJson[]> {
+  const builder = BlogPost.query(knex).select(adminColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    builder.where((w) => w.where('title', 'ilike', pattern).orWhere('excerpt', 'ilike', pattern));
+  }
+  if (query.limit !== null) builder.limit(query.limit);
+  if (query.offset) builder.offset(query.offset);
+  return (await builder).map(blogPostJson);
+}
+
+/** The first free slug for the title: `base`, else `base-2`, `base-3`, ... (a post's own slug counts as free). */
+async function freeSlug(knex: Knex, title: string, exceptId: number | null): Promise<string> {
+  const base = slugify(title);
+  const taken = new Set(
+    (
+      await BlogPost.query(knex)
+        .select('slug')
+        .where((w) => w.where('slug', base).orWhere('slug', 'like', `${base}-%`))
+        .modify((q) => {
+          if (exceptId !== null) q.whereNot('id', exceptId);
+        })
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Slugs are handed out one at a time: two admins saving the same title at once would otherwise both find
+ * `base` free. The advisory lock lasts until the transaction ends (the unique index stays the last guard).
+ */
+async function lockSlugs(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['blog_posts:slug']);
+}
+
+export async function createBlogPost(deps: Deps, input: BlogPostInput, author: string): Promise<BlogPostJson> {
+  const now = deps.now();
+  const created = await deps.knex.transaction(async (trx) => {
+    await lockSlugs(trx);
+    return BlogPost.query(trx)
+      .insert({
+        title: input.title,
+        slug: await freeSlug(trx, input.title, null),
+        excerpt: input.excerpt,
+        content: sanitizeBlogHtml(input.content),
+        author,
+        imageUrl: input.imageUrl,
+        isPublished: input.isPublished,
+        publishedAt: input.isPublished ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(adminColumns);
+  });
+  return blogPostJson(created);
+}
+
+/**
+ * PUT: title, excerpt and content replace the stored ones; isPublished and imageUrl change only when
+ * the body carries them (the admin's edit dialog has no image field and must not wipe a post's image).
+ * D17: the slug follows the title until the post is first published, then stays, so shared links keep
+ * working; publishedAt is set on the first publish and kept afterwards, also across unpublishing.
+ */
+export async function updateBlogPost(
+  deps: Deps,
+  id: number,
+  input: BlogPostInput,
+  given: { isPublished: boolean; imageUrl: boolean },
+): Promise<BlogPostJson> {
+  const updated = await deps.knex.transaction(async (trx) => {
+    const existing = await BlogPost.query(trx).findById(id).select('id', 'title', 'slug', 'isPublished', 'publishedAt').forUpdate();
+    if (!existing) throw notFound('Blog post');
+    const isPublished = given.isPublished ? input.isPublished : existing.isPublished;
+    const slugIsFixed = existing.publishedAt !== null;
+    let slug = existing.slug;
+    if (!slugIsFixed && input.title !== existing.title) {
+      await lockSlugs(trx);
+      slug = await freeSlug(trx, input.title, id);
+    }
+    const [row] = await BlogPost.query(trx)
+      .patch({
+        title: input.title,
+        slug,
+        excerpt: input.excerpt,
+        content: sanitizeBlogHtml(input.content),
+        ...(given.imageUrl ? { imageUrl: input.imageUrl } : {}),
+        isPublished,
+        publishedAt: existing.publishedAt ?? (isPublished ? deps.now() : null),
+        updatedAt: deps.now(),
+      })
+      .where('id', id)
+      .returning(adminColumns);
+    return row;
+  });
+  if (!updated) throw notFound('Blog post');
+  return blogPostJson(updated);
+}
+
+export async function deleteBlogPost(knex: Knex, id: number): Promise<void> {
+  // `returning` rather than the count: knex-pglite answers a DELETE's raw result object, never a number.
+  const deleted = await BlogPost.query(knex).delete().where('id', id).returning('id');
+  if (deleted.length === 0) throw notFound('Blog post');
+}
