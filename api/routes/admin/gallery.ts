@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import { galleryImageSchema } from '../../../shared/schemas/gallery-image';
+import type { Deps } from '../../deps';
+import { parseBody } from '../../middleware/validate';
+import type { AuthState } from '../../middleware/session';
+import { hasKey, parseListQuery, parseRowId } from '../../services/blog-posts';
+import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage, type GivenFields } from '../../services/gallery';
+
+// GET    /api/admin/gallery?q=&category=&limit=&offset=  by order then id, hidden images included
+// POST   /api/admin/gallery                              galleryImageSchema -> 201 image (SPEC 4 defaults)
+// PUT    /api/admin/gallery/:id                          galleryImageSchema -> image
+// DELETE /api/admin/gallery/:id                          204 (an uploaded file stays in /media)
+// Every change drops the public gallery cache.
+export function galleryRoutes(deps: Deps) {
+  const router = new Router<AuthState>({ prefix: '/api/admin/gallery' });
+
+  const givenFields = (body: unknown): GivenFields => ({
+    category: hasKey(body, 'category'),
+    description: hasKey(body, 'description'),
+    isActive: hasKey(body, 'isActive'),
+    order: hasKey(body, 'order'),
+  });
+
+  router.get('/', async (ctx) => {
+    const category = typeof ctx.query.category === 'string' ? ctx.query.category.trim() || null : null;
+    ctx.body = await listGallery(deps.knex, { ...parseListQuery(ctx.query), category });
+  });
+
+  router.post('/', async (ctx) => {
+    const body = ctx.request.body;
+    const image = await createGalleryImage(deps, parseBody(galleryImageSchema, body), givenFields(body));
+    deps.cache.invalidate('gallery');
+    ctx.status = 201;
+    ctx.body = image;
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = parseRowId(ctx.params.id, 'Gallery image');
+    const body = ctx.request.body;
+    const image = await updateGalleryImage(deps, id, parseBody(galleryImageSchema, body), givenFields(body));
+    deps.cache.invalidate('gallery');
+    ctx.body = image;
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await deleteGalleryImage(deps.knex, parseRowId(ctx.params.id, 'Gallery image'));
+    deps.cache.invalidate('gallery');
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,111 @@
+import type { Knex } from 'knex';
+import { DEFAULT_GALLERY_CATEGORY } from '../../shared/constants/gallery';
+import type { GalleryImage as GalleryImageInput } from '../../shared/schemas/gallery-image';
+import type { Deps } from '../deps';
+import { notFound } from '../errors';
+import { GalleryImage } from '../models/gallery-image';
+import { containsPattern, type ListQuery } from './blog-posts';
+import { mediaExists, mediaIdOf } from './media';
+import { galleryImageJson } from './public-content';
+
+// The admin's gallery (SPEC 2 "Gallery management"). The API calls the display position `order`; the
+// column is sort_order (`order` is an SQL keyword).
+
+const adminColumns = ['id', 'title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'sortOrder', 'createdAt'];
+
+export function adminGalleryImageJson(g: GalleryImage) {
+  return { ...galleryImageJson(g), createdAt: g.createdAt };
+}
+export type AdminGalleryImageJson = ReturnType<typeof adminGalleryImageJson>;
+
+export interface GalleryListQuery extends ListQuery {
+  /** A category value; null (or 'all') for every image. */
+  category: string | null;
+}
+
+/** By order, then id (SPEC 2); `q` is a case-insensitive substring of the title or the description. */
+export async function listGallery(knex: Knex, query: GalleryListQuery): Promise<AdminGalleryImageJson[]> {
+  const builder = GalleryImage.query(knex).select(adminColumns).orderBy('sortOrder').orderBy('id');
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    builder.where((w) => w.where('title', 'ilike', pattern).orWhere('description', 'ilike', pattern));
+  }
+  if (query.category && query.category !== 'all') builder.where('category', query.category);
+  if (query.limit !== null) builder.limit(query.limit);
+  if (query.offset) builder.offset(query.offset);
+  return (await builder).map(adminGalleryImageJson);
+}
+
+/** The thumbnail of an image uploaded here (/media/<id>.<ext> -> /media/<id>-thumb.webp), else null. */
+async function uploadedThumbnail(knex: Knex, imageUrl: string): Promise<string | null> {
+  const id = mediaIdOf(imageUrl);
+  return id && (await mediaExists(knex, id)) ? `/media/${id}-thumb.webp` : null;
+}
+
+/** Which optional fields the request body carried; an omitted one takes its default (POST) or stays (PUT). */
+export interface GivenFields {
+  category: boolean;
+  description: boolean;
+  isActive: boolean;
+  order: boolean;
+}
+
+/** POST: SPEC 4 defaults (active, category clinic, order 0); an uploaded image brings its thumbnail. */
+export async function createGalleryImage(deps: Deps, input: GalleryImageInput, given: GivenFields): Promise<AdminGalleryImageJson> {
+  const now = deps.now();
+  const created = await GalleryImage.query(deps.knex)
+    .insert({
+      title: input.title,
+      description: input.description,
+      imageUrl: input.imageUrl,
+      thumbnailUrl: input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl)),
+      // An explicit empty category means "Uncategorized"; an omitted one is the default.
+      category: given.category ? input.category : DEFAULT_GALLERY_CATEGORY,
+      isActive: input.isActive,
+      sortOrder: input.order,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning(adminColumns);
+  return adminGalleryImageJson(created);
+}
+
+/**
+ * PUT: title and image replace the stored ones; the other fields change only when the body carries them.
+ * Without a thumbnail in the body (empty counts as none), an uploaded image brings its own, an unchanged
+ * image keeps its thumbnail, and an image given by URL has none (D18: the URL is kept as it is).
+ */
+export async function updateGalleryImage(
+  deps: Deps,
+  id: number,
+  input: GalleryImageInput,
+  given: GivenFields,
+): Promise<AdminGalleryImageJson> {
+  const existing = await GalleryImage.query(deps.knex).findById(id).select('id', 'imageUrl', 'thumbnailUrl');
+  if (!existing) throw notFound('Gallery image');
+  const thumbnailUrl =
+    input.thumbnailUrl ??
+    (await uploadedThumbnail(deps.knex, input.imageUrl)) ??
+    (input.imageUrl === existing.imageUrl ? existing.thumbnailUrl : null);
+  const [updated] = await GalleryImage.query(deps.knex)
+    .patch({
+      title: input.title,
+      imageUrl: input.imageUrl,
+      thumbnailUrl,
+      ...(given.description ? { description: input.description } : {}),
+      ...(given.category ? { category: input.category } : {}),
+      ...(given.isActive ? { isActive: input.isActive } : {}),
+      ...(given.order ? { sortOrder: input.order } : {}),
+      updatedAt: deps.now(),
+    })
+    .where('id', id)
+    .returning(adminColumns);
+  if (!updated) throw notFound('Gallery image');
+  return adminGalleryImageJson(updated);
+}
+
+export async function deleteGalleryImage(knex: Knex, id: number): Promise<void> {
+  // `returning` rather than the count: knex-pglite answers a DELETE's raw result object, never a number.
+  const deleted = await GalleryImage.query(knex).delete().where('id', id).returning('id');
+  if (deleted.length === 0) throw notFound('Gallery image');
+}
