@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -109,9 +109,9 @@ describe('POST /api/admin/upload', () => {
   });
 
   it.each([
-    ['webp', 'image/webp', (s: sharp.Sharp) => s.webp()],
-    ['gif', 'image/gif', (s: sharp.Sharp) => s.gif()],
-    ['avif', 'image/avif', (s: sharp.Sharp) => s.avif()],
+    ['webp', 'image/webp', (s: Sharp) => s.webp()],
+    ['gif', 'image/gif', (s: Sharp) => s.gif()],
+    ['avif', 'image/avif', (s: Sharp) => s.avif()],
   ] as const)('accepts a %s image and serves it as %s', async (ext, type, encode) => {
     const res = await upload(await encode(picture(64, 48)).toBuffer(), `photo.${ext}`, type);
     expect(res.status).toBe(201);
