@@ -1,0 +1,60 @@
+import { performance } from 'node:perf_hooks';
+import { renderInvoicePdf } from '../api/services/invoice-pdf';
+import { clinic } from '../shared/constants/clinic';
+import { computeInvoiceTotals } from '../shared/domain/invoice-totals';
+import { buildInvoiceDocument, type InvoiceSource } from '../shared/invoice/document';
+
+// `npx tsx bench/invoice-pdf.ts`: how long the server takes to draw an invoice PDF (D16, target: tens of
+// milliseconds, no browser). Times buildInvoiceDocument + renderInvoicePdf, one render at a time, after a
+// warm-up, for a typical invoice (5 items, 18% GST, notes, PAID mark) and the largest one (100 items).
+// Reports the median of BENCH_RENDERS renders (default 50) with p95, min and max.
+
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 50);
+const WARM_UP = 10;
+
+function invoice(itemCount: number): InvoiceSource {
+  const items = Array.from({ length: itemCount }, (_, i) => ({
+    description: i % 3 === 0 ? `Root canal treatment, molar ${i + 1}, with post-operative review visit` : `Consultation ${i + 1}`,
+    sacCode: i % 2 ? '999312' : '999722',
+    quantity: 1 + (i % 3),
+    unitPrice: 1250.5 + i * 100,
+  }));
+  const totals = computeInvoiceTotals(items, 18);
+  return {
+    invoiceNumber: 'INV/2026-27/0042',
+    issueDate: '2026-11-23',
+    dueDate: '2026-12-07',
+    status: 'paid',
+    paidOn: '2026-11-25',
+    subtotal: totals.subtotal,
+    taxPercentage: 18,
+    taxAmount: totals.taxAmount,
+    totalAmount: totals.totalAmount,
+    notes: 'Review after two weeks. Avoid hard foods on the treated side.',
+    billTo: { name: 'Priya Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345', address: 'Flat 3, Moshi, Pune 412105' },
+    items: totals.items,
+  };
+}
+
+async function measure(label: string, source: InvoiceSource): Promise<void> {
+  const identity = { ...clinic, gstin: '27ABCDE1234F1Z5' };
+  let pdf = Buffer.alloc(0);
+  for (let i = 0; i < WARM_UP; i++) pdf = await renderInvoicePdf(buildInvoiceDocument(source, identity));
+  const pages = pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+  const times: number[] = [];
+  for (let i = 0; i < RENDERS; i++) {
+    const start = performance.now();
+    await renderInvoicePdf(buildInvoiceDocument(source, identity));
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  console.log(
+    `${label.padEnd(10)} median ${ms(at(0.5))}  p95 ${ms(at(0.95))}  min ${ms(times[0])}  max ${ms(times[times.length - 1])}  (${RENDERS} renders; ${pages} page(s), ${(pdf.length / 1024).toFixed(1)} KiB)`,
+  );
+}
+
+console.log(`Invoice PDF render time, Node ${process.version}`);
+await measure('5 items', invoice(5));
+await measure('100 items', invoice(100));
