@@ -38,7 +38,7 @@ function invoice(itemCount: number): InvoiceSource {
 
 async function measure(label: string, source: InvoiceSource): Promise<void> {
   const identity = { ...clinic, gstin: '27ABCDE1234F1Z5' };
-  let pdf = Buffer.alloc(0);
+  let pdf: Buffer = Buffer.alloc(0);
   for (let i = 0; i < WARM_UP; i++) pdf = await renderInvoicePdf(buildInvoiceDocument(source, identity));
   const pages = pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
   const times: number[] = [];
