@@ -8,7 +8,6 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin';
-import { UPLOAD_PATH, discardUploadedFiles } from './routes/admin/upload';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -24,31 +23,23 @@ export function createApp(deps: Deps): Koa {
   app.use(requestLog(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders());
+  // D6: the whole admin surface, known routes or not, answers 401 without a session, before any body
+  // is read. Multipart is parsed only by the upload route (after this check), never here.
+  const guard = requireSession(deps);
+  app.use((ctx, next) => (ctx.path === '/api/admin' || ctx.path.startsWith('/api/admin/') ? guard(ctx, next) : next()));
   app.use(
     koaBody({
       jsonLimit: '1mb',
       formLimit: '100kb',
       textLimit: '100kb',
-      multipart: true,
-      formidable: { maxFileSize: 6 * 1024 * 1024, maxFiles: 1, allowEmptyFiles: false },
-      onError: (err, ctx) => {
-        const e = err as { status?: number; httpCode?: number };
-        const tooLarge = e.status === 413 || e.httpCode === 413;
-        // The upload route answers a refused file in its own shape ({ success: false, error }), after the session check.
-        if (ctx.path === UPLOAD_PATH) {
-          ctx.state.uploadRefused = tooLarge ? 413 : 400;
-          return;
-        }
-        if (tooLarge) throw new HttpError(413, 'Request is too large');
+      multipart: false,
+      onError: (err) => {
+        const e = err as { status?: number };
+        if (e.status === 413) throw new HttpError(413, 'Request is too large');
         throw new HttpError(400, 'Request body is not valid');
       },
     }),
   );
-  app.use(discardUploadedFiles);
-
-  // D6: the whole admin surface, known routes or not, answers 401 without a session.
-  const guard = requireSession(deps);
-  app.use((ctx, next) => (ctx.path === '/api/admin' || ctx.path.startsWith('/api/admin/') ? guard(ctx, next) : next()));
 
   for (const router of [
     healthRoutes(deps),

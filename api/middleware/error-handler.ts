@@ -35,10 +35,12 @@ export function errorHandler(logger: Logger): Middleware {
 /** Errors raised below us that have a meaning for the client (bad JSON, too large, unique violations). */
 function toHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
-  const e = err as { status?: number; code?: string };
+  // Objection wraps driver errors (UniqueViolationError...) and keeps the SQLSTATE on nativeError.
+  const e = err as { status?: number; code?: string; nativeError?: { code?: string } };
   const status = e?.status;
+  const code = e?.code ?? e?.nativeError?.code;
   if (status === 413) return new HttpError(413, 'Request is too large');
-  if (e?.code === '23505') return new HttpError(409, 'This record already exists');
-  if (e?.code === '23503') return new HttpError(409, 'This record is still referenced by others');
+  if (code === '23505') return new HttpError(409, 'This record already exists');
+  if (code === '23503') return new HttpError(409, 'This record is still referenced by others');
   return null;
 }

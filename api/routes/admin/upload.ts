@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import Router from '@koa/router';
+import { koaBody } from 'koa-body';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
@@ -15,8 +16,8 @@ export const NOT_AN_IMAGE = 'Please select an image file';
 export const TOO_LARGE = 'Please select an image smaller than 5MB';
 
 /**
- * Set by koa-body's onError in api/app.ts when it could not read an upload's multipart body (413 past the
- * multipart limit, 400 otherwise), so this route answers it in its own shape after the session check.
+ * Set by this route's multipart parser when it could not read the body (413 past the multipart limit,
+ * 400 otherwise), so the route answers it in its own shape.
  */
 export interface UploadState extends AuthState {
   uploadRefused?: 400 | 413;
@@ -34,11 +35,10 @@ function uploadedFiles(ctx: ParameterizedContext) {
 }
 
 /**
- * koa-body (api/app.ts) parses multipart on every path, before the session check, and formidable leaves
- * each file in the temporary folder. This runs right after koa-body and removes them once the request is
- * answered, whatever route took it or refused it (a 401 included), so nobody can fill the disk.
+ * formidable leaves each file in the temporary folder: removed once the request is answered, however it
+ * ended, so nobody can fill the disk.
  */
-export const discardUploadedFiles: Middleware = async (ctx, next) => {
+const discardUploadedFiles: Middleware = async (ctx, next) => {
   try {
     await next();
   } finally {
@@ -63,7 +63,20 @@ async function takeUpload(ctx: UploadContext): Promise<{ bytes: Buffer; size: nu
 export function uploadRoutes(deps: Deps) {
   const router = new Router<UploadState>({ prefix: UPLOAD_PATH });
 
-  router.post('/', async (ctx) => {
+  // Multipart is parsed here only, after the session check in api/app.ts (6 MB cap: a bigger body is a 413).
+  const multipart = koaBody({
+    multipart: true,
+    urlencoded: false,
+    json: false,
+    text: false,
+    formidable: { maxFileSize: 6 * 1024 * 1024, maxFiles: 1, maxFieldsSize: 64 * 1024, allowEmptyFiles: false },
+    onError: (err, ctx) => {
+      const e = err as { status?: number; httpCode?: number };
+      ctx.state.uploadRefused = e.status === 413 || e.httpCode === 413 ? 413 : 400;
+    },
+  });
+
+  router.post('/', discardUploadedFiles, multipart, async (ctx) => {
     if (ctx.state.uploadRefused === 413) return refuse(ctx, 413, TOO_LARGE);
     if (ctx.state.uploadRefused) return refuse(ctx, 400, NOT_AN_IMAGE);
 
