@@ -105,8 +105,8 @@ export async function listAppointments(knex: Knex, query: AppointmentListQuery):
     builder.where((w) => {
       w.whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
         .orWhere('email', 'ilike', pattern)
-        .orWhere('phone', 'like', pattern)
-        .orWhere('treatment', 'ilike', pattern);
+        .orWhere('phone', 'like', pattern);
+      // Treatments are stored as the booking form's codes, so the match is made here, on codes and labels.
       if (codes.length) w.orWhereIn('treatment', codes);
     });
   }
