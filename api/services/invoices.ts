@@ -132,10 +132,11 @@ function applyFilters(query: Knex.QueryBuilder, filter: InvoiceListQuery, today:
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
+    // The name test runs once per patient (a hashed semi-join), not once per joined invoice row.
     query.where((w) =>
       w
         .whereRaw('i.invoice_number ilike ?', [pattern])
-        .orWhereRaw("(p.first_name || ' ' || p.last_name) ilike ?", [pattern]),
+        .orWhereRaw("i.patient_id in (select id from patients where (first_name || ' ' || last_name) ilike ?)", [pattern]),
     );
   }
   if (filter.status === 'paid') query.where('i.status', 'paid');
@@ -156,12 +157,13 @@ export async function listInvoices(
   const query = applyFilters(baseQuery(deps.knex).select(LIST_COLUMNS), filter, today).orderBy('i.id', 'desc');
   if (filter.limit) query.limit(filter.limit);
   if (filter.offset) query.offset(filter.offset);
-  const rows: Row[] = await query;
-  let total: number | null = null;
-  if (filter.limit || filter.offset) {
-    const counted = await applyFilters(baseQuery(deps.knex), filter, today).count('* as n').first();
-    total = Number(counted?.n ?? 0);
-  }
+  const paged = Boolean(filter.limit || filter.offset);
+  // A page also answers the full count; on a server the two queries run side by side.
+  const [rows, counted] = await Promise.all([
+    query as Promise<Row[]>,
+    paged ? applyFilters(deps.knex('invoices as i'), filter, today).count('* as n').first() : undefined,
+  ]);
+  const total = paged ? Number(counted?.n ?? 0) : null;
   return { invoices: rows.map((row) => toJson(row, now)), total };
 }
 
