@@ -29,6 +29,7 @@ p { margin: 0; }
   padding-bottom: 10pt; border-bottom: 2pt solid ${s.colour.accent}; }
 .clinic-name { font-size: ${s.size.clinicName}pt; font-weight: bold; color: ${s.colour.accent}; margin-bottom: 3pt; }
 .muted { color: ${s.colour.muted}; }
+.keep-spaces { white-space: pre-wrap; }
 .small { font-size: ${s.size.small}pt; }
 .title { font-size: ${s.size.title}pt; font-weight: bold; white-space: nowrap; text-align: right; }
 .parties { display: flex; justify-content: space-between; align-items: flex-start; gap: 24pt; margin: 12pt 0 14pt; }
@@ -96,7 +97,7 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
 <header class="header">
 <div>
 <p class="clinic-name">${e(doc.supplier.name)}</p>
-${doc.supplier.lines.map((l) => `<p class="muted small">${e(l)}</p>`).join('\n')}
+${doc.supplier.lines.map((l) => `<p class="muted small keep-spaces">${e(l)}</p>`).join('\n')}
 ${doc.supplier.taxLines.map((l) => `<p class="small"><strong>${e(l)}</strong></p>`).join('\n')}
 </div>
 <h1 class="title" style="margin:0">${e(doc.title)}</h1>
