@@ -30,7 +30,10 @@ export function setUnauthorizedHandler(handler: ((path: string) => void) | null)
   onUnauthorized = handler;
 }
 
-export async function apiRequest<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+/** `onResponse` sees the raw response (status, headers such as X-Total-Count) before the body is read. */
+export type ApiRequestInit = RequestInit & { json?: unknown; onResponse?: (res: Response) => void };
+
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
@@ -38,7 +41,9 @@ export async function apiRequest<T>(path: string, init: RequestInit & { json?: u
     body = JSON.stringify(init.json);
   }
   headers.set('Accept', 'application/json');
-  const res = await fetch(apiUrl(path), { ...init, headers, body, credentials: 'include' });
+  const { json: _json, onResponse, ...rest } = init;
+  const res = await fetch(apiUrl(path), { ...rest, headers, body, credentials: 'include' });
+  onResponse?.(res);
   const text = await res.text();
   let data: unknown = null;
   if (text) {
@@ -58,7 +63,7 @@ export async function apiRequest<T>(path: string, init: RequestInit & { json?: u
 }
 
 export const api = {
-  get: <T>(path: string, init?: RequestInit) => apiRequest<T>(path, { ...init, method: 'GET' }),
+  get: <T>(path: string, init?: ApiRequestInit) => apiRequest<T>(path, { ...init, method: 'GET' }),
   post: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: 'POST', json }),
   put: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: 'PUT', json }),
   patch: <T>(path: string, json?: unknown) => apiRequest<T>(path, { method: 'PATCH', json }),
