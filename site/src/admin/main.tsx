@@ -1,8 +1,5 @@
-import { createRoot } from 'react-dom/client';
+import { browserPlatform } from '../platform/browser';
+import { mountAdmin } from './mount';
 
-// Placeholder until the admin screens land.
-createRoot(document.getElementById('root')!).render(
-  <main>
-    <h1>Admin</h1>
-  </main>,
-);
+// The browser entry of the admin back office (site/admin.html, served for every /admin path).
+mountAdmin(document.getElementById('root')!, browserPlatform);

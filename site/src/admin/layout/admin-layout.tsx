@@ -1,0 +1,124 @@
+import { GlobalOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer } from 'antd';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { clinic } from '../../../../shared/constants/clinic';
+import { useAuthStore } from '../../features/auth/auth-store';
+import { ClinicLogo } from '../components/clinic-logo';
+import { usePlatform } from '../../platform/platform-context';
+import { useLogoutAction } from '../auth/use-logout-action';
+import { navItems } from './nav-items';
+
+// SPEC 2 "Admin layout": a sidebar with the navigation and Logout; below 768 px the same content in a
+// slide-out drawer opened from the top bar.
+
+function Brand() {
+  return (
+    <div className="brand">
+      <ClinicLogo />
+      <div>
+        <p className="brand-name">{clinic.name}</p>
+        <p className="brand-sub">Admin</p>
+      </div>
+    </div>
+  );
+}
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useAuthStore((s) => s.user);
+  const platform = usePlatform();
+  const { logout, pending } = useLogoutAction();
+  return (
+    <div className="sidebar">
+      <nav aria-label="Admin">
+        <ul className="nav-list">
+          {navItems.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} onClick={onNavigate}>
+                <Icon aria-hidden />
+                <span>{label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar-footer">
+        {user && (
+          <p className="signed-in" title={user.email}>
+            Signed in as <strong>{user.name || user.email}</strong>
+          </p>
+        )}
+        <a
+          className="nav-link"
+          href={platform.websiteUrl}
+          target={platform.kind === 'browser' ? '_blank' : undefined}
+          rel="noreferrer"
+          onClick={(e) => {
+            if (platform.kind !== 'browser') {
+              e.preventDefault();
+              platform.openExternal(platform.websiteUrl);
+            }
+          }}
+        >
+          <GlobalOutlined aria-hidden />
+          <span>View Website</span>
+        </a>
+        <Button block icon={<LogoutOutlined aria-hidden />} onClick={logout} loading={pending} className="logout-button">
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function AdminLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  return (
+    <div className="admin-shell">
+      <a
+        href="#admin-main"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('admin-main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <aside className="admin-sider">
+        <Brand />
+        <SidebarContent />
+      </aside>
+      <header className="admin-topbar">
+        <Button
+          type="text"
+          icon={<MenuOutlined aria-hidden />}
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          aria-controls="admin-drawer"
+          onClick={() => setDrawerOpen(true)}
+        />
+        <Brand />
+      </header>
+      <Drawer
+        id="admin-drawer"
+        open={drawerOpen}
+        placement="left"
+        size={280}
+        title={<Brand />}
+        onClose={() => setDrawerOpen(false)}
+        closable={{ 'aria-label': 'Close menu' }}
+        styles={{ body: { padding: 0 } }}
+      >
+        <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+      </Drawer>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, createHashRouter } from 'react-router-dom';
+import { installUnauthorizedHandler } from '../features/auth/session';
+import { setApiBase } from '../lib/api-client';
+import type { AdminPlatform } from '../platform/types';
+import { AdminApp } from './app';
+import { createAdminQueryClient } from './query-client';
+import { adminRoutes } from './routes';
+import './styles.css';
+
+/**
+ * Mounts the admin back office into `rootElement` with the given platform: the browser entry
+ * (site/src/admin/main.tsx) passes browserPlatform; the desktop renderer passes its own (issue 6).
+ * Returns a function that unmounts it.
+ */
+export function mountAdmin(rootElement: HTMLElement, platform: AdminPlatform): () => void {
+  setApiBase(platform.apiBase);
+  installUnauthorizedHandler();
+  const queryClient = createAdminQueryClient();
+  const router =
+    platform.routing === 'hash' ? createHashRouter(adminRoutes) : createBrowserRouter(adminRoutes, { basename: '/admin' });
+  const root = createRoot(rootElement);
+  root.render(
+    <StrictMode>
+      <AdminApp platform={platform} queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+  return () => {
+    root.unmount();
+    router.dispose();
+  };
+}
+
+export type { AdminPlatform } from '../platform/types';

@@ -1,0 +1,26 @@
+// Query keys of the admin. Every admin list lives under ['admin', <resource>], so one invalidation of the
+// prefix refetches every page and search of that list after a change.
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  me: ['admin', 'me'] as const,
+  stats: ['admin', 'stats'] as const,
+  recentAppointments: ['admin', 'recent-appointments'] as const,
+  patients: ['admin', 'patients'] as const,
+  patientUsage: (id: number) => ['admin', 'patient-usage', id] as const,
+  appointments: ['admin', 'appointments'] as const,
+  invoices: ['admin', 'invoices'] as const,
+  invoice: (id: number) => ['admin', 'invoice', id] as const,
+  blogPosts: ['admin', 'blog-posts'] as const,
+  gallery: ['admin', 'gallery'] as const,
+  siteSetting: (key: string) => ['admin', 'site-settings', key] as const,
+};
+
+// The public data SPEC 7 says to refresh after admin changes (/api/blog-posts, /api/gallery,
+// /api/site-settings/doctor_image). The public site runs its own query client in its own page, so within
+// the admin these only matter if a screen shows public data; the server drops its public cache itself.
+export const publicKeys = {
+  blogPosts: ['blog-posts'] as const,
+  gallery: ['gallery'] as const,
+  doctorImage: ['site-settings', 'doctor_image'] as const,
+};

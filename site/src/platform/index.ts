@@ -1,0 +1,3 @@
+export type { AdminPlatform, InvoicePdfRequest, SaveResult } from './types';
+export { browserPlatform } from './browser';
+export { PlatformProvider, usePlatform } from './platform-context';
