@@ -30,6 +30,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // The desktop app's main-process modules with Electron's APIs handed in (D25), and its invoice PDF
+        // printed by Chromium compared with the server's.
+        test: {
+          name: 'desktop',
+          include: ['desktop/test/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

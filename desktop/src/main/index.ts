@@ -1,0 +1,125 @@
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CHANNELS } from '../preload/api';
+import { createApiProxy } from './api-proxy';
+import { createAppProtocolHandler } from './app-protocol';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, PRINT_PARTITION, SERVER_PARTITION } from './constants';
+import { loadInvoiceHtml } from './invoice-html';
+import { registerIpcHandlers } from './ipc/handlers';
+import { printHtmlToPdf, saveInvoicePdf } from './ipc/print-invoice';
+import { buildMenuTemplate } from './menu';
+import { denyAllPermissions, hardenWebContents } from './security';
+import { checkServerAddress, type Fetch } from './server-address';
+import { createSettingsStore } from './settings-store';
+import { createAppWindow } from './window';
+
+// The main process: the only file that touches Electron's modules directly. Everything it wires is a
+// function of the Electron pieces it is handed, tested in desktop/test with fakes (D25).
+
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+app.enableSandbox();
+
+const rendererDir = join(__dirname, '../renderer');
+const preloadPath = join(__dirname, '../preload/index.js');
+const openExternal = (url: string) => shell.openExternal(url);
+
+let mainWindow: BrowserWindow | null = null;
+let serverAddress: string | null = null;
+
+// Every webContents the app ever creates (the window, the hidden print window, DevTools) gets the guards.
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
+
+function openMainWindow(): void {
+  mainWindow = createAppWindow(BrowserWindow, {
+    preloadPath,
+    iconPath: process.platform === 'linux' ? join(rendererDir, 'icon.png') : undefined,
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
+async function offerToOpen(filePath: string): Promise<void> {
+  const options = {
+    type: 'info' as const,
+    title: 'Invoice saved',
+    message: 'The invoice PDF is saved.',
+    detail: filePath,
+    buttons: ['Open PDF', 'Close'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  };
+  const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+  if (response !== 0) return;
+  const problem = await shell.openPath(filePath);
+  if (problem) dialog.showErrorBox('The PDF could not be opened', problem);
+}
+
+async function start(): Promise<void> {
+  const settings = createSettingsStore(app.getPath('userData'));
+  serverAddress = (await settings.read()).serverAddress;
+
+  const serverSession = session.fromPartition(SERVER_PARTITION);
+  const serverFetch: Fetch = (url, init) => serverSession.fetch(url, init);
+  for (const ses of [session.defaultSession, serverSession, session.fromPartition(PRINT_PARTITION)]) denyAllPermissions(ses);
+
+  const proxy = createApiProxy({ getServerAddress: () => serverAddress, fetch: serverFetch });
+  session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir, proxy }));
+
+  registerIpcHandlers(ipcMain, {
+    getServerAddress: () => serverAddress,
+    checkServerAddress: (address) => checkServerAddress(address, serverFetch),
+    async rememberServerAddress(address) {
+      // Another server: the old server's session cookie has no business being kept.
+      if (address !== serverAddress) await serverSession.clearStorageData({ storages: ['cookies'] });
+      serverAddress = address;
+      await settings.write({ serverAddress: address });
+    },
+    saveInvoicePdf: (invoiceId) =>
+      saveInvoicePdf(
+        {
+          loadInvoiceHtml: (id) => loadInvoiceHtml(id, { serverAddress, fetch: serverFetch }),
+          printHtmlToPdf: (html) => printHtmlToPdf(BrowserWindow, html),
+          showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
+          writeFile: (filePath, data) => writeFile(filePath, data),
+          offerToOpen,
+          defaultDirectory: app.getPath('documents'),
+        },
+        invoiceId,
+      ),
+  });
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        isMac: process.platform === 'darwin',
+        isPackaged: app.isPackaged,
+        onChangeServerAddress: () => mainWindow?.webContents.send(CHANNELS.openServerSettings),
+      }),
+    ),
+  );
+
+  openMainWindow();
+  app.on('activate', () => {
+    if (!mainWindow) openMainWindow();
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('The app could not start', error);
+    app.quit();
+  });
+}
