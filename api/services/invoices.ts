@@ -132,11 +132,15 @@ function applyFilters(query: Knex.QueryBuilder, filter: InvoiceListQuery, today:
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
-    // The name test runs once per patient (a hashed semi-join), not once per joined invoice row.
-    query.where((w) =>
-      w
-        .whereRaw('i.invoice_number ilike ?', [pattern])
-        .orWhereRaw("i.patient_id in (select id from patients where (first_name || ' ' || last_name) ilike ?)", [pattern]),
+    // Two index-friendly branches instead of an OR across the join: the numbers that match, and the invoices
+    // of the patients whose name matches (patients_full_name_trgm serves that one where pg_trgm exists).
+    query.whereRaw(
+      `i.id in (
+        select id from invoices where invoice_number ilike ?
+        union all
+        select iv.id from invoices iv join patients pt on pt.id = iv.patient_id
+        where (pt.first_name || ' ' || pt.last_name) ilike ?)`,
+      [pattern, pattern],
     );
   }
   if (filter.status === 'paid') query.where('i.status', 'paid');
