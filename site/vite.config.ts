@@ -1,21 +1,122 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-// Two entries: the public site (index.html) and the admin back office (admin.html). The public entry
-// never imports admin code or antd (D21).
-export default defineConfig({
-  root: path.resolve(import.meta.dirname),
-  plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rollupOptions: {
-      input: {
-        public: path.resolve(import.meta.dirname, 'index.html'),
-        admin: path.resolve(import.meta.dirname, 'admin.html'),
+// Three builds from this one file (package.json "build:site" runs them in this order):
+//
+//   vite build -c site/vite.config.ts --mode public   the public site (index.html) -> site/dist
+//   vite build -c site/vite.config.ts                 the admin back office (admin.html) -> site/dist
+//   vite build -c site/vite.config.ts --mode ssr      the public site's server renderer -> site/dist/server
+//
+// The public site is written against React's API but runs on Preact (preact/compat) in the browser and on
+// the server: React DOM alone is 66 KB gzipped, which with the booking form's react-hook-form + zod
+// (38 KB) leaves nothing of the 110 KB page budget (docs/public-site.md). The admin keeps real React and
+// antd, so it is a separate build: one bundle cannot resolve 'react' two ways. The public entry never
+// imports admin code or antd (D21); site/scripts/check-bundle.ts fails the build if it does.
+
+const root = path.resolve(import.meta.dirname);
+
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
+/** Writes .br and .gz beside every text asset, so the server sends them precompressed (koa-send). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'clinic:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const full = path.join(outDir, file);
+        if (!fs.existsSync(full)) continue;
+        const data = fs.readFileSync(full);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+        fs.writeFileSync(
+          `${full}.br`,
+          zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+/** Lists the modules of every public chunk, for site/scripts/check-bundle.ts (no antd, no admin code). */
+function moduleReport(file: string): Plugin {
+  return {
+    name: 'clinic:module-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const report: Record<string, { modules: string[]; dynamicImports: string[]; imports: string[]; isEntry: boolean }> = {};
+      for (const [name, out] of Object.entries(bundle)) {
+        if (out.type !== 'chunk') continue;
+        report[name] = {
+          modules: out.moduleIds.map((id) => path.relative(path.resolve(root, '..'), id)),
+          imports: out.imports,
+          dynamicImports: out.dynamicImports,
+          isEntry: out.isEntry,
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: file, source: JSON.stringify(report, null, 1) });
+    },
+  };
+}
+
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'public') {
+    return {
+      root,
+      plugins: [react(), precompress(), moduleReport('.vite/public-modules.json')],
+      resolve: { alias: preactAliases },
+      build: {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: '.vite/public-manifest.json',
+        rollupOptions: { input: { public: path.resolve(root, 'index.html') } },
+      },
+    };
+  }
+  if (mode === 'ssr') {
+    return {
+      root,
+      plugins: [react()],
+      resolve: { alias: preactAliases },
+      // Everything is bundled, so react-hook-form and react-query get the aliased 'react' too.
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        ssr: path.resolve(root, 'src/public/entry-server.tsx'),
+        rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+      },
+    };
+  }
+  // The admin back office (the second entry). The public build ran first and emptied dist.
+  return {
+    root,
+    plugins: [react(), precompress()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      rollupOptions: {
+        input: {
+          admin: path.resolve(root, 'admin.html'),
+        },
       },
     },
-  },
-  server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+    server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
+  };
 });

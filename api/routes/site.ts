@@ -1,68 +1,125 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import send from 'koa-send';
 import type { Deps } from '../deps';
+import { createPublicRenderer, SITE_DIST } from '../render/renderer';
+import { seoRoutes } from './seo';
 
-// Serves the built site (site/dist): hashed assets with long-lived caching, the admin entry for every
-// /admin path, and the public pages (server rendering arrives with the public-site work; until then
-// the client renders). Unknown paths answer 404 with the 404 page.
+// The built site (site/dist): hashed assets with long-lived caching (precompressed .br/.gz beside them),
+// other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
+// path server-rendered (D20): the public pages answer 200, unknown paths, unknown treatments and
+// unpublished posts 404 with their pages.
 
-export const SITE_DIST = path.resolve(import.meta.dirname, '../../site/dist');
+export { SITE_DIST };
 
-const publicPagePatterns = [
-  /^\/$/,
-  /^\/about$/,
-  /^\/treatments$/,
-  /^\/treatments\/[a-z0-9-]+$/,
-  /^\/blogs$/,
-  /^\/blogs\/[a-z0-9-]+$/,
-  /^\/gallery$/,
-  /^\/contact$/,
-];
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
-export function isPublicPage(pathname: string): boolean {
-  const p = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return publicPagePatterns.some((re) => re.test(p));
+/** Video needs byte ranges (Safari will not play without them); koa-send sends whole files only. */
+async function sendVideo(ctx: Context, file: string): Promise<boolean> {
+  const full = path.join(SITE_DIST, file);
+  if (!full.startsWith(path.join(SITE_DIST, 'video') + path.sep) || !fs.existsSync(full)) return false;
+  const { size, mtime } = fs.statSync(full);
+  ctx.type = path.extname(full) === '.webm' ? 'video/webm' : 'video/mp4';
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('Cache-Control', 'public, max-age=86400');
+  ctx.set('Last-Modified', mtime.toUTCString());
+  const range = /^bytes=(\d*)-(\d*)$/.exec(ctx.get('Range'));
+  if (range && (range[1] || range[2])) {
+    let start = range[1] ? Number(range[1]) : size - Number(range[2]);
+    let end = range[1] && range[2] ? Number(range[2]) : size - 1;
+    start = Math.max(0, start);
+    end = Math.min(end, size - 1);
+    if (start > end) {
+      ctx.status = 416;
+      ctx.set('Content-Range', `bytes */${size}`);
+      return true;
+    }
+    ctx.status = 206;
+    ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    ctx.length = end - start + 1;
+    ctx.body = fs.createReadStream(full, { start, end });
+    return true;
+  }
+  ctx.length = size;
+  ctx.body = fs.createReadStream(full);
+  return true;
 }
 
-export function siteRoutes(_deps: Deps) {
+/** A rendered page, compressed for the browser and revalidated by ETag. */
+async function sendHtml(ctx: Context, status: number, html: string): Promise<void> {
+  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Vary', 'Accept-Encoding');
+  ctx.set('ETag', etag);
+  if (status === 200 && ctx.get('If-None-Match') === etag) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  } else if (encoding === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = await gzip(html, { level: 6 });
+  } else {
+    ctx.body = html;
+  }
+}
+
+export function siteRoutes(deps: Deps) {
   const router = new Router();
-  const html = (file: string) => {
-    const full = path.join(SITE_DIST, file);
-    return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : `<!doctype html><title>Build missing</title><p>Run npm run build:site.</p>`;
-  };
-  let publicHtml: string | undefined;
+  const renderer = createPublicRenderer(deps);
   let adminHtml: string | undefined;
 
   router.get('/admin{/*rest}', async (ctx) => {
-    adminHtml ??= html('admin.html');
+    const file = path.join(SITE_DIST, 'admin.html');
+    adminHtml ??= fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : '<!doctype html><title>Build missing</title><p>Run npm run build:site.</p>';
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.type = 'html';
     ctx.body = adminHtml;
   });
 
-  router.get('/robots.txt', async (ctx) => {
-    ctx.type = 'text/plain';
-    ctx.body = 'User-agent: *\nDisallow: /admin\nDisallow: /api/\n';
-  });
+  const seo = seoRoutes(deps);
+  router.use(seo.routes());
 
   router.get('/{*rest}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
     if (ctx.path.startsWith('/assets/')) {
-      await send(ctx, ctx.path, { root: SITE_DIST, immutable: true, maxage: 365 * 24 * 3600 * 1000 }).catch(() => {});
+      await send(ctx, ctx.path, { root: SITE_DIST, immutable: true, maxage: 365 * 24 * 3600 * 1000, brotli: true, gzip: true }).catch(() => {});
+      if (ctx.body) {
+        ctx.set('Vary', 'Accept-Encoding');
+        return;
+      }
+    } else if (ctx.path.startsWith('/video/')) {
+      if (await sendVideo(ctx, ctx.path)) return;
+    } else if (/\.[a-z0-9]+$/i.test(ctx.path) && !ctx.path.startsWith('/server/') && !ctx.path.startsWith('/.')) {
+      await send(ctx, ctx.path, { root: SITE_DIST, maxage: 7 * 24 * 3600 * 1000, brotli: true, gzip: true }).catch(() => {});
+      if (ctx.body) {
+        ctx.set('Vary', 'Accept-Encoding');
+        return;
+      }
+    }
+    // One address per page: /about/ -> /about.
+    // (Leading slashes collapse too, so '//host/' can never become a redirect to another site.)
+    if (ctx.path.length > 1 && ctx.path.endsWith('/')) {
+      ctx.status = 301;
+      ctx.redirect(`/${ctx.path.replace(/^\/+|\/+$/g, '')}${ctx.search}`);
       return;
     }
-    if (/\.[a-z0-9]+$/i.test(ctx.path)) {
-      await send(ctx, ctx.path, { root: SITE_DIST, maxage: 24 * 3600 * 1000 }).catch(() => {});
-      if (ctx.body) return;
-    }
-    publicHtml ??= html('index.html');
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'html';
-    ctx.body = publicHtml;
-    if (!isPublicPage(ctx.path)) ctx.status = 404;
+    const page = await renderer.render(ctx.url);
+    await sendHtml(ctx, page.status, page.html);
   });
 
   return router;

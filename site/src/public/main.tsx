@@ -1,15 +1,26 @@
-import { createRoot } from 'react-dom/client';
-import { clinic } from '../../../shared/constants/clinic';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient, type PagePayload } from './app/data';
+import { matchRoute } from './app/routes';
+import { loadBookingForm } from './booking/lazy-booking-form';
+import './styles.css';
 
-// Placeholder until the public site lands: the server already answers every public route with this page.
-function App() {
-  const notFound = document.documentElement.dataset.status === '404';
-  return (
-    <main>
-      <h1>{notFound ? '404 Page Not Found' : clinic.name}</h1>
-      <p>{clinic.tagline1}</p>
-    </main>
-  );
-}
+// The browser entry: read the data the server embedded, then hydrate the server's HTML with the same tree.
 
-createRoot(document.getElementById('root')!).render(<App />);
+const container = document.getElementById('root')!;
+const embedded = document.getElementById('app-data')?.textContent;
+const payload: PagePayload = embedded ? JSON.parse(embedded) : { data: {}, errors: [], origin: window.location.origin };
+
+const queryClient = createQueryClient();
+for (const [path, value] of Object.entries(payload.data)) queryClient.setQueryData([path], value);
+
+const path = window.location.pathname;
+const app = <App path={path} queryClient={queryClient} failed={new Set(payload.errors)} origin={payload.origin} />;
+
+// The contact page shows the booking form at once: its chunk is fetched (the server preloads it) before
+// hydrating, so the server's form is adopted as it is rather than replaced.
+const ready = matchRoute(path).name === 'contact' ? loadBookingForm().catch(() => {}) : Promise.resolve();
+void ready.then(() => {
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -1,0 +1,31 @@
+import type { Deps } from '../deps';
+import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/public-content';
+
+// What a public page needs, read at request time the way the public API reads it (same services, same
+// cache keys as api/routes/public/content.ts), so a page and GET /api/... always agree.
+
+/** The value GET {path} answers; null for an unpublished or unknown post. Throws when the database fails. */
+export function publicDataLoader(deps: Deps): (path: string) => Promise<unknown> {
+  const { knex, cache } = deps;
+  const parse = (body: { json: string }) => JSON.parse(body.json) as unknown;
+  return async (path) => {
+    if (path === '/api/blog-posts') return parse(await cache.get('blog:list', () => listPublishedPosts(knex)));
+    if (path === '/api/gallery') return parse(await cache.get('gallery:list', () => listActiveGallery(knex)));
+    if (path === '/api/site-settings/doctor_image') {
+      const key = 'doctor_image';
+      return parse(await cache.get(`setting:${key}`, async () => (await readSetting(knex, key)) ?? { key, value: null }));
+    }
+    const post = /^\/api\/blog-posts\/([^/]+)$/.exec(path);
+    if (post) {
+      const slug = decodeURIComponent(post[1]);
+      return parse(await cache.get(`blog:post:${slug}`, async () => (await findPublishedPost(knex, slug)) ?? null));
+    }
+    throw new Error(`No public data at ${path}`);
+  };
+}
+
+/** Published posts for the sitemap: slug and date only. */
+export async function publishedPostsForSitemap(deps: Deps): Promise<{ slug: string; publishedAt: string | null }[]> {
+  const list = (await publicDataLoader(deps)('/api/blog-posts')) as { slug: string; publishedAt: string | null }[];
+  return list.map((p) => ({ slug: p.slug, publishedAt: p.publishedAt }));
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Deps } from '../deps';
+import { publicDataLoader } from './page-data';
+
+// Server rendering of the public pages (D20). `npm run build:site` produces the browser build
+// (site/dist/index.html and its assets) and the server build (site/dist/server/entry-server.js); this
+// module fills the built index.html with a page's head tags, its HTML and its data.
+
+export const SITE_DIST = path.resolve(import.meta.dirname, '../../site/dist');
+const SERVER_ENTRY = path.join(SITE_DIST, 'server', 'entry-server.js');
+const PUBLIC_MANIFEST = path.join(SITE_DIST, '.vite', 'public-manifest.json');
+const BOOKING_FORM_SOURCE = 'src/public/booking/booking-form.tsx';
+
+interface ServerEntry {
+  render(input: { url: string; origin: string; load: (path: string) => Promise<unknown> }): Promise<{
+    status: number;
+    head: string;
+    html: string;
+    payload: string;
+  }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+interface Template {
+  parts: [string, string, string, string];
+  /** <link rel="modulepreload"> for the booking form's chunk, which the contact page needs before hydrating. */
+  bookingPreload: string;
+}
+
+function readTemplate(): Template {
+  let html = fs.readFileSync(path.join(SITE_DIST, 'index.html'), 'utf8');
+  // The stylesheet is small: inlined, it blocks nothing and the first paint needs no second request.
+  html = html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_tag, href: string) => {
+    const css = fs.readFileSync(path.join(SITE_DIST, href), 'utf8');
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+  const [a, rest1] = html.split('<!--app-head-->');
+  const [b, rest2] = (rest1 ?? '').split('<!--app-html-->');
+  const [c, d] = (rest2 ?? '').split('<!--app-data-->');
+  if (d === undefined) throw new Error('site/dist/index.html lacks the <!--app-head-->, <!--app-html--> or <!--app-data--> marker');
+
+  let bookingPreload = '';
+  if (fs.existsSync(PUBLIC_MANIFEST)) {
+    const manifest = JSON.parse(fs.readFileSync(PUBLIC_MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
+    const files = new Set<string>();
+    const walk = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(walk);
+    };
+    walk(BOOKING_FORM_SOURCE);
+    bookingPreload = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join('');
+  }
+  return { parts: [a, b, c, d], bookingPreload };
+}
+
+function missingBuild(): RenderedPage {
+  return {
+    status: 503,
+    html: '<!doctype html><html lang="en"><title>Build missing</title><p>The public site is not built. Run <code>npm run build:site</code>.</p></html>',
+  };
+}
+
+export interface PublicRenderer {
+  render(url: string): Promise<RenderedPage>;
+}
+
+/** Loads the built renderer once (on first use); without a build every page says how to make one. */
+export function createPublicRenderer(deps: Deps): PublicRenderer {
+  const load = publicDataLoader(deps);
+  let ready: Promise<{ entry: ServerEntry; template: Template } | null> | null = null;
+  const init = () =>
+    (ready ??= (async () => {
+      if (!fs.existsSync(SERVER_ENTRY) || !fs.existsSync(path.join(SITE_DIST, 'index.html'))) return null;
+      const entry = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerEntry;
+      return { entry, template: readTemplate() };
+    })());
+
+  return {
+    async render(url) {
+      const built = await init();
+      if (!built) return missingBuild();
+      const { entry, template } = built;
+      const page = await entry.render({
+        url,
+        origin: deps.config.publicUrl,
+        load: async (p) => {
+          try {
+            return await load(p);
+          } catch (err) {
+            deps.logger.error('render_data_failed', { path: p, error: (err as Error).message });
+            throw err;
+          }
+        },
+      });
+      const isContact = new URL(url, 'http://localhost').pathname.replace(/\/+$/, '') === '/contact';
+      const [a, b, c, d] = template.parts;
+      const head = isContact ? `${page.head}\n    ${template.bookingPreload}` : page.head;
+      const data = `<script type="application/json" id="app-data">${page.payload}</script>`;
+      return { status: page.status, html: a + head + b + page.html + c + data + d };
+    },
+  };
+}

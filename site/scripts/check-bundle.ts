@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+// The public site's bundle guard (issue 4, D21), run by `npm run build:site` right after the builds:
+//   - no public chunk contains antd, Ant Design's rc-* components, React DOM, or admin code;
+//   - the JavaScript a public page can load stays within 110 KB gzipped. Any page can open the booking
+//     dialog, so a page's JavaScript is its entry with everything it imports plus the chunks it may load
+//     later; with one entry that is every public chunk, and the check adds them all up.
+// It prints each chunk's gzipped size, and exits 1 with the reason when a rule is broken.
+
+const BUDGET_BYTES = 110 * 1024;
+const dist = path.resolve(import.meta.dirname, '../dist');
+const reportFile = path.join(dist, '.vite/public-modules.json');
+
+interface ChunkReport {
+  modules: string[];
+  imports: string[];
+  dynamicImports: string[];
+  isEntry: boolean;
+}
+
+const forbidden: [RegExp, string][] = [
+  [/node_modules\/antd\//, 'antd'],
+  [/node_modules\/@ant-design\//, 'Ant Design'],
+  [/node_modules\/@rc-component\/|node_modules\/rc-[a-z-]+\//, "Ant Design's rc-* components"],
+  [/node_modules\/react-dom\//, 'React DOM (the public site runs on preact/compat)'],
+  [/^site\/src\/(admin|features)\//, 'admin code'],
+  [/^site\/admin\.html/, 'the admin entry'],
+  [/^desktop\//, 'desktop code'],
+];
+
+if (!fs.existsSync(reportFile)) {
+  console.error(`check-bundle: ${reportFile} is missing; run the public build first (npm run build:site).`);
+  process.exit(1);
+}
+const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Record<string, ChunkReport>;
+const problems: string[] = [];
+
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+for (const [file, chunk] of Object.entries(report)) {
+  for (const id of chunk.modules) {
+    for (const [re, what] of forbidden) if (re.test(id)) problems.push(`${file} contains ${what}: ${id}`);
+  }
+}
+
+/** A chunk and everything it imports statically: what the browser loads before the code runs. */
+function closure(start: string[], followDynamic: boolean): Set<string> {
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    if (seen.has(f) || !report[f]) return;
+    seen.add(f);
+    report[f].imports.forEach(visit);
+    if (followDynamic) report[f].dynamicImports.forEach(visit);
+  };
+  start.forEach(visit);
+  return seen;
+}
+
+const entries = Object.keys(report).filter((f) => report[f].isEntry);
+const sizes = new Map(Object.keys(report).map((f) => [f, gz(f)]));
+const sum = (files: Set<string>) => [...files].reduce((n, f) => n + (sizes.get(f) ?? 0), 0);
+
+console.log('Public JavaScript (gzip -9):');
+for (const [f, n] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(n).padStart(9)}  ${f}`);
+for (const entry of entries) {
+  const initial = sum(closure([entry], false));
+  const all = sum(closure([entry], true));
+  console.log(`  entry ${entry}: ${kb(initial)} on load, ${kb(all)} with every chunk it may load (budget ${kb(BUDGET_BYTES)})`);
+  if (all > BUDGET_BYTES) problems.push(`a public page can load ${kb(all)} of JavaScript, over the ${kb(BUDGET_BYTES)} budget`);
+}
+
+if (problems.length > 0) {
+  console.error('\ncheck-bundle failed:');
+  for (const p of problems) console.error(`  - ${p}`);
+  process.exit(1);
+}
+console.log('check-bundle: public bundle within budget, no antd or admin code.');

@@ -1,0 +1,137 @@
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { ApiError, api } from '../../lib/api-client';
+import type { Route } from './routes';
+
+// Public data is read through the public API's own paths, which are also the query keys. The server
+// renders a page with the same data (read from the database at request time) and embeds it in the page,
+// so the first render in the browser finds it in the cache and hydrates without a loading state.
+
+export interface PostSummary {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  author: string;
+  publishedAt: string | null;
+  imageUrl: string | null;
+  isPublished: boolean;
+}
+
+export interface Post extends PostSummary {
+  content: string;
+}
+
+export interface GalleryImage {
+  id: number;
+  title: string;
+  description: string | null;
+  imageUrl: string;
+  thumbnailUrl: string | null;
+  category: string | null;
+  isActive: boolean;
+  order: number;
+}
+
+export interface SiteSetting {
+  key: string;
+  value: string | null;
+}
+
+export interface SlotAvailability {
+  time: string;
+  available: boolean;
+  reason: 'full' | 'passed' | null;
+}
+
+export interface Availability {
+  date: string;
+  closed: boolean;
+  slots: SlotAvailability[];
+}
+
+export const paths = {
+  posts: '/api/blog-posts',
+  post: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
+  gallery: '/api/gallery',
+  doctorImage: '/api/site-settings/doctor_image',
+  availability: (date: string) => `/api/appointments/availability?date=${encodeURIComponent(date)}`,
+  appointments: '/api/appointments',
+};
+
+/** What a route needs before it can render (read on the server, embedded for the browser). */
+export function routeDataPaths(route: Route): string[] {
+  switch (route.name) {
+    case 'about':
+      return [paths.doctorImage];
+    case 'blogs':
+      return [paths.posts];
+    case 'post':
+      return [paths.post(route.slug), paths.posts];
+    case 'gallery':
+      return [paths.gallery];
+    default:
+      return [];
+  }
+}
+
+/** A post that does not exist or is not published reads as null, so the page can say 'Article Not Found'. */
+export async function fetchPublic(path: string): Promise<unknown> {
+  try {
+    return await api.get<unknown>(path);
+  } catch (err) {
+    if (path.startsWith(`${paths.posts}/`) && err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** SPEC section 4: fresh for 5 minutes, queries retry 3 times, mutations once, no refetch on focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60 * 1000,
+        retry: 3,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        queryFn: ({ queryKey }) => fetchPublic(String(queryKey[0])),
+      },
+      mutations: {
+        // Once more after a network failure or a server error; a refusal (4xx) is final.
+        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+      },
+    },
+  });
+}
+
+/** The data the server embedded in the page: values by path, and the paths whose read failed. */
+export interface PagePayload {
+  data: Record<string, unknown>;
+  errors: string[];
+  /** The site's public origin (config.publicUrl), for canonical links after a navigation. */
+  origin: string;
+}
+
+const FailedOnServer = createContext<ReadonlySet<string>>(new Set());
+export const FailedOnServerProvider = FailedOnServer.Provider;
+
+export interface PublicData<T> {
+  data: T | undefined;
+  status: 'pending' | 'error' | 'success';
+}
+
+/**
+ * Reads one public path. A read that failed while the server rendered the page is shown as failed at once
+ * (the page's Try Again reloads it), instead of flashing a loading state during hydration.
+ */
+export function usePublicData<T>(path: string, options: { retry?: boolean } = {}): PublicData<T> {
+  const failed = useContext(FailedOnServer).has(path);
+  const query = useQuery<unknown, Error, T>({
+    queryKey: [path],
+    enabled: !failed,
+    ...(options.retry === false ? { retry: false } : {}),
+  });
+  if (failed || query.isError) return { data: undefined, status: 'error' };
+  if (query.data === undefined) return { data: undefined, status: 'pending' };
+  return { data: query.data, status: 'success' };
+}

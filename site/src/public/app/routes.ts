@@ -1,0 +1,60 @@
+import { findTreatment } from '../../../../shared/constants/treatments';
+
+// The public routes of SPEC section 2, matched the same way on the server and in the browser.
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'about' }
+  | { name: 'treatments' }
+  | { name: 'treatment'; slug: string }
+  | { name: 'blogs' }
+  | { name: 'post'; slug: string }
+  | { name: 'gallery' }
+  | { name: 'contact' }
+  | { name: 'not-found' };
+
+export const navLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/treatments', label: 'Treatments' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/blogs', label: 'Blogs' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function matchRoute(pathname: string): Route {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  switch (p) {
+    case '/':
+      return { name: 'home' };
+    case '/about':
+      return { name: 'about' };
+    case '/treatments':
+      return { name: 'treatments' };
+    case '/blogs':
+      return { name: 'blogs' };
+    case '/gallery':
+      return { name: 'gallery' };
+    case '/contact':
+      return { name: 'contact' };
+  }
+  const parts = p.split('/');
+  if (parts.length === 3 && SLUG.test(parts[2])) {
+    if (parts[1] === 'treatments') return { name: 'treatment', slug: parts[2] };
+    if (parts[1] === 'blogs') return { name: 'post', slug: parts[2] };
+  }
+  return { name: 'not-found' };
+}
+
+/** The header link that is "current" for a path: Home only on /, the others for their whole section. */
+export function isCurrentLink(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** A known treatment, or undefined (the page then says 'Treatment Not Found'). */
+export function routeTreatment(route: Route) {
+  return route.name === 'treatment' ? findTreatment(route.slug) : undefined;
+}

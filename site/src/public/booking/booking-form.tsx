@@ -1,0 +1,274 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { bookingTreatments, timeSlotLabel, timeSlots } from '../../../../shared/constants/booking';
+import { clinicToday, isPastDate, isSunday, isValidDateString } from '../../../../shared/domain/clinic-time';
+import {
+  appointmentRequestSchema,
+  bookingRuleMessages,
+  checkBookingRules,
+  type AppointmentRequest,
+  type AppointmentRequestInput,
+} from '../../../../shared/schemas/appointment';
+import { ApiError, api } from '../../lib/api-client';
+import { paths, type Availability } from '../app/data';
+import { useToast } from '../components/toast';
+
+// The one booking form (SPEC sections 4, 5, 8; D11, D12), in every dialog and on /contact: the shared
+// schema's messages, today or later in Asia/Kolkata, no Sundays, and the slots the server says are free.
+
+// The page's Content-Security-Policy forbids eval; zod would otherwise probe for it on first use.
+z.config({ jitless: true });
+
+export interface BookingFormProps {
+  /** Prefix of the field ids, so two forms can share a page (the contact page and the dialog). */
+  idPrefix: string;
+  /** A booking code to preselect (from a treatment's page). */
+  defaultTreatment?: string;
+  /** Called after a successful booking (the dialog closes). */
+  onBooked?: () => void;
+}
+
+const schemaResolver = zodResolver(appointmentRequestSchema);
+
+/** The schema first, then D12's date rules against the clinic's clock, so the visitor hears of a Sunday here. */
+const bookingResolver: Resolver<AppointmentRequestInput, unknown, AppointmentRequest> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  if (Object.keys(result.errors).length > 0) return result;
+  const problem = checkBookingRules(result.values as AppointmentRequest);
+  if (!problem) return result;
+  return { values: {}, errors: { [problem.field]: { type: 'rule', message: problem.message } } };
+};
+
+function dateProblem(date: string, today: string): string | null {
+  if (!isValidDateString(date)) return null;
+  if (date < '1900-01-01' || isPastDate(date) || date < today) return bookingRuleMessages.pastDate;
+  if (isSunday(date)) return bookingRuleMessages.sunday;
+  return null;
+}
+
+const slotNote = { full: 'Fully booked', passed: 'Time passed' } as const;
+
+export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFormProps) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const today = clinicToday();
+  const defaults: AppointmentRequestInput = {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    preferredDate: '',
+    preferredTime: '',
+    treatment: defaultTreatment ?? '',
+    notes: '',
+  };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    getValues,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({ resolver: bookingResolver, defaultValues: defaults });
+
+  const date = watch('preferredDate');
+  const dateUsable = isValidDateString(date) && dateProblem(date, today) === null;
+  const availability = useQuery({
+    queryKey: ['availability', date],
+    queryFn: () => api.get<Availability>(paths.availability(date)),
+    enabled: dateUsable,
+    staleTime: 30_000,
+    retry: 1,
+  });
+  const slots = dateUsable ? availability.data?.slots : undefined;
+
+  // A chosen time that turns out to be taken (or passed) is cleared, so it cannot be sent by mistake.
+  useEffect(() => {
+    const chosen = getValues('preferredTime');
+    if (!slots || !chosen) return;
+    if (slots.some((s) => s.time === chosen && !s.available)) setValue('preferredTime', '');
+  }, [slots, getValues, setValue]);
+
+  const booking = useMutation({
+    mutationFn: (body: AppointmentRequest) => api.post<unknown>(paths.appointments, body),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await booking.mutateAsync(values);
+      toast({ title: 'Appointment Booked!', description: "We'll contact you soon to confirm your appointment." });
+      reset(defaults);
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      onBooked?.();
+    } catch (err) {
+      const apiError = err instanceof ApiError ? err : null;
+      toast({ title: 'Booking Failed', description: apiError?.message || 'Please try again later.', variant: 'destructive' });
+      for (const [field, message] of Object.entries(apiError?.fields ?? {})) {
+        if (field in defaults) setError(field as keyof AppointmentRequestInput, { type: 'server', message });
+      }
+      // A slot taken meanwhile shows as full at once.
+      if (apiError?.status === 409) void queryClient.invalidateQueries({ queryKey: ['availability'] });
+    }
+  });
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const errorOf = (name: keyof AppointmentRequestInput) => errors[name]?.message;
+  const describe = (name: keyof AppointmentRequestInput, hint?: string) =>
+    [errorOf(name) ? id(`${name}-error`) : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const fieldError = (name: keyof AppointmentRequestInput) =>
+    errorOf(name) ? (
+      <p className="field-error" id={id(`${name}-error`)}>
+        {errorOf(name)}
+      </p>
+    ) : null;
+
+  const dateField = register('preferredDate', {
+    onChange: (e: { target: { value: string } }) => {
+      const problem = dateProblem(e.target.value, clinicToday());
+      if (problem) setError('preferredDate', { type: 'rule', message: problem });
+      else clearErrors('preferredDate');
+    },
+  });
+
+  return (
+    <form className="booking-form" noValidate onSubmit={onSubmit} aria-label="Book an appointment">
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={id('firstName')}>First name</label>
+          <input
+            id={id('firstName')}
+            type="text"
+            autoComplete="given-name"
+            aria-invalid={errorOf('firstName') ? true : undefined}
+            aria-describedby={describe('firstName')}
+            {...register('firstName')}
+          />
+          {fieldError('firstName')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('lastName')}>Last name</label>
+          <input
+            id={id('lastName')}
+            type="text"
+            autoComplete="family-name"
+            aria-invalid={errorOf('lastName') ? true : undefined}
+            aria-describedby={describe('lastName')}
+            {...register('lastName')}
+          />
+          {fieldError('lastName')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('email')}>Email</label>
+          <input
+            id={id('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            aria-invalid={errorOf('email') ? true : undefined}
+            aria-describedby={describe('email')}
+            {...register('email')}
+          />
+          {fieldError('email')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('phone')}>Phone</label>
+          <input
+            id={id('phone')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+91 98765 43210"
+            aria-invalid={errorOf('phone') ? true : undefined}
+            aria-describedby={describe('phone')}
+            {...register('phone')}
+          />
+          {fieldError('phone')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('preferredDate')}>Preferred date</label>
+          <input
+            id={id('preferredDate')}
+            type="date"
+            min={today}
+            aria-invalid={errorOf('preferredDate') ? true : undefined}
+            aria-describedby={describe('preferredDate', id('date-hint'))}
+            {...dateField}
+          />
+          <p className="field-hint" id={id('date-hint')}>
+            Monday to Saturday. Closed on Sundays.
+          </p>
+          {fieldError('preferredDate')}
+        </div>
+        <div className="field">
+          <label htmlFor={id('preferredTime')}>Preferred time</label>
+          <select
+            id={id('preferredTime')}
+            aria-invalid={errorOf('preferredTime') ? true : undefined}
+            aria-describedby={describe('preferredTime', id('time-hint'))}
+            {...register('preferredTime')}
+          >
+            <option value="">Select a time</option>
+            {timeSlots.map((time) => {
+              const slot = slots?.find((s) => s.time === time);
+              const reason = slot && !slot.available ? slot.reason : null;
+              return (
+                <option key={time} value={time} disabled={reason !== null}>
+                  {reason ? `${timeSlotLabel(time)} (${slotNote[reason]})` : timeSlotLabel(time)}
+                </option>
+              );
+            })}
+          </select>
+          <p className="field-hint" id={id('time-hint')} aria-live="polite">
+            {dateUsable && availability.isFetching
+              ? 'Checking free times…'
+              : dateUsable && availability.isError
+                ? 'Could not check free times; we will confirm your time by phone.'
+                : slots && slots.every((s) => !s.available)
+                  ? 'No times left on this day. Please choose another date.'
+                  : 'Full or passed times are greyed out.'}
+          </p>
+          {fieldError('preferredTime')}
+        </div>
+        <div className="field field-wide">
+          <label htmlFor={id('treatment')}>Treatment</label>
+          <select
+            id={id('treatment')}
+            aria-invalid={errorOf('treatment') ? true : undefined}
+            aria-describedby={describe('treatment')}
+            {...register('treatment')}
+          >
+            <option value="">Select a treatment</option>
+            {bookingTreatments.map((t) => (
+              <option key={t.code} value={t.code}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('treatment')}
+        </div>
+        <div className="field field-wide">
+          <label htmlFor={id('notes')}>
+            Notes <span className="optional">(optional)</span>
+          </label>
+          <textarea
+            id={id('notes')}
+            rows={3}
+            aria-invalid={errorOf('notes') ? true : undefined}
+            aria-describedby={describe('notes')}
+            {...register('notes')}
+          />
+          {fieldError('notes')}
+        </div>
+      </div>
+      <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+        {isSubmitting ? 'Booking...' : 'Book Appointment'}
+      </button>
+    </form>
+  );
+}

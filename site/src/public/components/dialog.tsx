@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Icon } from './icons';
+
+// A modal on the native <dialog> element: the browser keeps focus inside it and makes the page behind it
+// inert, Escape closes it, and focus returns to the control that opened it. Mounted only while open.
+
+interface DialogProps {
+  title: string;
+  /** Shown under the title; also the dialog's description for assistive technology. */
+  description?: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  /** Hide the visible title (it still names the dialog). */
+  hideTitle?: boolean;
+}
+
+export function Dialog({ title, description, onClose, children, className, hideTitle }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal();
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descId : undefined}
+      onClick={(e) => {
+        // A click on the backdrop (outside the panel) closes the dialog.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="dialog-panel">
+        <div className={hideTitle ? 'dialog-header visually-hidden' : 'dialog-header'}>
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          {description && (
+            <p id={descId} className="dialog-description">
+              {description}
+            </p>
+          )}
+        </div>
+        <button type="button" className="dialog-close icon-button" onClick={onClose} aria-label="Close">
+          <Icon name="close" />
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Icon } from './icons';
+
+// The scrolling EMI banner (SPEC sections 1 and 2). The text is in the page once for readers; the moving
+// copy is decorative. It stops on hover, on Pause, and never moves under prefers-reduced-motion (CSS).
+
+const messages = [
+  'Flexible EMI options available',
+  'Spread the cost of implants, braces, aligners and smile design over easy monthly payments',
+  'Ask at the front desk or call us to know more',
+];
+
+export function EmiBanner() {
+  const [paused, setPaused] = useState(false);
+  const items = (hidden: boolean) => (
+    <ul className="marquee-group" aria-hidden={hidden || undefined}>
+      {messages.map((m) => (
+        <li key={m}>
+          <Icon name="wallet" size={18} />
+          {m}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section className={paused ? 'emi-banner is-paused' : 'emi-banner'} aria-label="Flexible EMI">
+      <div className="marquee">
+        <div className="marquee-track">
+          {items(false)}
+          {items(true)}
+        </div>
+      </div>
+      <button
+        type="button"
+        className="icon-button emi-toggle"
+        aria-label={paused ? 'Play scrolling banner' : 'Pause scrolling banner'}
+        onClick={() => setPaused((p) => !p)}
+      >
+        <Icon name={paused ? 'play' : 'pause'} size={14} />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { testimonials } from '../../../../shared/constants/testimonials';
+import { Icon } from './icons';
+import { Stars } from './ui';
+
+// SPEC: 4 cards, advancing every 4 seconds, dots to jump. It stops while the pointer or focus is on it,
+// when the visitor presses Pause (WCAG 2.2.2), and never moves under prefers-reduced-motion (D23).
+
+const ROTATE_MS = 4000;
+
+export function TestimonialCarousel() {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+
+  useEffect(() => {
+    const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReducedMotion(mq.matches);
+    update();
+    mq.addEventListener('change', update);
+    return () => mq.removeEventListener('change', update);
+  }, []);
+
+  const rotating = !hovered && !focused && !stopped && !reducedMotion;
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % testimonials.length), ROTATE_MS);
+    return () => window.clearInterval(timer);
+  }, [rotating]);
+
+  return (
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="What our patients say"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="carousel-viewport" aria-live={rotating ? 'off' : 'polite'}>
+        <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
+          {testimonials.map((t, i) => (
+            <figure
+              key={t.name}
+              className="testimonial"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${testimonials.length}`}
+              aria-hidden={i === index ? undefined : true}
+              inert={i === index ? undefined : true}
+            >
+              <Stars rating={t.rating} />
+              <blockquote>
+                <p>“{t.text}”</p>
+              </blockquote>
+              <figcaption>
+                <span className="avatar" aria-hidden="true">
+                  {t.initials}
+                </span>
+                <span>
+                  <span className="testimonial-name">{t.name}</span>
+                  <span className="testimonial-treatment">{t.treatment}</span>
+                </span>
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      </div>
+      <div className="carousel-controls">
+        <button
+          type="button"
+          className="icon-button carousel-toggle"
+          aria-label={rotating ? 'Pause testimonials' : 'Play testimonials'}
+          onClick={() => {
+            if (reducedMotion) return;
+            setStopped((s) => !s);
+          }}
+          disabled={reducedMotion}
+        >
+          <Icon name={rotating ? 'pause' : 'play'} size={16} />
+        </button>
+        <div className="carousel-dots">
+          {testimonials.map((t, i) => (
+            <button
+              key={t.name}
+              type="button"
+              className={i === index ? 'dot is-active' : 'dot'}
+              aria-label={`Show testimonial ${i + 1} of ${testimonials.length}`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

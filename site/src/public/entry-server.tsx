@@ -1,0 +1,61 @@
+import { renderToString } from 'react-dom/server';
+import { App } from './app/app';
+import { createQueryClient, routeDataPaths, type PagePayload } from './app/data';
+import { buildHead, headTags, scriptJson } from './app/head';
+import { matchRoute, routeTreatment } from './app/routes';
+import { BookingForm } from './booking/booking-form';
+import { registerBookingForm } from './booking/lazy-booking-form';
+
+// The server renderer (D20), built by `vite build --mode ssr` into site/dist/server/entry-server.js and
+// loaded by api/render/. The server hands in `load`, which reads a public API path's data from the
+// database; the page is rendered with it, and the data is embedded for the browser to hydrate with.
+
+registerBookingForm(BookingForm);
+
+export interface RenderInput {
+  /** The request's path (and query). */
+  url: string;
+  /** config.publicUrl, for canonical links and Open Graph. */
+  origin: string;
+  /** The value GET {path} would answer; null for a post that is not published; throws when the read fails. */
+  load: (path: string) => Promise<unknown>;
+}
+
+export interface RenderOutput {
+  status: number;
+  head: string;
+  html: string;
+  /** JSON for <script type="application/json" id="app-data">, already safe inside a script element. */
+  payload: string;
+}
+
+export async function render({ url, origin, load }: RenderInput): Promise<RenderOutput> {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const route = matchRoute(pathname);
+  const data: Record<string, unknown> = {};
+  const errors: string[] = [];
+  await Promise.all(
+    routeDataPaths(route).map(async (p) => {
+      try {
+        data[p] = await load(p);
+      } catch {
+        errors.push(p);
+      }
+    }),
+  );
+
+  const queryClient = createQueryClient();
+  for (const [p, v] of Object.entries(data)) queryClient.setQueryData([p], v);
+  const html = renderToString(<App path={pathname} queryClient={queryClient} failed={new Set(errors)} origin={origin} />);
+  queryClient.clear();
+
+  let status = 200;
+  if (route.name === 'not-found' || (route.name === 'treatment' && !routeTreatment(route))) status = 404;
+  if (route.name === 'post' && data[routeDataPaths(route)[0]] === null) status = 404;
+  // A failed database read: the page says so (or 'Article Not Found'), and crawlers are told to come back.
+  if (errors.length > 0) status = 503;
+
+  const head = buildHead(route, pathname, (p) => data[p], origin);
+  const payload: PagePayload = { data, errors, origin };
+  return { status, head: headTags(head, origin), html, payload: scriptJson(payload) };
+}

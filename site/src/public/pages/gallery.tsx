@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { categoryLabel, galleryFilterOptions } from '../../../../shared/constants/gallery';
+import { paths, usePublicData, type GalleryImage } from '../app/data';
+import { Dialog } from '../components/dialog';
+import { Icon } from '../components/icons';
+import { EmptyState, ErrorState, PageHeader } from '../components/ui';
+
+type Filter = (typeof galleryFilterOptions)[number]['value'];
+
+/** The full-screen viewer: opens at the clicked photo, wraps around, arrows/Escape and swipe. */
+function Lightbox({ images, index, onIndex, onClose }: { images: GalleryImage[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+  const count = images.length;
+  const image = images[index];
+  const next = () => onIndex((index + 1) % count);
+  const prev = () => onIndex((index - 1 + count) % count);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        onIndex((index + 1) % count);
+      } else if (e.key === 'ArrowLeft') {
+        e.preventDefault();
+        onIndex((index - 1 + count) % count);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [index, count, onIndex]);
+
+  return (
+    <Dialog title="Photo viewer" hideTitle onClose={onClose} className="lightbox">
+      <div
+        className="lightbox-stage"
+        onPointerDown={(e) => {
+          swipeStart.current = { x: e.clientX, y: e.clientY };
+        }}
+        onPointerUp={(e) => {
+          const start = swipeStart.current;
+          swipeStart.current = null;
+          if (!start) return;
+          const dx = e.clientX - start.x;
+          if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(e.clientY - start.y)) {
+            if (dx < 0) next();
+            else prev();
+          }
+        }}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
+        <figure className="lightbox-figure">
+          <img key={image.id} className="lightbox-image" src={image.imageUrl} alt={image.title} draggable={false} />
+          <figcaption className="lightbox-caption" aria-live="polite">
+            <span className="lightbox-counter">
+              {index + 1} / {count}
+            </span>
+            <strong>{image.title}</strong>
+            {image.description && <span>{image.description}</span>}
+          </figcaption>
+        </figure>
+      </div>
+      {count > 1 && (
+        <>
+          <button type="button" className="icon-button lightbox-nav lightbox-prev" aria-label="Previous photo" onClick={prev}>
+            <Icon name="chevron-left" size={28} />
+          </button>
+          <button type="button" className="icon-button lightbox-nav lightbox-next" aria-label="Next photo" onClick={next}>
+            <Icon name="chevron-right" size={28} />
+          </button>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export function GalleryPage() {
+  const gallery = usePublicData<GalleryImage[]>(paths.gallery);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const images = (gallery.data ?? []).filter((i) => i.isActive).sort((a, b) => a.order - b.order);
+  const shown = filter === 'all' ? images : images.filter((i) => i.category === filter);
+
+  return (
+    <>
+      <PageHeader eyebrow="Gallery" title="Our Gallery">
+        <p className="page-lead">A look inside our clinic: the rooms, the equipment, the team and some of the smiles we have cared for.</p>
+      </PageHeader>
+      <section className="section" aria-label="Photos">
+        <div className="container">
+          <div className="filter-bar" role="group" aria-label="Filter photos by category">
+            {galleryFilterOptions.map((o) => (
+              <button
+                key={o.value}
+                type="button"
+                className={filter === o.value ? 'chip is-active' : 'chip'}
+                aria-pressed={filter === o.value}
+                onClick={() => setFilter(o.value)}
+              >
+                {o.label}
+              </button>
+            ))}
+          </div>
+
+          {gallery.status === 'pending' && (
+            <ul className="gallery-grid" aria-busy="true" aria-label="Loading photos">
+              {Array.from({ length: 8 }, (_, i) => (
+                <li key={i} className="gallery-item skeleton" />
+              ))}
+            </ul>
+          )}
+          {gallery.status === 'error' && <ErrorState message="Unable to load gallery images at the moment." />}
+          {gallery.status === 'success' && shown.length === 0 && (
+            <EmptyState message={filter === 'all' ? 'No photos in the gallery yet.' : `No photos in ${categoryLabel(filter)} yet.`}>
+              {filter !== 'all' && (
+                <button type="button" className="button button-outline" onClick={() => setFilter('all')}>
+                  Show All Photos
+                </button>
+              )}
+            </EmptyState>
+          )}
+          {shown.length > 0 && (
+            <ul className="gallery-grid">
+              {shown.map((img, i) => (
+                <li key={img.id} className="gallery-item">
+                  <button type="button" className="gallery-button" aria-haspopup="dialog" onClick={() => setOpenIndex(i)}>
+                    <img src={img.thumbnailUrl || img.imageUrl} alt={img.title} width={400} height={300} loading={i < 4 ? undefined : 'lazy'} decoding="async" />
+                    <span className="gallery-caption">
+                      <span className="gallery-title">{img.title}</span>
+                      <span className="gallery-category">{categoryLabel(img.category)}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+      {openIndex !== null && shown[openIndex] && (
+        <Lightbox images={shown} index={openIndex} onIndex={setOpenIndex} onClose={() => setOpenIndex(null)} />
+      )}
+    </>
+  );
+}
