@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import type { Config } from './config';
-import { createDb } from './db/knex';
+import { createDbFromConfig } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { ensureAdminAndSeed } from './db/seeds/first-start';
 import { createLogger } from './logger';
@@ -21,9 +20,7 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (D1-D4). */
 export async function startServer(config: Config, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const database = await createDb(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
-  );
+  const database = await createDbFromConfig(config);
   const { knex } = database;
   try {
     await migrateLatest(knex);

@@ -126,6 +126,12 @@ describe('POST /api/appointments', () => {
     expect(n).toBe(2);
   });
 
+  it('refuses text holding a NUL character with 400, not a database error', async () => {
+    const res = await book({ ...valid, notes: 'bad\u0000note' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Text must not contain NUL characters' });
+  });
+
   it('refuses a body that is not JSON with a clear error', async () => {
     const res = await app.request('/api/appointments', {
       method: 'POST',
