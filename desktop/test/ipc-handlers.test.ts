@@ -13,7 +13,7 @@ function setup(overrides: Partial<IpcServices> = {}) {
     getServerAddress: () => address,
     checkServerAddress: vi.fn(
       async (input: string): Promise<ServerCheckResult> =>
-        input.includes('good') ? { ok: true, address: 'http://good:3000' } : { ok: false, problem: 'unreachable', message: 'Cannot reach', address: input },
+        input.includes('good') ? { ok: true, address: 'http://good:3000' } : { ok: false, problem: 'unreachable', message: 'Cannot reach', advice: 'Check the network', address: input },
     ),
     rememberServerAddress: vi.fn(async (next: string) => {
       address = next;

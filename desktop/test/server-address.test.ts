@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkServerAddress, messages, normalizeServerAddress } from '../src/main/server-address';
+import { advice, checkServerAddress, messages, normalizeServerAddress } from '../src/main/server-address';
 import { closedPort, startLocalServer, type LocalServer } from './support/http-server';
 
 // The first-launch check against real HTTP servers: the clinic's (GET /healthz -> 200 { ok: true }),
@@ -55,7 +55,13 @@ describe('checking the clinic server address', () => {
   it('says when the address answers but is another service', async () => {
     for (const server of [otherWebsite, otherJson]) {
       const result = await checkServerAddress(server.url, fetch);
-      expect(result).toEqual({ ok: false, problem: 'not-clinic', message: messages.notClinic(server.url), address: server.url });
+      expect(result).toEqual({
+        ok: false,
+        problem: 'not-clinic',
+        message: messages.notClinic(server.url),
+        advice: advice.notClinic,
+        address: server.url,
+      });
     }
     expect(messages.notClinic('http://x:1')).toBe("http://x:1 answered, but it is not the clinic's server. Check the address and the port number.");
   });
@@ -65,6 +71,7 @@ describe('checking the clinic server address', () => {
       ok: false,
       problem: 'unhealthy',
       message: messages.unhealthy(unhealthy.url),
+      advice: advice.unhealthy,
       address: unhealthy.url,
     });
   });
@@ -72,7 +79,7 @@ describe('checking the clinic server address', () => {
   it('says when nothing answers at the address', async () => {
     const address = `http://127.0.0.1:${await closedPort()}`;
     const result = await checkServerAddress(address, fetch);
-    expect(result).toEqual({ ok: false, problem: 'unreachable', message: messages.unreachable(address), address });
+    expect(result).toEqual({ ok: false, problem: 'unreachable', message: messages.unreachable(address), advice: advice.unreachable, address });
     expect(result.ok || result.message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+\. Check that the clinic server is switched on/);
   });
 
@@ -82,6 +89,7 @@ describe('checking the clinic server address', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(result).toMatchObject({ ok: false, problem: 'unreachable', address: silent.url });
     expect(result.ok || result.message).toContain('did not answer within');
+    expect(result).toMatchObject({ advice: advice.timeout });
   });
 
   it('refuses what is not a web address, without any request', async () => {
@@ -99,7 +107,13 @@ describe('checking the clinic server address', () => {
     ];
     const noFetch = () => Promise.reject(new Error('must not be called'));
     for (const [input, message] of cases) {
-      await expect(checkServerAddress(input, noFetch), input).resolves.toEqual({ ok: false, problem: 'invalid', message, address: null });
+      await expect(checkServerAddress(input, noFetch), input).resolves.toEqual({
+        ok: false,
+        problem: 'invalid',
+        message,
+        advice: message,
+        address: null,
+      });
     }
   });
 });

@@ -2,15 +2,13 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHANNELS } from '../preload/api';
-import { createApiProxy } from './api-proxy';
 import { createAppProtocolHandler } from './app-protocol';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, PRINT_PARTITION, SERVER_PARTITION } from './constants';
-import { loadInvoiceHtml } from './invoice-html';
+import { createDesktopServices } from './desktop-services';
 import { registerIpcHandlers } from './ipc/handlers';
-import { printHtmlToPdf, saveInvoicePdf } from './ipc/print-invoice';
+import { printHtmlToPdf } from './ipc/print-invoice';
 import { buildMenuTemplate } from './menu';
 import { denyAllPermissions, hardenWebContents } from './security';
-import { checkServerAddress, type Fetch } from './server-address';
 import { createSettingsStore } from './settings-store';
 import { createAppWindow } from './window';
 
@@ -25,7 +23,6 @@ const preloadPath = join(__dirname, '../preload/index.js');
 const openExternal = (url: string) => shell.openExternal(url);
 
 let mainWindow: BrowserWindow | null = null;
-let serverAddress: string | null = null;
 
 // Every webContents the app ever creates (the window, the hidden print window, DevTools) gets the guards.
 app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, openExternal));
@@ -58,38 +55,21 @@ async function offerToOpen(filePath: string): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const settings = createSettingsStore(app.getPath('userData'));
-  serverAddress = (await settings.read()).serverAddress;
-
   const serverSession = session.fromPartition(SERVER_PARTITION);
-  const serverFetch: Fetch = (url, init) => serverSession.fetch(url, init);
   for (const ses of [session.defaultSession, serverSession, session.fromPartition(PRINT_PARTITION)]) denyAllPermissions(ses);
 
-  const proxy = createApiProxy({ getServerAddress: () => serverAddress, fetch: serverFetch });
-  session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir, proxy }));
-
-  registerIpcHandlers(ipcMain, {
-    getServerAddress: () => serverAddress,
-    checkServerAddress: (address) => checkServerAddress(address, serverFetch),
-    async rememberServerAddress(address) {
-      // Another server: the old server's session cookie has no business being kept.
-      if (address !== serverAddress) await serverSession.clearStorageData({ storages: ['cookies'] });
-      serverAddress = address;
-      await settings.write({ serverAddress: address });
-    },
-    saveInvoicePdf: (invoiceId) =>
-      saveInvoicePdf(
-        {
-          loadInvoiceHtml: (id) => loadInvoiceHtml(id, { serverAddress, fetch: serverFetch }),
-          printHtmlToPdf: (html) => printHtmlToPdf(BrowserWindow, html),
-          showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
-          writeFile: (filePath, data) => writeFile(filePath, data),
-          offerToOpen,
-          defaultDirectory: app.getPath('documents'),
-        },
-        invoiceId,
-      ),
+  const services = await createDesktopServices({
+    settings: createSettingsStore(app.getPath('userData')),
+    serverFetch: (url, init) => serverSession.fetch(url, init),
+    clearServerCookies: () => serverSession.clearStorageData({ storages: ['cookies'] }),
+    printHtmlToPdf: (html) => printHtmlToPdf(BrowserWindow, html),
+    showSaveDialog: (options) => (mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
+    writeFile: (filePath, data) => writeFile(filePath, data),
+    offerToOpen,
+    documentsDirectory: app.getPath('documents'),
   });
+  session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir, proxy: services.proxy }));
+  registerIpcHandlers(ipcMain, services.ipc);
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -33,16 +33,23 @@ export function normalizeServerAddress(input: string): NormalizedAddress {
   return { ok: true, address: url.origin };
 }
 
+const CHECK_NETWORK = "Check that the clinic server is switched on and that this computer is connected to the clinic's network.";
+
 export const messages = {
   notSet: "Enter the clinic server's address to start.",
-  unreachable: (address: string) =>
-    `Cannot reach ${address}. Check that the clinic server is switched on and that this computer is connected to the clinic's network.`,
-  timeout: (address: string) =>
-    `${address} did not answer within ${CHECK_TIMEOUT_MS / 1000} seconds. Check that the clinic server is switched on and that this computer is connected to the clinic's network.`,
-  notClinic: (address: string) =>
-    `${address} answered, but it is not the clinic's server. Check the address and the port number.`,
+  unreachable: (address: string) => `Cannot reach ${address}. ${CHECK_NETWORK}`,
+  timeout: (address: string) => `${address} did not answer within ${CHECK_TIMEOUT_MS / 1000} seconds. ${CHECK_NETWORK}`,
+  notClinic: (address: string) => `${address} answered, but it is not the clinic's server. Check the address and the port number.`,
   unhealthy: (address: string) =>
     `The clinic server at ${address} is running, but its database is not answering. Try again in a minute.`,
+};
+
+/** The same explanations without the address, for the screen that shows the address beside them. */
+export const advice = {
+  unreachable: `The app could not connect to the server. ${CHECK_NETWORK}`,
+  timeout: `The server did not answer within ${CHECK_TIMEOUT_MS / 1000} seconds. ${CHECK_NETWORK}`,
+  notClinic: "Something answered at this address, but it is not the clinic's server. Check the address and the port number.",
+  unhealthy: 'The clinic server is running, but its database is not answering. Try again in a minute.',
 };
 
 /** Reaches <address>/healthz and says whether it is a clinic server that works. */
@@ -52,7 +59,9 @@ export async function checkServerAddress(
   options: { timeoutMs?: number } = {},
 ): Promise<ServerCheckResult> {
   const normalized = normalizeServerAddress(input);
-  if (!normalized.ok) return { ok: false, problem: 'invalid', message: normalized.message, address: null };
+  if (!normalized.ok) {
+    return { ok: false, problem: 'invalid', message: normalized.message, advice: normalized.message, address: null };
+  }
   const { address } = normalized;
   const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
 
@@ -71,6 +80,7 @@ export async function checkServerAddress(
       ok: false,
       problem: 'unreachable',
       message: timedOut ? messages.timeout(address) : messages.unreachable(address),
+      advice: timedOut ? advice.timeout : advice.unreachable,
       address,
     };
   }
@@ -85,7 +95,7 @@ export async function checkServerAddress(
   const isHealth = typeof body === 'object' && body !== null && 'ok' in body;
   if (res.status === 200 && isHealth && (body as { ok: unknown }).ok === true) return { ok: true, address };
   if (res.status === 503 && isHealth && (body as { ok: unknown }).ok === false) {
-    return { ok: false, problem: 'unhealthy', message: messages.unhealthy(address), address };
+    return { ok: false, problem: 'unhealthy', message: messages.unhealthy(address), advice: advice.unhealthy, address };
   }
-  return { ok: false, problem: 'not-clinic', message: messages.notClinic(address), address };
+  return { ok: false, problem: 'not-clinic', message: messages.notClinic(address), advice: advice.notClinic, address };
 }

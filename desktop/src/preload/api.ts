@@ -7,7 +7,15 @@ export type ServerProblem = 'not-set' | 'invalid' | 'unreachable' | 'not-clinic'
 
 export type ServerCheckResult =
   | { ok: true; address: string }
-  | { ok: false; problem: ServerProblem; message: string; address: string | null };
+  | {
+      ok: false;
+      problem: ServerProblem;
+      /** A sentence naming the address, for the address form. */
+      message: string;
+      /** The same without the address, for the screen that shows the address on its own. */
+      advice: string;
+      address: string | null;
+    };
 
 export type SaveInvoicePdfResult =
   | { status: 'saved'; filePath: string }

@@ -20,7 +20,7 @@ export function registerIpcHandlers(ipcMain: Pick<IpcMain, 'handle'>, services: 
 
   handleTrusted(ipcMain, CHANNELS.checkServer, async (): Promise<ServerCheckResult> => {
     const address = services.getServerAddress();
-    if (!address) return { ok: false, problem: 'not-set', message: messages.notSet, address: null };
+    if (!address) return { ok: false, problem: 'not-set', message: messages.notSet, advice: messages.notSet, address: null };
     return services.checkServerAddress(address);
   });
 

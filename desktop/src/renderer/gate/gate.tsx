@@ -91,7 +91,7 @@ export function Gate({
     <UnreachableScreen
       title={titles[state.problem.problem] ?? titles.unreachable}
       address={state.address}
-      message={state.problem.message}
+      message={state.problem.advice}
       triedAt={state.triedAt}
       retrying={state.retrying}
       onRetry={() => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ClinicDesktopApi, ServerCheckResult } from '../../preload/api';
 import { ToothMark } from './tooth-mark';
 
@@ -22,9 +22,21 @@ export function ServerAddressScreen({
   const [address, setAddress] = useState(initialAddress);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Extract<ServerCheckResult, { ok: false }> | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
+
+  // Focus the field (the admin may have held the focus), the current address selected so typing replaces it.
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  // After a refusal, back to the field (it was disabled while checking) so the address can be corrected.
+  useEffect(() => {
+    if (problem && !busy) inputRef.current?.focus();
+  }, [problem, busy]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +48,8 @@ export function ServerAddressScreen({
       if (result.ok) onConnected(result.address);
       else setProblem(result);
     } catch {
-      setProblem({ ok: false, problem: 'unreachable', message: 'The address could not be checked. Try again.', address: null });
+      const message = 'The address could not be checked. Try again.';
+      setProblem({ ok: false, problem: 'unreachable', message, advice: message, address: null });
     } finally {
       setBusy(false);
     }
@@ -56,22 +69,22 @@ export function ServerAddressScreen({
           {onCancel ? 'Change the clinic server' : 'Connect to the clinic server'}
         </h1>
         <p className="gate-lead">
-          This app works with the clinic&apos;s server, where patients, appointments and invoices are kept. Enter its
-          address once; the app remembers it.
+          {onCancel
+            ? 'Enter the address of the server to use from now on. The app checks it before switching; you then sign in on that server.'
+            : "Patients, appointments and invoices are kept on the clinic's server. Enter its address once; the app remembers it."}
         </p>
         <form className="gate-form" onSubmit={submit} noValidate>
           <label className="gate-label" htmlFor={inputId}>
             Server address
           </label>
           <input
+            ref={inputRef}
             id={inputId}
             className="gate-input"
             type="text"
             inputMode="url"
             autoComplete="url"
             spellCheck={false}
-            autoFocus
-            placeholder={EXAMPLE}
             value={address}
             onChange={(event) => setAddress(event.target.value)}
             aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
@@ -79,8 +92,8 @@ export function ServerAddressScreen({
             disabled={busy}
           />
           <p id={hintId} className="gate-hint">
-            Ask whoever set up the clinic&apos;s server. It looks like <code>{EXAMPLE}</code> or{' '}
-            <code>https://clinic.example.in</code>.
+            For example <code>{EXAMPLE}</code> or <code>https://clinic.example.in</code>. Ask whoever set up the
+            clinic&apos;s server if you do not know it.
           </p>
           {problem && (
             <div id={errorId} className="gate-alert" role="alert">

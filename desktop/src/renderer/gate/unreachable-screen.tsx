@@ -35,9 +35,14 @@ export function UnreachableScreen({
           </div>
         </div>
         <div className="gate-status" aria-hidden="true">
-          <svg viewBox="0 0 48 48" width="48" height="48" focusable="false">
-            <circle cx="24" cy="24" r="22" fill="#fef2f2" />
-            <path d="M16 30l16-16M20 14h-4a6 6 0 0 0-6 6v0a6 6 0 0 0 6 6h2M28 34h4a6 6 0 0 0 6-6v0a6 6 0 0 0-6-6h-2" stroke="#c0262d" strokeWidth="3" strokeLinecap="round" fill="none" />
+          <svg viewBox="0 0 56 56" width="56" height="56" focusable="false">
+            <circle cx="28" cy="28" r="28" fill="#fdecec" />
+            <rect x="15" y="15" width="26" height="10" rx="3" fill="none" stroke="#9f1d24" strokeWidth="2.5" />
+            <rect x="15" y="29" width="26" height="10" rx="3" fill="none" stroke="#9f1d24" strokeWidth="2.5" />
+            <circle cx="21" cy="20" r="1.8" fill="#9f1d24" />
+            <circle cx="21" cy="34" r="1.8" fill="#9f1d24" />
+            <circle cx="40" cy="40" r="9" fill="#c0262d" stroke="#fff" strokeWidth="2.5" />
+            <path d="M36.5 36.5l7 7M43.5 36.5l-7 7" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
         </div>
         <h1 id="gate-title" className="gate-title">
