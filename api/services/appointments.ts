@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
 import { enqueueEmail } from './outbox';
-import { containsPattern, parseListQuery, type ListQuery } from './patients';
+import { containsPattern, countMatches, isPaged, parseListQuery, type ListQuery } from './patients';
 
 // The admin side of appointments: the list, SPEC 4's status lifecycle with its emails (D13), deletion and
 // follow-ups. Each change and the email it causes are committed together (D4); the appointment's row is
@@ -89,30 +89,47 @@ function treatmentCodesMatching(q: string): string[] {
     .map((t) => t.code);
 }
 
-/** By preferred date and time, earliest first (the screen groups by date, ascending). */
-export async function listAppointments(knex: Knex, query: AppointmentListQuery): Promise<AppointmentJson[]> {
-  const builder = Appointment.query(knex)
-    .select(listColumns)
+/** The list's filters (status, date range, search) on an appointments query. */
+function appointmentFilters(query: AppointmentListQuery) {
+  return (w: Knex.QueryBuilder) => {
+    if (query.status) w.where('status', query.status);
+    if (query.from) w.where('preferredDate', '>=', query.from);
+    if (query.to) w.where('preferredDate', '<=', query.to);
+    if (query.q) {
+      const pattern = containsPattern(query.q);
+      const codes = treatmentCodesMatching(query.q);
+      w.where((s) => {
+        s.whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
+          .orWhere('email', 'ilike', pattern)
+          .orWhere('phone', 'like', pattern);
+        // Treatments are stored as the booking form's codes, so the match is made here, on codes and labels.
+        if (codes.length) s.orWhereIn('treatment', codes);
+      });
+    }
+  };
+}
+
+/**
+ * By preferred date and time, earliest first (the screen groups by date, ascending). `total` is the number
+ * of matches when a page was asked for (limit or offset), else null.
+ */
+export async function listAppointments(
+  knex: Knex,
+  query: AppointmentListQuery,
+): Promise<{ appointments: AppointmentJson[]; total: number | null }> {
+  const builder = knex('appointments')
+    .select<Appointment[]>(listColumns)
+    .where(appointmentFilters(query))
     .orderBy('preferredDate', 'asc')
     .orderBy('preferredTime', 'asc')
     .orderBy('id', 'asc');
-  if (query.status) builder.where('status', query.status);
-  if (query.from) builder.where('preferredDate', '>=', query.from);
-  if (query.to) builder.where('preferredDate', '<=', query.to);
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const codes = treatmentCodesMatching(query.q);
-    builder.where((w) => {
-      w.whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
-        .orWhere('email', 'ilike', pattern)
-        .orWhere('phone', 'like', pattern);
-      // Treatments are stored as the booking form's codes, so the match is made here, on codes and labels.
-      if (codes.length) w.orWhereIn('treatment', codes);
-    });
-  }
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
-  return (await builder).map(appointmentJson);
+  const [rows, total] = await Promise.all([
+    builder,
+    isPaged(query) ? countMatches(knex, (trx) => trx('appointments').where(appointmentFilters(query))) : null,
+  ]);
+  return { appointments: rows.map(appointmentJson), total };
 }
 
 /** The dashboard's "recent appointments": the five most recently booked. */

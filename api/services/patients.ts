@@ -80,24 +80,48 @@ export type PatientJson = ReturnType<typeof patientJson>;
 
 const listColumns = ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'createdAt'];
 
+/** The search of SPEC 5 on a patients query: full name or email (case-insensitive), or phone (plain). */
+function patientSearch(q: string) {
+  const pattern = containsPattern(q);
+  return (w: Knex.QueryBuilder) =>
+    w
+      .whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
+      .orWhere('email', 'ilike', pattern)
+      .orWhere('phone', 'like', pattern);
+}
+
+/**
+ * count(*) of a list's matches, for X-Total-Count. Parallel workers are turned off for it: starting them
+ * costs more than they save at a clinic's size, and on a busy server it tripled the time of counting
+ * 200,000 appointments (docs/benchmarks.md, Admin API).
+ */
+export async function countMatches(knex: Knex, from: (trx: Knex.Transaction) => Knex.QueryBuilder): Promise<number> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('set local max_parallel_workers_per_gather = 0');
+    const row = await from(trx).count('* as n').first();
+    return Number(row?.n ?? 0);
+  });
+}
+
+/** Whether a list request asked for a page (then it also answers the full count, as X-Total-Count). */
+export const isPaged = (query: ListQuery) => query.limit !== null || query.offset > 0;
+
 /**
  * Newest first. `q` is a case-insensitive substring of the full name or the email, or a plain substring
- * of the phone (SPEC 5 "Searches").
+ * of the phone (SPEC 5 "Searches"). `total` is the number of matches when a page was asked for, else null.
  */
-export async function listPatients(knex: Knex, query: ListQuery): Promise<PatientJson[]> {
-  const builder = Patient.query(knex).select(listColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    builder.where((w) =>
-      w
-        .whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
-        .orWhere('email', 'ilike', pattern)
-        .orWhere('phone', 'like', pattern),
-    );
-  }
+export async function listPatients(knex: Knex, query: ListQuery): Promise<{ patients: PatientJson[]; total: number | null }> {
+  const builder = knex('patients').select<Patient[]>(listColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  if (query.q) builder.where(patientSearch(query.q));
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
-  return (await builder).map(patientJson);
+  const [rows, total] = await Promise.all([
+    builder,
+    isPaged(query)
+      ? countMatches(knex, (trx) => (query.q ? trx('patients').where(patientSearch(query.q)) : trx('patients')))
+      : null,
+  ]);
+  return { patients: rows.map(patientJson), total };
 }
 
 export async function findPatient(knex: Knex, id: number): Promise<PatientJson> {

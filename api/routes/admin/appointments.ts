@@ -12,7 +12,8 @@ import {
 } from '../../services/appointments';
 import { parseRowId } from '../../services/patients';
 
-// GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending
+// GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending;
+//                                               with a limit or offset, X-Total-Count gives the number of matches
 // PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment
 // PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
 // DELETE /api/admin/appointments/:id            204, no email
@@ -21,7 +22,9 @@ export function appointmentRoutes(deps: Deps) {
   const router = new Router<AuthState>({ prefix: '/api/admin/appointments' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await listAppointments(deps.knex, parseAppointmentListQuery(ctx.query));
+    const { appointments, total } = await listAppointments(deps.knex, parseAppointmentListQuery(ctx.query));
+    if (total !== null) ctx.set('X-Total-Count', String(total));
+    ctx.body = appointments;
   });
 
   router.put('/:id', async (ctx) => {

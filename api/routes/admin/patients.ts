@@ -14,7 +14,8 @@ import {
   updatePatient,
 } from '../../services/patients';
 
-// GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit)
+// GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit); with a limit
+//                                               or offset, X-Total-Count gives the number of matches
 // POST   /api/admin/patients                    patientSchema -> 201 patient
 // GET    /api/admin/patients/:id                patient
 // GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (D19)
@@ -24,7 +25,9 @@ export function patientRoutes(deps: Deps) {
   const router = new Router<AuthState>({ prefix: '/api/admin/patients' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await listPatients(deps.knex, parseListQuery(ctx.query));
+    const { patients, total } = await listPatients(deps.knex, parseListQuery(ctx.query));
+    if (total !== null) ctx.set('X-Total-Count', String(total));
+    ctx.body = patients;
   });
 
   router.post('/', async (ctx) => {

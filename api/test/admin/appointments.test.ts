@@ -117,6 +117,13 @@ describe('GET /api/admin/appointments', () => {
       expect(await names('?limit=2&offset=4')).toEqual([]);
       expect((await api('?limit=0')).status).toBe(400);
     });
+
+    it('gives the number of matches in X-Total-Count when a page is asked for, and not otherwise', async () => {
+      expect((await api('?limit=2')).headers.get('x-total-count')).toBe('4');
+      expect((await api('?status=completed&limit=1')).headers.get('x-total-count')).toBe('1');
+      expect((await api('?q=example.in&offset=1')).headers.get('x-total-count')).toBe('3');
+      expect((await api('?status=pending')).headers.get('x-total-count')).toBeNull();
+    });
   });
 });
 

@@ -214,6 +214,13 @@ describe('GET /api/admin/patients', () => {
       expect(await page('?offset=5')).toEqual(['Patient1', 'Patient0']);
     });
 
+    it('gives the number of matches in X-Total-Count when a page is asked for, and not otherwise', async () => {
+      expect((await api('?limit=3')).headers.get('x-total-count')).toBe('7');
+      expect((await api('?limit=3&offset=6')).headers.get('x-total-count')).toBe('7');
+      expect((await api('?q=patient1&limit=3')).headers.get('x-total-count')).toBe('1');
+      expect((await api('')).headers.get('x-total-count')).toBeNull();
+    });
+
     it('pages a search', async () => {
       expect(await page('?q=patient&limit=2&offset=1')).toEqual(['Patient5', 'Patient4']);
     });
