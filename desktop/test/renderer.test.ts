@@ -215,6 +215,7 @@ describe('first launch', () => {
     expect(JSON.parse(readFileSync(join(userData, SETTINGS_FILE), 'utf8'))).toEqual({ serverAddress: api.url });
 
     await signIn(page);
+    await shoot(page, 'admin-dashboard');
     // The session lives in the main process: the page never saw the cookie and cannot read one.
     expect(d.sessionFetch.jar.get('sid')).toBeTruthy();
     expect(d.cookiesOffered).toEqual([]);
@@ -313,6 +314,7 @@ describe('invoice PDFs from the admin screens', () => {
       window.location.hash = '#/invoices';
     });
     const download = d.page.getByRole('button', { name: `Download PDF of ${invoice.invoiceNumber}` });
+    await shoot(d.page, 'admin-invoices');
     await download.click();
     const saved = join(userData, `invoice-${invoice.id}.pdf`);
     await expect.poll(() => d.offeredToOpen, { timeout: 15_000 }).toEqual([saved]);
@@ -321,6 +323,14 @@ describe('invoice PDFs from the admin screens', () => {
     const text = spawnSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).stdout.toString();
     expect(text).toContain(invoice.invoiceNumber);
     expect(text.replace(/\s+/g, ' ')).toContain('Total Rs. 1,770.00');
+
+    // The printable view shows the same shared layout inside the page, under the app's CSP.
+    await d.page.evaluate((id) => {
+      window.location.hash = `#/invoices/${id}/print`;
+    }, invoice.id);
+    const sheet = d.page.frameLocator(`iframe[title="Invoice ${invoice.invoiceNumber}"]`).locator('.sheet');
+    await sheet.waitFor();
+    expect((await sheet.textContent())?.replace(/\s+/g, ' ')).toContain('TotalRs. 1,770.00');
     expect(d.problems).toEqual([]);
   });
 });
