@@ -1,0 +1,217 @@
+import type { Knex } from 'knex';
+import { bookingTreatmentCodes, timeSlots } from '../../../shared/constants/booking';
+import { clinic } from '../../../shared/constants/clinic';
+import { clinicToday, financialYearOf, isSunday } from '../../../shared/domain/clinic-time';
+import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
+import { decimalString } from '../../../shared/domain/money';
+import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
+import { slugify } from '../../../shared/domain/slug';
+import { demoPosts } from './demo-posts';
+
+// D3: what a first start shows, so every screen has something real to display. Deterministic (no
+// randomness): dates are counted from `now` in Asia/Kolkata, everything else from indexes.
+
+export const DEMO_COUNTS = {
+  publishedPosts: 4,
+  draftPosts: 2,
+  activeImages: 10,
+  hiddenImages: 2,
+  patients: 24,
+  appointments: 30,
+  invoices: 10,
+} as const;
+
+/** The gallery's images (made here, D22): files under site/public/images/gallery/. */
+export const DEMO_GALLERY = [
+  { slug: 'reception', title: 'Welcoming reception', category: 'clinic', description: 'Our front desk, where every visit begins with a smile.' },
+  { slug: 'treatment-room', title: 'Treatment room', category: 'clinic', description: 'Bright, calm and spotless: a room designed for comfort.' },
+  { slug: 'waiting-area', title: 'Family waiting area', category: 'clinic', description: 'A relaxed corner with books for the little ones.' },
+  { slug: 'dental-chair', title: 'Ergonomic dental chair', category: 'equipment', description: 'Adjustable, cushioned and gentle on the back.' },
+  { slug: 'digital-xray', title: 'Digital X-ray', category: 'equipment', description: 'Low-radiation imaging with instant results.' },
+  { slug: 'sterilisation', title: 'Sterilisation unit', category: 'equipment', description: 'Autoclave sterilisation for every instrument, every time.' },
+  { slug: 'doctor', title: 'Meet our dentist', category: 'team', description: 'Gentle care from an experienced family dentist.' },
+  { slug: 'care-team', title: 'Our care team', category: 'team', description: 'Friendly assistants who make visits easy.' },
+  { slug: 'whitening', title: 'Teeth whitening session', category: 'treatments', description: 'Professional whitening for a brighter smile.' },
+  { slug: 'aligners', title: 'Clear aligners', category: 'treatments', description: 'Nearly invisible aligners for straighter teeth.' },
+  { slug: 'before-after-whitening', title: 'Whitening: before and after', category: 'before-after', description: 'Two shades brighter in a single visit.' },
+  { slug: 'before-after-alignment', title: 'Alignment: before and after', category: 'before-after', description: 'Straighter teeth after a course of aligners.' },
+] as const;
+
+/** The gallery's display order differs from insertion order on purpose, and two images are hidden. */
+const galleryOrder = [0, 1, 2, 4, 3, 5, 6, 7, 9, 8, 10, 11];
+const hiddenGallery = new Set(['sterilisation', 'care-team']);
+
+const firstNames = ['Aarav', 'Ananya', 'Vihaan', 'Saanvi', 'Aditya', 'Ishita', 'Rohan', 'Kavya', 'Arjun', 'Meera', 'Siddharth', 'Pooja', 'Omkar', 'Sneha', 'Pranav', 'Neha', 'Yash', 'Rutuja', 'Farhan', 'Priya', 'Tejas', 'Gauri', 'Kabir', 'Sakshi'];
+const lastNames = ['Patil', 'Kulkarni', 'Deshmukh', 'Joshi', 'Shinde', 'Pawar', 'Jadhav', 'Gaikwad', 'Sharma', 'Khan', 'Bhosale', 'Chavan', 'More', 'Kale', 'Iyer', 'Nair', 'Mehta', 'Wagh', 'Shaikh', 'Gupta', 'Salunkhe', 'Mane', 'Rao', 'Thakur'];
+const appointmentNotes = ['Sensitivity in the lower left molar', 'First visit for my 6-year-old', 'Prefers evening appointments', 'Follow-up after cleaning'];
+const areas = ['Moshi', 'Chikhali', 'Bhosari', 'Pimpri', 'Akurdi', 'Nigdi', 'Wakad'];
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function daysAgo(now: Date, days: number, hour = 11): Date {
+  const d = new Date(now.getTime() - days * 86_400_000);
+  d.setUTCHours(hour - 5, 30, 0, 0); // hour:00 in Kolkata
+  return d;
+}
+
+export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
+  const today = clinicToday(now);
+  await knex.transaction(async (trx) => {
+    // Blog: four published (newest first by publishedAt), two drafts.
+    for (const [i, post] of demoPosts.entries()) {
+      const published = i < DEMO_COUNTS.publishedPosts;
+      const when = daysAgo(now, 5 + i * 14);
+      await trx('blog_posts').insert({
+        title: post.title,
+        slug: slugify(post.title),
+        excerpt: post.excerpt,
+        content: post.content,
+        author: clinic.doctorName,
+        imageUrl: post.image ? `/images/blog/${post.image}.webp` : null,
+        isPublished: published,
+        publishedAt: published ? when : null,
+        createdAt: when,
+        updatedAt: when,
+      });
+    }
+
+    for (const [i, g] of DEMO_GALLERY.entries()) {
+      await trx('gallery_images').insert({
+        title: g.title,
+        description: g.description,
+        imageUrl: `/images/gallery/${g.slug}.webp`,
+        thumbnailUrl: `/images/gallery/${g.slug}-thumb.webp`,
+        category: g.category,
+        isActive: !hiddenGallery.has(g.slug),
+        sortOrder: galleryOrder[i],
+      });
+    }
+
+    const patients: { id: number; firstName: string; lastName: string; email: string; phone: string; address: string | null }[] = [];
+    for (let i = 0; i < DEMO_COUNTS.patients; i++) {
+      const firstName = firstNames[i];
+      const lastName = lastNames[i];
+      const address = i % 3 === 2 ? null : `${10 + i}, ${['Lane', 'Society', 'Nagar'][i % 3]} ${i + 1}, ${areas[i % areas.length]}, Pune`;
+      const [row] = await trx('patients')
+        .insert({
+          firstName,
+          lastName,
+          email: `${firstName}.${lastName}`.toLowerCase() + (i % 2 ? '@example.in' : '@example.com'),
+          phone: `+91 98220 ${String(10000 + i * 373).slice(0, 5)}`,
+          address,
+          dateOfBirth: i % 4 === 3 ? null : `${1960 + ((i * 7) % 55)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+          createdAt: daysAgo(now, 200 - i * 8),
+        })
+        .returning(['id', 'firstName', 'lastName', 'email', 'phone', 'address']);
+      patients.push(row);
+    }
+
+    // Appointments from 30 days ago to 21 days ahead, never on a Sunday, at most one a slot.
+    const slotsTaken = new Set<string>();
+    for (let i = 0; i < DEMO_COUNTS.appointments; i++) {
+      let date = addDays(today, -30 + Math.floor((i * 51) / DEMO_COUNTS.appointments));
+      if (i >= 13 && i < 16) date = today; // a few for today's dashboard
+      while (isSunday(date)) date = addDays(date, 1);
+      let slot = timeSlots[(i * 3) % timeSlots.length];
+      for (let k = 0; slotsTaken.has(`${date} ${slot}`); k++) slot = timeSlots[(i * 3 + k + 1) % timeSlots.length];
+      slotsTaken.add(`${date} ${slot}`);
+
+      const past = date < today;
+      const status = past ? (i % 5 === 0 ? 'cancelled' : 'completed') : date === today ? (i % 2 ? 'confirmed' : 'pending') : i % 3 === 0 ? 'confirmed' : 'pending';
+      const patient = i % 2 === 0 ? patients[i % patients.length] : null;
+      const visitor = { firstName: firstNames[(i + 7) % 24], lastName: lastNames[(i + 11) % 24] };
+      const person = patient ?? {
+        ...visitor,
+        email: `${visitor.firstName}.${visitor.lastName}${i}@example.in`.toLowerCase(),
+        phone: `+91 97300 ${String(20000 + i * 419).slice(0, 5)}`,
+      };
+      await trx('appointments').insert({
+        patientId: patient?.id ?? null,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phone: person.phone,
+        treatment: bookingTreatmentCodes[(i * 7) % bookingTreatmentCodes.length],
+        preferredDate: date,
+        preferredTime: slot,
+        notes: i % 4 === 1 ? appointmentNotes[(i >> 2) % appointmentNotes.length] : null,
+        status,
+        confirmedAt: status === 'confirmed' || status === 'completed' ? daysAgo(now, 1) : null,
+        completedAt: status === 'completed' ? new Date(`${date}T12:00:00Z`) : null,
+        cancelledAt: status === 'cancelled' ? new Date(`${date}T06:00:00Z`) : null,
+        // Created a few days before the visit; the newest are varied for the dashboard.
+        createdAt: new Date(Math.min(now.getTime() - (DEMO_COUNTS.appointments - i) * 3_600_000, new Date(`${date}T03:00:00Z`).getTime() - 2 * 86_400_000)),
+      });
+    }
+
+    // Invoices: consecutive numbers per financial year, exact totals, every status.
+    const catalogue = [
+      { description: 'Consultation and examination', sacCode: '999312', unitPrice: 500 },
+      { description: 'Scaling and polishing', sacCode: '999312', unitPrice: 1800 },
+      { description: 'Composite filling', sacCode: '999312', unitPrice: 2200 },
+      { description: 'Root canal treatment (molar)', sacCode: '999312', unitPrice: 8500 },
+      { description: 'Digital X-ray (IOPA)', sacCode: '999312', unitPrice: 600 },
+      { description: 'Teeth whitening (in-clinic)', sacCode: '999722', unitPrice: 12000 },
+      { description: 'Porcelain veneer (per tooth)', sacCode: '999722', unitPrice: 9500 },
+    ];
+    const sequences = new Map<string, number>();
+    const statuses = ['paid', 'paid', 'paid', 'paid', 'pending', 'pending', 'pending', 'pending', 'overdue', 'overdue'];
+    for (let i = 0; i < DEMO_COUNTS.invoices; i++) {
+      const patient = patients[(i * 5) % patients.length];
+      const issueDate = addDays(today, -(i * 9 + (statuses[i] === 'overdue' ? 40 : 1)));
+      const cosmetic = i % 4 === 3;
+      const picks = cosmetic ? [catalogue[5 + (i % 2)], catalogue[0]] : [catalogue[0], catalogue[1 + (i % 4)], catalogue[4]].slice(0, 1 + (i % 3));
+      const lines = picks.map((p, k) => ({ ...p, quantity: k === 1 && !cosmetic ? 1 + (i % 2) : 1 }));
+      const taxPercentage = cosmetic ? 18 : 0;
+      const totals = computeInvoiceTotals(lines, taxPercentage);
+      const fy = financialYearOf(issueDate);
+      const seq = (sequences.get(fy) ?? 0) + 1;
+      sequences.set(fy, seq);
+      const status = statuses[i];
+      const paidOn = status === 'paid' ? (i < 2 ? today : addDays(issueDate, 3)) : null;
+      const dueDate = status === 'overdue' ? addDays(issueDate, 15) : status === 'pending' ? addDays(today, 7 + i) : null;
+      const [invoice] = await trx('invoices')
+        .insert({
+          invoiceNumber: formatInvoiceNumber(fy, seq),
+          financialYear: fy,
+          sequence: seq,
+          patientId: patient.id,
+          billTo: JSON.stringify({
+            name: `${patient.firstName} ${patient.lastName}`,
+            email: patient.email,
+            phone: patient.phone,
+            address: patient.address,
+          }),
+          issueDate,
+          dueDate,
+          subtotal: decimalString(totals.paise.subtotal),
+          taxPercentage: taxPercentage.toFixed(2),
+          taxAmount: decimalString(totals.paise.taxAmount),
+          totalAmount: decimalString(totals.paise.totalAmount),
+          status: status === 'paid' ? 'paid' : 'pending',
+          paidOn,
+          notes: i % 3 === 0 ? 'Thank you for visiting. Please keep this invoice for your records.' : null,
+          createdAt: new Date(`${issueDate}T06:00:00Z`),
+        })
+        .returning('id');
+      await trx('invoice_items').insert(
+        totals.items.map((item, position) => ({
+          invoiceId: invoice.id,
+          position,
+          description: item.description,
+          sacCode: item.sacCode,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice.toFixed(2),
+          totalPrice: decimalString(totals.paise.items[position]),
+        })),
+      );
+    }
+    for (const [financialYear, lastSequence] of sequences) {
+      await trx('invoice_counters').insert({ financialYear, lastSequence });
+    }
+  });
+}
