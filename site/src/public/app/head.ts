@@ -129,7 +129,7 @@ export function buildHead(route: Route, pathname: string, read: (path: string) =
       );
     case 'treatment': {
       const t = routeTreatment(route);
-      if (!t) return notFound('Treatment Not Found', 'The treatment you are looking for does not exist.', pathname);
+      if (!t) return notFound('Treatment Not Found', 'We could not find that treatment. See all our dental treatments, with prices, on the treatments page.', pathname);
       return page(`${t.name}${suffix}`, `${t.description} Price ${t.price}, duration ${t.duration}. ${clinic.name}, Pune.`, [
         {
           '@context': 'https://schema.org',
@@ -175,7 +175,7 @@ export function buildHead(route: Route, pathname: string, read: (path: string) =
       if (post === undefined) {
         return page(`Dental Health Blog${suffix}`, 'An article from our dental health blog.');
       }
-      if (!post) return notFound('Article Not Found', 'The article you are looking for does not exist or has been removed.', pathname);
+      if (!post) return notFound('Article Not Found', 'The article you are looking for does not exist or is no longer available. See all our dental health articles.', pathname);
       const head = page(`${post.title}${suffix}`, post.excerpt, [
         {
           '@context': 'https://schema.org',
@@ -211,7 +211,7 @@ export function buildHead(route: Route, pathname: string, read: (path: string) =
         [clinicJsonLd(origin)],
       );
     case 'not-found':
-      return notFound('404 Page Not Found', 'The page you are looking for does not exist.', pathname);
+      return notFound('404 Page Not Found', `Sorry, this page does not exist. Find treatments, the blog, the gallery and how to reach ${clinic.name}.`, pathname);
   }
 }
 

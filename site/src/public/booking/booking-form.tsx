@@ -33,21 +33,29 @@ export interface BookingFormProps {
 
 const schemaResolver = zodResolver(appointmentRequestSchema);
 
-/** The schema first, then D12's date rules against the clinic's clock, so the visitor hears of a Sunday here. */
+/** A past day or a Sunday, for a well-formed date (D11, D12); null otherwise. */
+function dateProblem(date: string): string | null {
+  if (!isValidDateString(date)) return null;
+  if (date < '1900-01-01' || isPastDate(date)) return bookingRuleMessages.pastDate;
+  if (isSunday(date)) return bookingRuleMessages.sunday;
+  return null;
+}
+
+/**
+ * The shared schema, plus D12's rules against the clinic's clock, so the visitor hears of a Sunday or a
+ * passed time here rather than from the server. The date rule is checked even while other fields are
+ * still wrong, so its message never disappears when another field is corrected.
+ */
 const bookingResolver: Resolver<AppointmentRequestInput, unknown, AppointmentRequest> = async (values, context, options) => {
   const result = await schemaResolver(values, context, options);
-  if (Object.keys(result.errors).length > 0) return result;
+  const errors = { ...result.errors };
+  const badDay = errors.preferredDate ? null : dateProblem(values.preferredDate ?? '');
+  if (badDay) errors.preferredDate = { type: 'rule', message: badDay };
+  if (Object.keys(errors).length > 0) return { values: {}, errors };
   const problem = checkBookingRules(result.values as AppointmentRequest);
   if (!problem) return result;
   return { values: {}, errors: { [problem.field]: { type: 'rule', message: problem.message } } };
 };
-
-function dateProblem(date: string, today: string): string | null {
-  if (!isValidDateString(date)) return null;
-  if (date < '1900-01-01' || isPastDate(date) || date < today) return bookingRuleMessages.pastDate;
-  if (isSunday(date)) return bookingRuleMessages.sunday;
-  return null;
-}
 
 const slotNote = { full: 'Fully booked', passed: 'Time passed' } as const;
 
@@ -78,7 +86,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   } = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({ resolver: bookingResolver, defaultValues: defaults });
 
   const date = watch('preferredDate');
-  const dateUsable = isValidDateString(date) && dateProblem(date, today) === null;
+  const dateUsable = isValidDateString(date) && dateProblem(date) === null;
   const availability = useQuery({
     queryKey: ['availability', date],
     queryFn: () => api.get<Availability>(paths.availability(date)),
@@ -130,7 +138,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
 
   const dateField = register('preferredDate', {
     onChange: (e: { target: { value: string } }) => {
-      const problem = dateProblem(e.target.value, clinicToday());
+      const problem = dateProblem(e.target.value);
       if (problem) setError('preferredDate', { type: 'rule', message: problem });
       else clearErrors('preferredDate');
     },

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './icons';
 
-// A modal on the native <dialog> element: the browser keeps focus inside it and makes the page behind it
-// inert, Escape closes it, and focus returns to the control that opened it. Mounted only while open.
+// A modal on the native <dialog> element: the page behind it is inert, Tab cycles within it (the browser
+// alone would let focus leave for its own toolbar), Escape closes it, and focus returns to the control
+// that opened it. Mounted only while open.
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;
@@ -20,6 +23,7 @@ export function Dialog({ title, description, onClose, children, className, hideT
   const titleId = useId();
   const descId = useId();
   const onCloseRef = useRef(onClose);
+  // (assigned on each render so the listeners below always call the latest handler)
   onCloseRef.current = onClose;
 
   useEffect(() => {
@@ -48,6 +52,20 @@ export function Dialog({ title, description, onClose, children, className, hideT
       onClick={(e) => {
         // A click on the backdrop (outside the panel) closes the dialog.
         if (e.target === e.currentTarget) onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Tab') return;
+        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+        if (items.length === 0) return;
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && (document.activeElement === first || document.activeElement === e.currentTarget)) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
       }}
     >
       <div className="dialog-panel">

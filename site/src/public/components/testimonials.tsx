@@ -35,7 +35,7 @@ export function TestimonialCarousel() {
       className="carousel"
       role="region"
       aria-roledescription="carousel"
-      aria-label="What our patients say"
+      aria-label="Patient testimonials"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

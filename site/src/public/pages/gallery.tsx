@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { categoryLabel, galleryFilterOptions } from '../../../../shared/constants/gallery';
 import { paths, usePublicData, type GalleryImage } from '../app/data';
 import { Dialog } from '../components/dialog';
@@ -8,26 +8,23 @@ import { EmptyState, ErrorState, PageHeader } from '../components/ui';
 type Filter = (typeof galleryFilterOptions)[number]['value'];
 
 /** The full-screen viewer: opens at the clicked photo, wraps around, arrows/Escape and swipe. */
-function Lightbox({ images, index, onIndex, onClose }: { images: GalleryImage[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; index: number; onStep: (delta: 1 | -1) => void; onClose: () => void }) {
   const count = images.length;
   const image = images[index];
-  const next = () => onIndex((index + 1) % count);
-  const prev = () => onIndex((index - 1 + count) % count);
+  const next = () => onStep(1);
+  const prev = () => onStep(-1);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') {
+      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
         e.preventDefault();
-        onIndex((index + 1) % count);
-      } else if (e.key === 'ArrowLeft') {
-        e.preventDefault();
-        onIndex((index - 1 + count) % count);
+        onStep(e.key === 'ArrowRight' ? 1 : -1);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [index, count, onIndex]);
+  }, [onStep]);
 
   return (
     <Dialog title="Photo viewer" hideTitle onClose={onClose} className="lightbox">
@@ -81,6 +78,9 @@ export function GalleryPage() {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const images = (gallery.data ?? []).filter((i) => i.isActive).sort((a, b) => a.order - b.order);
   const shown = filter === 'all' ? images : images.filter((i) => i.category === filter);
+  const count = shown.length;
+  // Steps compose as updates, so quick key presses never read a stale position; the ends wrap around.
+  const step = useCallback((delta: 1 | -1) => setOpenIndex((i) => (i === null || count === 0 ? i : (i + delta + count) % count)), [count]);
 
   return (
     <>
@@ -138,7 +138,7 @@ export function GalleryPage() {
         </div>
       </section>
       {openIndex !== null && shown[openIndex] && (
-        <Lightbox images={shown} index={openIndex} onIndex={setOpenIndex} onClose={() => setOpenIndex(null)} />
+        <Lightbox images={shown} index={openIndex} onStep={step} onClose={() => setOpenIndex(null)} />
       )}
     </>
   );
