@@ -33,7 +33,7 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
 async function load(url: string, opts: Partial<autocannon.Options> = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, ...opts }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify(r.statusCodeStats)}`);
   return { rps: r.requests.average, p99: r.latency.p99 };
 }
 
@@ -41,7 +41,7 @@ async function load(url: string, opts: Partial<autocannon.Options> = {}) {
 function* bookingBodies(): Generator<string> {
   let n = 0;
   for (;;) {
-    const day = new Date(Date.now() + (2 + Math.floor(n / timeSlots.length / 50)) * 86_400_000);
+    const day = new Date(Date.now() + (2 + Math.floor(n / timeSlots.length / 20)) * 86_400_000);
     if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
     const slot = timeSlots[n % timeSlots.length];
     n += 1;

@@ -6,8 +6,6 @@ import type { AppointmentRequest } from '../../shared/schemas/appointment';
 import { checkBookingRules } from '../../shared/schemas/appointment';
 import type { Deps } from '../deps';
 import { badRequest, conflict } from '../errors';
-import { Appointment } from '../models/appointment';
-import { enqueueEmail } from './outbox';
 
 
 /**
@@ -15,41 +13,42 @@ import { enqueueEmail } from './outbox';
  * transaction (an advisory lock on date+time), so two visitors racing for its last place never both get it.
  * The two emails of D13 are queued in the same transaction (D4).
  */
-export async function bookAppointment(deps: Deps, input: AppointmentRequest): Promise<Appointment> {
+export interface BookedAppointment {
+  id: number;
+  preferredDate: string;
+  preferredTime: string;
+  treatment: string;
+  status: 'pending';
+}
+
+export async function bookAppointment(deps: Deps, input: AppointmentRequest): Promise<BookedAppointment> {
   const broken = checkBookingRules(input, deps.now());
   if (broken) throw badRequest(broken.message, { [broken.field]: broken.message });
 
-  const appointment = await deps.knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`slot:${input.preferredDate}:${input.preferredTime}`]);
-    const taken = await Appointment.query(trx)
-      .where({ preferredDate: input.preferredDate, preferredTime: input.preferredTime })
-      .whereNot('status', 'cancelled')
-      .resultSize();
-    if (taken >= deps.config.slotCapacity) throw conflict(SLOT_FULL_MESSAGE);
-
-    const patient = await trx('patients').whereRaw('lower(email) = lower(?)', [input.email]).first('id');
-    const created = await Appointment.query(trx).insert({
-      patientId: patient?.id ?? null,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      treatment: input.treatment,
-      preferredDate: input.preferredDate,
-      preferredTime: input.preferredTime,
-      notes: input.notes || null,
-      status: 'pending',
-    });
-    await enqueueEmail(trx, { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input) });
-    await enqueueEmail(trx, {
-      kind: 'booking-notification',
-      to: deps.config.clinicNotifyEmail ?? clinic.email,
-      ...bookingNotificationEmail(input),
-    });
-    return created;
-  });
+  const emails = [
+    { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input) },
+    { kind: 'booking-notification', to: deps.config.clinicNotifyEmail ?? clinic.email, ...bookingNotificationEmail(input) },
+  ];
+  // One statement, one round trip, one transaction: see api/db/migrations/003-book-appointment-function.ts.
+  const { rows } = await deps.knex.raw<{ rows: { id: number | null }[] }>(
+    'select book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) as id',
+    [
+      input.firstName,
+      input.lastName,
+      input.email,
+      input.phone,
+      input.treatment,
+      input.preferredDate,
+      input.preferredTime,
+      input.notes || null,
+      deps.config.slotCapacity,
+      JSON.stringify(emails),
+    ],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw conflict(SLOT_FULL_MESSAGE);
   deps.nudgeOutbox();
-  return appointment;
+  return { id, preferredDate: input.preferredDate, preferredTime: input.preferredTime, treatment: input.treatment, status: 'pending' };
 }
 
 export interface SlotAvailability {

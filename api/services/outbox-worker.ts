@@ -18,6 +18,7 @@ export interface OutboxWorkerOptions {
 }
 
 const toCamel = snakeCaseMappers().parse;
+const BATCH = 20;
 
 /**
  * Delivers the outbox (D4): at least once, with exponential backoff and no upper limit on attempts, so an
@@ -72,9 +73,9 @@ export class OutboxWorker {
     let sent = 0;
     for (;;) {
       if (this.stopped) return sent;
-      const row = await this.claim();
-      if (!row) return sent;
-      if (await this.deliver(row)) sent += 1;
+      const rows = await this.claim();
+      if (rows.length === 0) return sent;
+      for (const row of rows) if (await this.deliver(row)) sent += 1;
     }
   }
 
@@ -85,19 +86,21 @@ export class OutboxWorker {
     await this.running;
   }
 
-  private async claim(): Promise<OutboxEmail | undefined> {
+  /** Leases up to a batch of due messages in one statement (one round trip for many sends). */
+  private async claim(): Promise<OutboxEmail[]> {
     const rows = await this.o.knex.raw(
       `update email_outbox set locked_until = now() + (? * interval '1 millisecond'), attempts = attempts + 1
-       where id = (
+       where id in (
          select id from email_outbox
          where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-         order by id limit 1 for update skip locked)
+         order by id limit ? for update skip locked)
        returning *`,
-      [this.leaseMs],
+      [this.leaseMs, BATCH],
     );
-    const raw = rows.rows?.[0];
     // Raw results bypass the camelCase mapping of the query builder.
-    return raw ? OutboxEmail.fromDatabaseJson(toCamel(raw)) : undefined;
+    return (rows.rows ?? [])
+      .map((raw: Record<string, unknown>) => OutboxEmail.fromDatabaseJson(toCamel(raw)))
+      .sort((a: OutboxEmail, b: OutboxEmail) => a.id - b.id);
   }
 
   private async deliver(row: OutboxEmail): Promise<boolean> {

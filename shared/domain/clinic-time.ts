@@ -107,14 +107,31 @@ function toFormattable(value: string | Date): { date: Date; timeZone: string } {
   return { date, timeZone: CLINIC_TIME_ZONE };
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per style and zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function enGb(style: 'short' | 'long', timeZone: string): Intl.DateTimeFormat {
+  const key = `${style}:${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      day: style === 'short' ? '2-digit' : 'numeric',
+      month: style === 'short' ? '2-digit' : 'long',
+      year: 'numeric',
+      timeZone,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** '22/11/2026' (en-GB), used in follow-up emails and on invoices. */
 export function formatEnGbDate(value: string | Date): string {
   const { date, timeZone } = toFormattable(value);
-  return new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+  return enGb('short', timeZone).format(date);
 }
 
 /** '22 November 2026' (en-GB). */
 export function formatEnGbLongDate(value: string | Date): string {
   const { date, timeZone } = toFormattable(value);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
+  return enGb('long', timeZone).format(date);
 }

@@ -15,13 +15,7 @@ export function publicAppointmentRoutes(deps: Deps) {
     const input = parseBody(appointmentRequestSchema, ctx.request.body);
     const appointment = await bookAppointment(deps, input);
     ctx.status = 201;
-    ctx.body = {
-      id: appointment.id,
-      preferredDate: appointment.preferredDate,
-      preferredTime: appointment.preferredTime,
-      treatment: appointment.treatment,
-      status: appointment.status,
-    };
+    ctx.body = appointment;
   });
 
   router.get('/availability', async (ctx) => {
