@@ -14,9 +14,19 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
-/** Route ids are positive integers; anything else is simply "not found". */
+const MAX_ROW_ID = 2_147_483_647;
+
+/** Route ids are positive integers within the id column's range; anything else is simply "not found". */
 export function parseId(raw: string | undefined, what: string): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, `${what} not found`);
+  if (!/^\d+$/.test(raw ?? '') || !Number.isSafeInteger(id) || id <= 0 || id > MAX_ROW_ID) {
+    throw new HttpError(404, `${what} not found`);
+  }
   return id;
 }
+
+/** Whether a JSON body carries the key at all (an omitted optional field keeps its stored value on PUT). */
+export function hasKey(body: unknown, key: string): boolean {
+  return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, key);
+}
+

@@ -1,3 +1,4 @@
+import { type ListQuery, containsPattern, countMatches, isPaged, parseListQuery } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import {
   appointmentStatuses,
@@ -13,7 +14,6 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
 import { enqueueEmail } from './outbox';
-import { containsPattern, countMatches, isPaged, parseListQuery, type ListQuery } from './patients';
 
 // The admin side of appointments: the list, SPEC 4's status lifecycle with its emails (D13), deletion and
 // follow-ups. Each change and the email it causes are committed together (D4); the appointment's row is

@@ -1,3 +1,4 @@
+import { type ListQuery, containsPattern } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { slugify } from '../../shared/domain/slug';
 import type { BlogPost as BlogPostInput } from '../../shared/schemas/blog-post';
@@ -9,65 +10,6 @@ import { sanitizeBlogHtml } from './sanitize-html';
 
 // The admin's blog (SPEC 2 "Blog Management", D17): HTML cleaned before it is stored and before it is
 // served, unique slugs that stop changing once a post has been published, publishedAt set on first publish.
-
-/** D10: the optional list parameters an admin list accepts. */
-export interface ListQuery {
-  q: string | null;
-  limit: number | null;
-  offset: number;
-}
-
-export const MAX_PAGE_SIZE = 500;
-const MAX_QUERY_LENGTH = 100;
-
-function single(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
-  return value === undefined || value === null ? undefined : String(value);
-}
-
-/** Reads ?q=&limit=&offset=; a bad number is a 400, an absent limit means "all". */
-export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  const q = (single(query.q) ?? '').trim();
-  if (q.length > MAX_QUERY_LENGTH) {
-    throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`, { q: 'Search text is too long' });
-  }
-  const limitText = single(query.limit)?.trim();
-  const offsetText = single(query.offset)?.trim();
-  let limit: number | null = null;
-  if (limitText) {
-    limit = Number(limitText);
-    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_PAGE_SIZE) {
-      const message = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
-      throw badRequest(message, { limit: message });
-    }
-  }
-  let offset = 0;
-  if (offsetText) {
-    offset = Number(offsetText);
-    if (!/^\d+$/.test(offsetText) || !Number.isSafeInteger(offset)) {
-      const message = 'offset must be a whole number of 0 or more';
-      throw badRequest(message, { offset: message });
-    }
-  }
-  return { q: q || null, limit, offset };
-}
-
-/** parseId, and also "not found" past the integer column's range (that would be a database error). */
-export function parseRowId(raw: string | undefined, what: string): number {
-  const id = parseId(raw, what);
-  if (id > 2_147_483_647) throw notFound(what);
-  return id;
-}
-
-/** A LIKE/ILIKE pattern that matches `text` anywhere, with the user's % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Whether a JSON body carries the key at all (an omitted optional field keeps its stored value on PUT). */
-export function hasKey(body: unknown, key: string): boolean {
-  return typeof body === 'object' && body !== null && Object.prototype.hasOwnProperty.call(body, key);
-}
 
 const adminColumns = [
   'id',

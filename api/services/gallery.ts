@@ -1,10 +1,11 @@
+import { type ListQuery, containsPattern } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { DEFAULT_GALLERY_CATEGORY } from '../../shared/constants/gallery';
 import type { GalleryImage as GalleryImageInput } from '../../shared/schemas/gallery-image';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { GalleryImage } from '../models/gallery-image';
-import { containsPattern, type ListQuery } from './blog-posts';
+
 import { mediaExists, mediaIdOf } from './media';
 import { galleryImageJson } from './public-content';
 

@@ -1,3 +1,4 @@
+import { containsPattern } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { clinic } from '../../shared/constants/clinic';
 import type { InvoiceStatus } from '../../shared/constants/booking';
@@ -13,7 +14,6 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import type { BillTo } from '../models/invoice';
 import { enqueueEmail } from './outbox';
-import { containsPattern } from './patients';
 
 // Invoices (SPEC 2, 5, 7; D14, D16, D19). The list is one query with a join; creation is one transaction
 // that checks the patient, recomputes every figure, takes the next gap-free number of the financial year

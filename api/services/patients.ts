@@ -1,3 +1,4 @@
+import { type ListQuery, containsPattern, countMatches, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import type { Patient as PatientInput } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
@@ -6,62 +7,6 @@ import { parseId } from '../middleware/validate';
 import { Patient } from '../models/patient';
 
 // The admin's patient register (SPEC 2 "Patients", D10 paging, D19 deletion).
-
-/** D10: the optional list parameters every admin list accepts. */
-export interface ListQuery {
-  q: string | null;
-  limit: number | null;
-  offset: number;
-}
-
-export const MAX_PAGE_SIZE = 500;
-const MAX_QUERY_LENGTH = 100;
-
-function single(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
-  return value === undefined || value === null ? undefined : String(value);
-}
-
-/** Reads ?q=&limit=&offset= from a query string; a bad number is a 400, an absent one means "all". */
-export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  const q = (single(query.q) ?? '').trim();
-  if (q.length > MAX_QUERY_LENGTH) {
-    throw badRequest(`Search text must be at most ${MAX_QUERY_LENGTH} characters`, { q: 'Search text is too long' });
-  }
-  const limitText = single(query.limit)?.trim();
-  const offsetText = single(query.offset)?.trim();
-  let limit: number | null = null;
-  if (limitText) {
-    limit = Number(limitText);
-    if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_PAGE_SIZE) {
-      const message = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
-      throw badRequest(message, { limit: message });
-    }
-  }
-  let offset = 0;
-  if (offsetText) {
-    offset = Number(offsetText);
-    if (!/^\d+$/.test(offsetText) || !Number.isSafeInteger(offset)) {
-      const message = 'offset must be a whole number of 0 or more';
-      throw badRequest(message, { offset: message });
-    }
-  }
-  return { q: q || null, limit, offset };
-}
-
-const MAX_ROW_ID = 2_147_483_647;
-
-/** parseId, and also "not found" for ids past the integer column's range (they would be a database error). */
-export function parseRowId(raw: string | undefined, what: string): number {
-  const id = parseId(raw, what);
-  if (id > MAX_ROW_ID) throw notFound(what);
-  return id;
-}
-
-/** A LIKE/ILIKE pattern that matches `text` anywhere, with the user's % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** SPEC 3: the patient as the admin screens read it. */
 export function patientJson(p: Patient) {
@@ -89,22 +34,6 @@ function patientSearch(q: string) {
       .orWhere('email', 'ilike', pattern)
       .orWhere('phone', 'like', pattern);
 }
-
-/**
- * count(*) of a list's matches, for X-Total-Count. Parallel workers are turned off for it: starting them
- * costs more than they save at a clinic's size, and on a busy server it tripled the time of counting
- * 200,000 appointments (docs/benchmarks.md, Admin API).
- */
-export async function countMatches(knex: Knex, from: (trx: Knex.Transaction) => Knex.QueryBuilder): Promise<number> {
-  return knex.transaction(async (trx) => {
-    await trx.raw('set local max_parallel_workers_per_gather = 0');
-    const row = await from(trx).count('* as n').first();
-    return Number(row?.n ?? 0);
-  });
-}
-
-/** Whether a list request asked for a page (then it also answers the full count, as X-Total-Count). */
-export const isPaged = (query: ListQuery) => query.limit !== null || query.offset > 0;
 
 /**
  * Newest first. `q` is a case-insensitive substring of the full name or the email, or a plain substring

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { appointmentStatusUpdateSchema, followUpSchema } from '../../../shared/schemas/appointment';
 import type { Deps } from '../../deps';
-import { parseBody } from '../../middleware/validate';
+import { parseBody, parseId } from '../../middleware/validate';
 import type { AuthState } from '../../middleware/session';
 import {
   changeAppointmentStatus,
@@ -10,7 +10,6 @@ import {
   parseAppointmentListQuery,
   sendFollowUp,
 } from '../../services/appointments';
-import { parseRowId } from '../../services/patients';
 
 // GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending;
 //                                               with a limit or offset, X-Total-Count gives the number of matches
@@ -28,22 +27,22 @@ export function appointmentRoutes(deps: Deps) {
   });
 
   router.put('/:id', async (ctx) => {
-    const id = parseRowId(ctx.params.id, 'Appointment');
+    const id = parseId(ctx.params.id, 'Appointment');
     const { status } = parseBody(appointmentStatusUpdateSchema, ctx.request.body);
     ctx.body = await changeAppointmentStatus(deps, id, status);
   });
 
   router.patch('/:id/cancel', async (ctx) => {
-    ctx.body = await changeAppointmentStatus(deps, parseRowId(ctx.params.id, 'Appointment'), 'cancelled');
+    ctx.body = await changeAppointmentStatus(deps, parseId(ctx.params.id, 'Appointment'), 'cancelled');
   });
 
   router.delete('/:id', async (ctx) => {
-    await deleteAppointment(deps, parseRowId(ctx.params.id, 'Appointment'));
+    await deleteAppointment(deps, parseId(ctx.params.id, 'Appointment'));
     ctx.status = 204;
   });
 
   router.post('/:id/follow-up', async (ctx) => {
-    const id = parseRowId(ctx.params.id, 'Appointment');
+    const id = parseId(ctx.params.id, 'Appointment');
     const input = parseBody(followUpSchema, ctx.request.body);
     ctx.body = await sendFollowUp(deps, id, input);
   });

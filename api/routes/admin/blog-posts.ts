@@ -1,17 +1,10 @@
+import { parseListQuery } from '../../middleware/list-query';
 import Router from '@koa/router';
 import { blogPostSchema } from '../../../shared/schemas/blog-post';
 import type { Deps } from '../../deps';
-import { parseBody } from '../../middleware/validate';
+import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import type { AuthState } from '../../middleware/session';
-import {
-  createBlogPost,
-  deleteBlogPost,
-  hasKey,
-  listBlogPosts,
-  parseListQuery,
-  parseRowId,
-  updateBlogPost,
-} from '../../services/blog-posts';
+import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../services/blog-posts';
 
 // GET    /api/admin/blog-posts?q=&limit=&offset=  newest first, drafts included, content cleaned (D17)
 // POST   /api/admin/blog-posts                    blogPostSchema -> 201 post (draft unless isPublished)
@@ -34,7 +27,7 @@ export function blogPostRoutes(deps: Deps) {
   });
 
   router.put('/:id', async (ctx) => {
-    const id = parseRowId(ctx.params.id, 'Blog post');
+    const id = parseId(ctx.params.id, 'Blog post');
     const body = ctx.request.body;
     const input = parseBody(blogPostSchema, body);
     const post = await updateBlogPost(deps, id, input, {
@@ -46,7 +39,7 @@ export function blogPostRoutes(deps: Deps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    await deleteBlogPost(deps.knex, parseRowId(ctx.params.id, 'Blog post'));
+    await deleteBlogPost(deps.knex, parseId(ctx.params.id, 'Blog post'));
     deps.cache.invalidate('blog');
     ctx.status = 204;
   });

@@ -1,9 +1,10 @@
+import { parseListQuery } from '../../middleware/list-query';
 import Router from '@koa/router';
 import { galleryImageSchema } from '../../../shared/schemas/gallery-image';
 import type { Deps } from '../../deps';
-import { parseBody } from '../../middleware/validate';
+import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import type { AuthState } from '../../middleware/session';
-import { hasKey, parseListQuery, parseRowId } from '../../services/blog-posts';
+
 import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage, type GivenFields } from '../../services/gallery';
 
 // GET    /api/admin/gallery?q=&category=&limit=&offset=  by order then id, hidden images included
@@ -35,7 +36,7 @@ export function galleryRoutes(deps: Deps) {
   });
 
   router.put('/:id', async (ctx) => {
-    const id = parseRowId(ctx.params.id, 'Gallery image');
+    const id = parseId(ctx.params.id, 'Gallery image');
     const body = ctx.request.body;
     const image = await updateGalleryImage(deps, id, parseBody(galleryImageSchema, body), givenFields(body));
     deps.cache.invalidate('gallery');
@@ -43,7 +44,7 @@ export function galleryRoutes(deps: Deps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    await deleteGalleryImage(deps.knex, parseRowId(ctx.params.id, 'Gallery image'));
+    await deleteGalleryImage(deps.knex, parseId(ctx.params.id, 'Gallery image'));
     deps.cache.invalidate('gallery');
     ctx.status = 204;
   });

@@ -1,10 +1,11 @@
+import { parseListQuery } from '../../middleware/list-query';
 import Router from '@koa/router';
 import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/booking';
 import { invoiceCreateSchema } from '../../../shared/schemas/invoice';
 import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
 import { badRequest } from '../../errors';
-import { parseBody } from '../../middleware/validate';
+import { parseBody, parseId } from '../../middleware/validate';
 import { renderInvoicePdf } from '../../services/invoice-pdf';
 import {
   createInvoice,
@@ -15,7 +16,6 @@ import {
   markInvoicePaid,
   sendInvoice,
 } from '../../services/invoices';
-import { parseListQuery, parseRowId } from '../../services/patients';
 
 // SPEC 7 invoices (all behind the session, D6):
 // GET    /api/admin/invoices               array, newest first; ?q=&status=&limit=&offset= (D10); with a
@@ -54,11 +54,11 @@ export function invoiceRoutes(deps: Deps) {
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await getInvoice(deps, parseRowId(ctx.params.id, 'Invoice'));
+    ctx.body = await getInvoice(deps, parseId(ctx.params.id, 'Invoice'));
   });
 
   router.get('/:id/pdf', async (ctx) => {
-    const id = parseRowId(ctx.params.id, 'Invoice');
+    const id = parseId(ctx.params.id, 'Invoice');
     const pdf = await renderInvoicePdf(invoiceDocument(await getInvoice(deps, id)));
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="invoice-${id}.pdf"`);
@@ -66,16 +66,16 @@ export function invoiceRoutes(deps: Deps) {
   });
 
   router.post('/:id/send', async (ctx) => {
-    await sendInvoice(deps, parseRowId(ctx.params.id, 'Invoice'));
+    await sendInvoice(deps, parseId(ctx.params.id, 'Invoice'));
     ctx.body = { success: true };
   });
 
   router.patch('/:id/mark-paid', async (ctx) => {
-    ctx.body = await markInvoicePaid(deps, parseRowId(ctx.params.id, 'Invoice'));
+    ctx.body = await markInvoicePaid(deps, parseId(ctx.params.id, 'Invoice'));
   });
 
   router.delete('/:id', async (ctx) => {
-    await deleteInvoice(deps, parseRowId(ctx.params.id, 'Invoice'));
+    await deleteInvoice(deps, parseId(ctx.params.id, 'Invoice'));
     ctx.status = 204;
   });
 

@@ -1,18 +1,10 @@
+import { parseListQuery } from '../../middleware/list-query';
 import Router from '@koa/router';
 import { patientSchema } from '../../../shared/schemas/patient';
 import type { Deps } from '../../deps';
-import { parseBody } from '../../middleware/validate';
+import { parseBody, parseId } from '../../middleware/validate';
 import type { AuthState } from '../../middleware/session';
-import {
-  createPatient,
-  deletePatient,
-  findPatient,
-  listPatients,
-  parseListQuery,
-  parseRowId,
-  patientUsage,
-  updatePatient,
-} from '../../services/patients';
+import { createPatient, deletePatient, findPatient, listPatients, patientUsage, updatePatient } from '../../services/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches
@@ -37,21 +29,21 @@ export function patientRoutes(deps: Deps) {
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await findPatient(deps.knex, parseRowId(ctx.params.id, 'Patient'));
+    ctx.body = await findPatient(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
   router.get('/:id/usage', async (ctx) => {
-    ctx.body = await patientUsage(deps.knex, parseRowId(ctx.params.id, 'Patient'));
+    ctx.body = await patientUsage(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
   router.put('/:id', async (ctx) => {
-    const id = parseRowId(ctx.params.id, 'Patient');
+    const id = parseId(ctx.params.id, 'Patient');
     const input = parseBody(patientSchema, ctx.request.body);
     ctx.body = await updatePatient(deps, id, input);
   });
 
   router.delete('/:id', async (ctx) => {
-    await deletePatient(deps.knex, parseRowId(ctx.params.id, 'Patient'));
+    await deletePatient(deps.knex, parseId(ctx.params.id, 'Patient'));
     ctx.status = 204;
   });
 
