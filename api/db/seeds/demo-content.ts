@@ -110,18 +110,21 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
       patients.push(row);
     }
 
-    // Appointments from 30 days ago to 21 days ahead, never on a Sunday, at most one a slot.
+    // Appointments from 30 days ago to 21 days ahead, never on a Sunday, at most one a slot:
+    // 13 in the past (30 to 6 days ago), 3 today for the dashboard, 14 ahead (1 to 20 days). A Sunday
+    // moves to the Monday, so past ones stay past, future ones stay within 21 days, and on a Sunday
+    // (clinic closed) today has none.
     const slotsTaken = new Set<string>();
     for (let i = 0; i < DEMO_COUNTS.appointments; i++) {
-      let date = addDays(today, -30 + Math.floor((i * 51) / DEMO_COUNTS.appointments));
-      if (i >= 13 && i < 16) date = today; // a few for today's dashboard
+      const offset = i < 13 ? -30 + Math.floor((i * 26) / 13) : i < 16 ? 0 : 1 + Math.floor(((i - 16) * 19) / 13);
+      let date = addDays(today, offset);
       while (isSunday(date)) date = addDays(date, 1);
       let slot = timeSlots[(i * 3) % timeSlots.length];
       for (let k = 0; slotsTaken.has(`${date} ${slot}`); k++) slot = timeSlots[(i * 3 + k + 1) % timeSlots.length];
       slotsTaken.add(`${date} ${slot}`);
 
       const past = date < today;
-      const status = past ? (i % 5 === 0 ? 'cancelled' : 'completed') : date === today ? (i % 2 ? 'confirmed' : 'pending') : i % 3 === 0 ? 'confirmed' : 'pending';
+      const status = past ? (i % 5 === 0 ? 'cancelled' : 'completed') : i % 2 ? 'confirmed' : 'pending';
       const patient = i % 2 === 0 ? patients[i % patients.length] : null;
       const visitor = { firstName: firstNames[(i + 7) % 24], lastName: lastNames[(i + 11) % 24] };
       const person = patient ?? {
@@ -148,7 +151,8 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
       });
     }
 
-    // Invoices: consecutive numbers per financial year, exact totals, every status.
+    // Invoices: exact totals, every status, issued within the last 90 days and numbered in issue-date
+    // order, consecutively from 0001 within each financial year (two years when `now` is early April).
     const catalogue = [
       { description: 'Consultation and examination', sacCode: '999312', unitPrice: 500 },
       { description: 'Scaling and polishing', sacCode: '999312', unitPrice: 1800 },
@@ -160,9 +164,11 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
     ];
     const sequences = new Map<string, number>();
     const statuses = ['paid', 'paid', 'paid', 'paid', 'pending', 'pending', 'pending', 'pending', 'overdue', 'overdue'];
-    for (let i = 0; i < DEMO_COUNTS.invoices; i++) {
+    const issueOrder = statuses
+      .map((status, i) => ({ i, issueDate: addDays(today, -(i * 8 + (status === 'overdue' ? 6 : 1))) }))
+      .sort((a, b) => (a.issueDate < b.issueDate ? -1 : a.issueDate > b.issueDate ? 1 : a.i - b.i));
+    for (const { i, issueDate } of issueOrder) {
       const patient = patients[(i * 5) % patients.length];
-      const issueDate = addDays(today, -(i * 9 + (statuses[i] === 'overdue' ? 40 : 1)));
       const cosmetic = i % 4 === 3;
       const picks = cosmetic ? [catalogue[5 + (i % 2)], catalogue[0]] : [catalogue[0], catalogue[1 + (i % 4)], catalogue[4]].slice(0, 1 + (i % 3));
       const lines = picks.map((p, k) => ({ ...p, quantity: k === 1 && !cosmetic ? 1 + (i % 2) : 1 }));

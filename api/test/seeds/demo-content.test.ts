@@ -1,17 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { isSunday } from '../../../shared/domain/clinic-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicMonthRange, financialYearOf, isSunday } from '../../../shared/domain/clinic-time';
+import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
+import { slugify } from '../../../shared/domain/slug';
 import type { Database } from '../../db/knex';
 import { DEMO_COUNTS, seedDemoContent } from '../../db/seeds/demo-content';
 import { createTestDatabase } from '../support/test-db';
 
+// A Monday, 10:30 at the clinic.
+const NOW = new Date('2026-11-23T05:00:00Z');
+const TODAY = '2026-11-23';
+const daysFrom = (date: string, from = TODAY) => Math.round((Date.parse(date) - Date.parse(from)) / 86_400_000);
+
 let db: Database;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await seedDemoContent(db.knex, new Date('2026-11-23T05:00:00Z'));
+  await seedDemoContent(db.knex, NOW);
 });
 afterAll(() => db?.close());
 
@@ -66,4 +73,103 @@ it('refers only to images the product ships', async () => {
   ];
   const missing = urls.filter((u) => !fs.existsSync(path.join(publicDir, u)));
   expect(missing).toEqual([]);
+});
+
+it('spreads appointments from 30 days back to 21 ahead, with a status that fits the date', async () => {
+  const rows = await db.knex('appointments');
+  const offsets = rows.map((r) => daysFrom(r.preferredDate));
+  expect(Math.min(...offsets)).toBeGreaterThanOrEqual(-30);
+  expect(Math.max(...offsets)).toBeLessThanOrEqual(21);
+  const today = rows.filter((r) => r.preferredDate === TODAY);
+  expect(today.length).toBeGreaterThanOrEqual(2);
+  expect(today.length).toBeLessThanOrEqual(3);
+  for (const r of rows) {
+    if (r.preferredDate < TODAY) expect(['completed', 'cancelled']).toContain(r.status);
+    if (r.preferredDate > TODAY) expect(['pending', 'confirmed']).toContain(r.status);
+  }
+  // Half belong to a patient and carry that patient's details.
+  const linked = rows.filter((r) => r.patientId !== null);
+  expect(linked).toHaveLength(DEMO_COUNTS.appointments / 2);
+  const patients = new Map((await db.knex('patients')).map((p) => [p.id, p]));
+  for (const r of linked) {
+    const p = patients.get(r.patientId);
+    expect([r.firstName, r.lastName, r.email, r.phone]).toEqual([p.firstName, p.lastName, p.email, p.phone]);
+  }
+  expect(rows.filter((r) => r.notes).length).toBeGreaterThan(0);
+});
+
+it('issues invoices within 90 days, numbered in date order, in every state the screens show', async () => {
+  const invoices = await db.knex('invoices').orderBy(['financialYear', 'sequence']);
+  for (const [k, inv] of invoices.entries()) {
+    expect(daysFrom(inv.issueDate)).toBeGreaterThanOrEqual(-90);
+    expect(daysFrom(inv.issueDate)).toBeLessThanOrEqual(0);
+    expect(inv.financialYear).toBe(financialYearOf(inv.issueDate));
+    expect(inv.invoiceNumber).toBe(formatInvoiceNumber(inv.financialYear, inv.sequence));
+    const previous = invoices[k - 1];
+    if (previous?.financialYear === inv.financialYear) expect(inv.issueDate >= previous.issueDate).toBe(true);
+    const billTo = typeof inv.billTo === 'string' ? JSON.parse(inv.billTo) : inv.billTo;
+    const patient = await db.knex('patients').where({ id: inv.patientId }).first();
+    expect(billTo).toEqual({ name: `${patient.firstName} ${patient.lastName}`, email: patient.email, phone: patient.phone, address: patient.address });
+    const items = await db.knex('invoice_items').where({ invoiceId: inv.id });
+    expect(items.length).toBeGreaterThanOrEqual(1);
+    expect(items.length).toBeLessThanOrEqual(3);
+    for (const item of items) expect(Number(item.totalPrice)).toBe(item.quantity * Number(item.unitPrice));
+    expect(Number(inv.taxPercentage) === 18).toBe(items.some((item) => item.sacCode === '999722'));
+  }
+  const month = clinicMonthRange(NOW);
+  const paid = invoices.filter((i) => i.status === 'paid');
+  expect(paid).toHaveLength(4);
+  expect(paid.every((i) => i.paidOn && i.paidOn >= i.issueDate && i.paidOn <= TODAY)).toBe(true);
+  expect(paid.filter((i) => i.paidOn >= month.start && i.paidOn < month.end).length).toBeGreaterThanOrEqual(2);
+  const pending = invoices.filter((i) => i.status === 'pending');
+  expect(pending.filter((i) => i.dueDate > TODAY)).toHaveLength(4);
+  expect(pending.filter((i) => i.dueDate < TODAY)).toHaveLength(2);
+  const [counter] = await db.knex('invoice_counters');
+  expect(counter).toEqual({ financialYear: '2026-27', lastSequence: DEMO_COUNTS.invoices });
+});
+
+it('publishes four posts from the last 60 days with images, and keeps two drafts', async () => {
+  const posts = await db.knex('blog_posts');
+  for (const post of posts) {
+    expect(post.slug).toBe(slugify(post.title));
+    expect(post.author).toBe('Dr. Ananya Deshpande');
+    expect(post.content).not.toMatch(/<script|\son\w+=|javascript:/i);
+    if (post.isPublished) {
+      const age = (NOW.getTime() - new Date(post.publishedAt).getTime()) / 86_400_000;
+      expect(age).toBeGreaterThan(0);
+      expect(age).toBeLessThanOrEqual(60);
+      expect(post.imageUrl).toMatch(/^\/images\/blog\/[a-z0-9-]+\.webp$/);
+    } else {
+      expect(post.publishedAt).toBeNull();
+    }
+  }
+});
+
+it('orders the gallery by its own sort order, not by insertion', async () => {
+  const images = await db.knex('gallery_images').orderBy('id');
+  const orders = images.map((g) => g.sortOrder);
+  expect([...orders].sort((a, b) => a - b)).toEqual(Array.from({ length: images.length }, (_, k) => k));
+  expect(orders).not.toEqual([...orders].sort((a, b) => a - b));
+  expect(new Set(images.map((g) => g.category))).toEqual(new Set(['clinic', 'equipment', 'team', 'treatments', 'before-after']));
+});
+
+describe('seeded early in April', () => {
+  let april: Database;
+  beforeAll(async () => {
+    april = await createTestDatabase();
+    await seedDemoContent(april.knex, new Date('2026-04-10T10:00:00Z'));
+  });
+  afterAll(() => april?.close());
+
+  it('numbers each financial year from 0001 and records both counters', async () => {
+    const invoices = await april.knex('invoices').orderBy('issueDate');
+    const byYear = new Map<string, string[]>();
+    for (const inv of invoices) byYear.set(inv.financialYear, [...(byYear.get(inv.financialYear) ?? []), inv.invoiceNumber]);
+    expect([...byYear.keys()]).toEqual(['2025-26', '2026-27']);
+    for (const [year, numbers] of byYear) {
+      expect(numbers).toEqual(numbers.map((_, k) => formatInvoiceNumber(year, k + 1)));
+    }
+    const counters = await april.knex('invoice_counters').orderBy('financialYear');
+    expect(counters).toEqual([...byYear].map(([financialYear, numbers]) => ({ financialYear, lastSequence: numbers.length })));
+  });
 });
