@@ -48,13 +48,16 @@ export async function createDb(options: DbOptions): Promise<Database> {
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm ships with PostgreSQL but is an extension PGlite loads on request: with it, the admin
+  // searches get the same trigram indexes as on a server (migration 002).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { default: ClientPgLite } = await import('knex-pglite');
   let release = () => {};
   if (options.pgliteDir) {
     fs.mkdirSync(options.pgliteDir, { recursive: true });
     release = takeDirectoryLock(options.pgliteDir);
   }
-  const pglite = new PGlite({ dataDir: options.pgliteDir, parsers: pgliteParsers });
+  const pglite = new PGlite({ dataDir: options.pgliteDir, parsers: pgliteParsers, extensions: { pg_trgm } });
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite,
