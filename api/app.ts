@@ -41,12 +41,13 @@ export function createApp(deps: Deps): Koa {
     }),
   );
 
+  // Most traffic first: each router tries its routes in turn before passing the request on.
   for (const router of [
-    healthRoutes(deps),
-    authRoutes(deps),
-    publicAppointmentRoutes(deps),
     publicContentRoutes(deps),
+    publicAppointmentRoutes(deps),
+    authRoutes(deps),
     adminRoutes(deps),
+    healthRoutes(deps),
     mediaRoutes(deps),
     siteRoutes(deps),
   ]) {

@@ -8,9 +8,29 @@ export interface Logger {
   error(event: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l)): Logger {
+/**
+ * Lines written in one turn of the event loop leave in one write: a busy server logs a line a request,
+ * and one system call a line would cost more than the request's own work.
+ */
+function batchedWriter(write: (chunk: string) => void): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    if (!pending) return;
+    const chunk = pending;
+    pending = '';
+    write(chunk);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    if (!pending) setImmediate(flush);
+    pending += line;
+  };
+}
+
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const out = write ?? batchedWriter((chunk) => process.stdout.write(chunk));
   const emit = (lvl: string, event: string, fields?: Record<string, unknown>) =>
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, event, ...fields })}\n`);
+    out(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, event, ...fields })}\n`);
   return {
     info: (event, fields) => {
       if (level === 'info') emit('info', event, fields);

@@ -30,7 +30,9 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
   });
 }
 
-async function load(url: string, opts: Partial<autocannon.Options> = {}) {
+type Measure = { rps: number; p99: number };
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Measure> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, ...opts }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify(r.statusCodeStats)}`);
@@ -81,12 +83,10 @@ const admin = knexFactory({ client: 'pg', connection: SERVER_URL, pool: { min: 0
 await admin.raw(`create database ${name}`);
 const dbUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
 const children: ChildProcess[] = [];
+const best = (runs: { rps: number; p99: number }[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 try {
   const bare = await start('bench/bare-server.ts', { PORT: '4301' });
   children.push(bare);
-  const baseline = await load('http://127.0.0.1:4301/hello');
-  bare.kill();
-
   const app = await start('bench/app-server.ts', {
     PORT: '4302',
     DATABASE_URL: dbUrl,
@@ -95,23 +95,33 @@ try {
   });
   children.push(app);
   const base = 'http://127.0.0.1:4302';
-  const blog = await load(`${base}/api/blog-posts`);
-  const gallery = await load(`${base}/api/gallery`);
   const bodies = bookingBodies();
-  const booking = await load(`${base}/api/appointments`, {
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: bodies.next().value as string }) }],
-    expectBody: undefined,
-  });
-  app.kill();
-  const raw = await rawInsertLoop(dbUrl);
 
-  const row = (label: string, m: { rps: number; p99: number }, base: number, target: number) =>
-    `${label.padEnd(28)} ${m.rps.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${(m.rps / base).toFixed(2)} (target >= ${target})`;
-  console.log(`\nBaseline bare Koa hello-world: ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`);
+  // Rounds interleave each case with its baseline, and each keeps its best round: on a shared machine the
+  // best round is the one least disturbed by other work, for the baseline and the product alike.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  const runs = { baseline: [] as Measure[], blog: [] as Measure[], gallery: [] as Measure[], booking: [] as Measure[], raw: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    runs.baseline.push(await load('http://127.0.0.1:4301/hello'));
+    runs.blog.push(await load(`${base}/api/blog-posts`));
+    runs.gallery.push(await load(`${base}/api/gallery`));
+    runs.raw.push(await rawInsertLoop(dbUrl));
+    runs.booking.push(
+      await load(`${base}/api/appointments`, {
+        requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: bodies.next().value as string }) }],
+      }),
+    );
+  }
+  const baseline = best(runs.baseline);
+  const raw = Math.max(...runs.raw);
+  const row = (label: string, m: Measure, baseRps: number, target: number) =>
+    `${label.padEnd(28)} ${m.rps.toFixed(0).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms  ratio ${(m.rps / baseRps).toFixed(2)} (target >= ${target})`;
+  console.log(`\nBest of ${rounds} rounds of ${DURATION} s, ${CONNECTIONS} connections.`);
+  console.log(`Baseline bare Koa hello-world: ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99} ms`);
   console.log(`Baseline raw pg INSERT loop:   ${raw.toFixed(0)} inserts/s (${CONNECTIONS} at once)\n`);
-  console.log(row('GET /api/blog-posts', blog, baseline.rps, 0.8));
-  console.log(row('GET /api/gallery', gallery, baseline.rps, 0.8));
-  console.log(row('POST /api/appointments', booking, raw, 0.5));
+  console.log(row('GET /api/blog-posts', best(runs.blog), baseline.rps, 0.8));
+  console.log(row('GET /api/gallery', best(runs.gallery), baseline.rps, 0.8));
+  console.log(row('POST /api/appointments', best(runs.booking), raw, 0.5));
 } finally {
   for (const c of children) c.kill();
   await admin.raw(`drop database if exists ${name} with (force)`);

@@ -3,8 +3,7 @@ import type { Knex } from 'knex';
 import { slugify } from '../../shared/domain/slug';
 import type { BlogPost as BlogPostInput } from '../../shared/schemas/blog-post';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../errors';
-import { parseId } from '../middleware/validate';
+import { notFound } from '../errors';
 import { BlogPost } from '../models/blog-post';
 import { sanitizeBlogHtml } from './sanitize-html';
 

@@ -2,8 +2,7 @@ import { type ListQuery, containsPattern, countMatches, isPaged } from '../middl
 import type { Knex } from 'knex';
 import type { Patient as PatientInput } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../errors';
-import { parseId } from '../middleware/validate';
+import { notFound } from '../errors';
 import { Patient } from '../models/patient';
 
 // The admin's patient register (SPEC 2 "Patients", D10 paging, D19 deletion).
