@@ -11,7 +11,7 @@ export const adminTheme: ThemeConfig = {
     colorWarning: '#b45309',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     borderRadius: 8,
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif",

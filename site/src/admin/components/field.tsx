@@ -19,7 +19,7 @@ export function Field({
 }) {
   return (
     <div className={error ? 'field has-error' : 'field'}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} id={`${id}-label`} className="field-label">
         {label}
         {required && (
           <span className="field-required" aria-hidden="true">

@@ -29,11 +29,28 @@ export function mediaSrc(src: string): string {
   return src.startsWith('/') && !src.startsWith('//') ? apiUrl(src) : src;
 }
 
-/** An image with a fallback when it fails; a preview (not `quiet`) also says so in a toast (SPEC 8). */
-export function ImagePreview({ src, alt, className, quiet }: { src: string; alt: string; className?: string; quiet?: boolean }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+/**
+ * An image with fallbacks: `fallbackSrc` (e.g. the full image when a thumbnail fails, SPEC 2), then a
+ * placeholder. A preview (not `quiet`) also says so in a toast (SPEC 8).
+ */
+export function ImagePreview({
+  src,
+  fallbackSrc,
+  alt,
+  className,
+  quiet,
+}: {
+  src: string;
+  fallbackSrc?: string | null;
+  alt: string;
+  className?: string;
+  quiet?: boolean;
+}) {
+  const [failed, setFailed] = useState<string[]>([]);
   const onError = useImagePreviewError();
-  if (failedSrc === src) {
+  const candidates = [src, ...(fallbackSrc && fallbackSrc !== src ? [fallbackSrc] : [])];
+  const current = candidates.find((c) => !failed.includes(c));
+  if (!current) {
     return (
       <div
         className={`image-preview-fallback ${className ?? ''}`}
@@ -47,12 +64,12 @@ export function ImagePreview({ src, alt, className, quiet }: { src: string; alt:
   }
   return (
     <img
-      src={mediaSrc(src)}
+      src={mediaSrc(current)}
       alt={alt}
       className={className}
       onError={() => {
-        setFailedSrc(src);
-        if (!quiet) onError();
+        setFailed((list) => [...list, current]);
+        if (!quiet && current === candidates.at(-1)) onError();
       }}
     />
   );
@@ -113,7 +130,9 @@ export function ImageInput({
   };
 
   return (
-    <div className="image-input">
+    // A group named by the field's label: in upload mode the button keeps its own name (Choose Image,
+    // Uploading...), in URL mode the label names the address box.
+    <div className="image-input" role="group" aria-labelledby={`${id}-label`}>
       <Segmented
         aria-label="How to add the image"
         value={mode}
@@ -141,7 +160,7 @@ export function ImageInput({
             }}
           />
           <Button
-            {...fieldAria(id, error)}
+            aria-describedby={error ? `${id}-error` : undefined}
             icon={<CloudUploadOutlined aria-hidden="true" />}
             loading={busy}
             disabled={busy}

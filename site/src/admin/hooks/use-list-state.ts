@@ -13,7 +13,9 @@ export function useListState() {
     setSearchText(value);
     setPage(1);
   };
-  return { search, setSearch, q, page, setPage };
+  // True while the typed text has not been sent yet: the list on screen is for the previous text.
+  const typing = search.trim() !== q;
+  return { search, setSearch, q, page, setPage, typing };
 }
 
 export function plural(count: string | number, one: string, many: string): string {

@@ -26,6 +26,7 @@ function Brand() {
 
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAuthStore((s) => s.user);
+  const { pathname } = useLocation();
   const platform = usePlatform();
   const { logout, pending } = useLogoutAction();
   return (
@@ -34,7 +35,13 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="nav-list">
           {navItems.map(({ to, label, icon: Icon }) => (
             <li key={to}>
-              <NavLink to={to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} onClick={onNavigate}>
+              <NavLink
+                to={to}
+                // The dashboard is also the index route, /admin.
+                className={({ isActive }) => (isActive || (to === '/dashboard' && pathname === '/') ? 'nav-link active' : 'nav-link')}
+                aria-current={to === '/dashboard' && pathname === '/' ? 'page' : undefined}
+                onClick={onNavigate}
+              >
                 <Icon aria-hidden />
                 <span>{label}</span>
               </NavLink>

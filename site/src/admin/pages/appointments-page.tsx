@@ -136,7 +136,7 @@ function AppointmentRow({
 export function AppointmentsPage() {
   usePageTitle('Appointments');
   const toast = useToast();
-  const { search, setSearch, q, page, setPage } = useListState();
+  const { search, setSearch, q, page, setPage, typing } = useListState();
   const [status, setStatus] = useState('all');
   const [scope, setScope] = useState<Scope>('upcoming');
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -223,7 +223,7 @@ export function AppointmentsPage() {
           <p className="count-line" aria-live="polite">
             {plural(count ?? '0', 'appointment', 'appointments')} found
           </p>
-          <div aria-busy={list.isFetching}>
+          <div aria-busy={list.isFetching || typing}>
             {groups.map((group, index) => {
               const continues = index === groups.length - 1 && list.data?.hasMore;
               return (

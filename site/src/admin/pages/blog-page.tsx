@@ -25,7 +25,7 @@ export const BLOG_PAGE_SIZE = 20;
 export function BlogPage() {
   usePageTitle('Blog');
   const toast = useToast();
-  const { search, setSearch, q, page, setPage } = useListState();
+  const { search, setSearch, q, page, setPage, typing } = useListState();
   const [editing, setEditing] = useState<AdminBlogPost | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminBlogPost | null>(null);
@@ -67,7 +67,7 @@ export function BlogPage() {
           <p className="count-line" aria-live="polite">
             {plural(count ?? '0', 'post', 'posts')} found
           </p>
-          <ul className="row-list" aria-label="Blog posts" aria-busy={list.isFetching}>
+          <ul className="row-list" aria-label="Blog posts" aria-busy={list.isFetching || typing}>
             {rows.map((post) => (
               <li key={post.id} className="list-row blog-row">
                 <div className="row-thumb">

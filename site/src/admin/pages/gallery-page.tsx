@@ -27,7 +27,7 @@ const categoryOptions = [{ value: 'all', label: 'All Categories' }, ...galleryCa
 export function GalleryPage() {
   usePageTitle('Gallery');
   const toast = useToast();
-  const { search, setSearch, q, page, setPage } = useListState();
+  const { search, setSearch, q, page, setPage, typing } = useListState();
   const [category, setCategory] = useState('all');
   const [editing, setEditing] = useState<AdminGalleryImage | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -86,13 +86,13 @@ export function GalleryPage() {
           <p className="count-line" aria-live="polite">
             {plural(count ?? '0', 'image', 'images')} found
           </p>
-          <ul className="card-grid" aria-label="Gallery images" aria-busy={list.isFetching}>
+          <ul className="card-grid" aria-label="Gallery images" aria-busy={list.isFetching || typing}>
             {[...rows]
               .sort((a, b) => a.order - b.order)
               .map((img) => (
                 <li key={img.id} className="gallery-card">
                   <div className="gallery-thumb">
-                    <ImagePreview src={img.thumbnailUrl || img.imageUrl} alt={img.title} quiet />
+                    <ImagePreview src={img.thumbnailUrl || img.imageUrl} fallbackSrc={img.imageUrl} alt={img.title} quiet />
                   </div>
                   <div className="gallery-body">
                     <div className="row-title-line">

@@ -40,7 +40,7 @@ export function InvoicesPage() {
   usePageTitle('Invoices');
   const toast = useToast();
   const platform = usePlatform();
-  const { search, setSearch, q, page, setPage } = useListState();
+  const { search, setSearch, q, page, setPage, typing } = useListState();
   const [status, setStatus] = useState('all');
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
@@ -103,7 +103,7 @@ export function InvoicesPage() {
           <p className="count-line" aria-live="polite">
             {plural(count ?? '0', 'invoice', 'invoices')} found
           </p>
-          <ul className="row-list" aria-label="Invoices" aria-busy={list.isFetching}>
+          <ul className="row-list" aria-label="Invoices" aria-busy={list.isFetching || typing}>
             {rows.map((inv) => {
               const paid = inv.status.toLowerCase() === 'paid';
               return (

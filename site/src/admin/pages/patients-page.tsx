@@ -25,7 +25,7 @@ function initials(p: Patient): string {
 // Registered badge, Edit and Delete; "N patient(s) found"; 5 skeletons; empty and error texts.
 export function PatientsPage() {
   usePageTitle('Patients');
-  const { search, setSearch, q, page, setPage } = useListState();
+  const { search, setSearch, q, page, setPage, typing } = useListState();
   const [editing, setEditing] = useState<Patient | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Patient | null>(null);
@@ -76,7 +76,7 @@ export function PatientsPage() {
           <p className="count-line" aria-live="polite">
             {plural(count ?? '0', 'patient', 'patients')} found
           </p>
-          <ul className="row-list" aria-label="Patients" aria-busy={list.isFetching}>
+          <ul className="row-list" aria-label="Patients" aria-busy={list.isFetching || typing}>
             {rows.map((p) => (
               <li key={p.id} className="list-row">
                 <Avatar className="initials" size={44} aria-hidden="true">

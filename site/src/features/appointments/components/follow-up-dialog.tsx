@@ -112,7 +112,8 @@ export function FollowUpDialog({ appointment, onClose }: { appointment: Appointm
                 <p className="email-subject">
                   <strong>Subject:</strong> {preview.subject}
                 </p>
-                <iframe title="Follow-up email preview" srcDoc={preview.html} sandbox="" className="email-frame" />
+                {/* A new frame per change: some engines keep showing the first srcdoc when only the attribute changes. */}
+                <iframe key={preview.html} title="Follow-up email preview" srcDoc={preview.html} sandbox="" className="email-frame" />
               </>
             ) : (
               <p className="muted">Choose a follow-up date to see the email the patient will receive.</p>

@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiBook, expectNoAxeViolations, expectToast, signIn, stubList, uid } from './admin-helpers';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+const longUs = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+async function openAppointment(page: Page, firstName: string) {
+  await page.goto('/admin/appointments');
+  await page.getByLabel('Search appointments').fill(firstName);
+  await expect(page.getByText('1 appointment found')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const row = page.locator('.appointment-row').filter({ hasText: firstName });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test('lists a booking under its long weekday date with a count, the details and a Pending badge', async ({ page }) => {
+  const first = `Leela${uid()}`;
+  const booked = await apiBook(page.request, first, 'Sawant', 'Sensitive upper molar');
+  const row = await openAppointment(page, first);
+  const group = page.getByRole('region', { name: new RegExp(longUs(booked.preferredDate)) });
+  await expect(group.getByRole('heading', { level: 2 })).toContainText(longUs(booked.preferredDate));
+  await expect(group.getByRole('heading', { level: 2 })).toContainText('1 appointment');
+  await expect(row).toContainText(`${first} Sawant`);
+  await expect(row).toContainText('Teeth Cleaning');
+  await expect(row).toContainText('9876543210');
+  await expect(row).toContainText(`${first.toLowerCase()}@example.com`);
+  await expect(row).toContainText('Notes: Sensitive upper molar');
+  await expect(row.locator('.badge')).toHaveText('Pending');
+  await expect(row.locator('.badge')).toHaveClass(/badge-amber/);
+});
+
+test('Approve, Mark Completed and the follow-up email, each with its toast', async ({ page }) => {
+  const first = `Kiran${uid()}`;
+  await apiBook(page.request, first);
+  const row = await openAppointment(page, first);
+
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  await expectToast(page, 'Status updated', 'Appointment status changed to confirmed.');
+  await expect(row.locator('.badge')).toHaveText('Confirmed');
+  await expect(row.locator('.badge')).toHaveClass(/badge-green/);
+  await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^Mark .* completed/ }).click();
+  await expectToast(page, 'Status updated', 'Appointment status changed to completed.');
+  await expect(row.locator('.badge')).toHaveText('Completed');
+  await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^Send follow-up/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Follow-up Appointment Email' });
+  const date = dialog.getByLabel('Follow-up Date');
+  const min = await date.getAttribute('min');
+  const todayAtClinic = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  expect(min! > todayAtClinic).toBe(true);
+  await expect(dialog).toContainText('Choose a follow-up date to see the email');
+
+  await dialog.getByRole('button', { name: 'Send Follow-up Email' }).click();
+  await expect(dialog.getByText('Please select a follow-up appointment date.')).toBeVisible();
+  // (axe before the preview frame appears: the email's own HTML is not an admin screen)
+  await expectNoAxeViolations(page);
+  await date.fill('2020-01-10');
+  await dialog.getByRole('button', { name: 'Send Follow-up Email' }).click();
+  await expect(dialog.getByText('Follow-up date must be in the future.')).toBeVisible();
+
+  await date.fill('2031-03-14');
+  await dialog.getByLabel('Custom Message (optional)').fill('Please bring your previous X-rays.');
+  await expect(dialog).toContainText('Subject: Your follow-up appointment on 14/03/2031');
+  const preview = dialog.frameLocator('iframe[title="Follow-up email preview"]');
+  await expect(preview.locator('body')).toContainText(`Dear ${first} Testvisit,`);
+  await expect(preview.locator('body')).toContainText('14/03/2031');
+  await expect(preview.locator('body')).toContainText('Please bring your previous X-rays.');
+  await expect(preview.locator('body')).toContainText('Teeth Cleaning');
+
+  await dialog.getByRole('button', { name: 'Send Follow-up Email' }).click();
+  await expectToast(page, 'Follow-up email sent');
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('.badge')).toHaveText('Completed');
+});
+
+test('Cancel asks first, says the patient will be notified, then cancels', async ({ page }) => {
+  const first = `Meena${uid()}`;
+  await apiBook(page.request, first);
+  const row = await openAppointment(page, first);
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel appointment?' });
+  await expect(dialog).toContainText(`${first} Testvisit`);
+  await expect(dialog).toContainText('The patient will be notified by email.');
+  await dialog.getByRole('button', { name: 'Keep Appointment' }).click();
+  await expect(row.locator('.badge')).toHaveText('Pending');
+
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  await page.getByRole('dialog', { name: 'Cancel appointment?' }).getByRole('button', { name: 'Cancel Appointment' }).click();
+  await expectToast(page, 'Appointment cancelled', /notification sent to patient\.$/);
+  await expect(row.locator('.badge')).toHaveText('Cancelled');
+  await expect(row.locator('.badge')).toHaveClass(/badge-red/);
+  await expect(row.getByRole('button', { name: /^Approve|^Cancel/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Delete/ })).toBeVisible();
+});
+
+test('Delete warns that it is permanent and silent, then removes the appointment', async ({ page }) => {
+  const first = `Dev${uid()}`;
+  await apiBook(page.request, first);
+  const row = await openAppointment(page, first);
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete appointment permanently?' });
+  await expect(dialog).toContainText('permanently deleted');
+  await expect(dialog).toContainText('the patient will not be notified');
+  await dialog.getByRole('button', { name: 'Delete Permanently' }).click();
+  await expectToast(page, 'Appointment deleted');
+  await expect(page.getByText('No appointments found matching your criteria.')).toBeVisible();
+});
+
+test('a refused change shows Error updating status with the server reason', async ({ page }) => {
+  const first = `Ira${uid()}`;
+  const booked = await apiBook(page.request, first);
+  const row = await openAppointment(page, first);
+  // Someone else cancels it meanwhile: approving is now refused with 409.
+  expect((await page.request.patch(`/api/admin/appointments/${booked.id}/cancel`)).ok()).toBe(true);
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  await expectToast(page, 'Error updating status', 'A cancelled appointment cannot be changed to confirmed.');
+});
+
+test('the status filter and search narrow the list', async ({ page }) => {
+  const first = `Tara${uid()}`;
+  const booked = await apiBook(page.request, first);
+  await page.request.put(`/api/admin/appointments/${booked.id}`, { data: { status: 'confirmed' } });
+  await page.goto('/admin/appointments');
+  await page.getByLabel('Search appointments').fill(first);
+  await expect(page.locator('.appointment-row')).toHaveCount(1);
+  await page.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Pending' }).click();
+  await expect(page.getByText('No appointments found matching your criteria.')).toBeVisible();
+  await page.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Confirmed' }).click();
+  await expect(page.locator('.appointment-row')).toHaveCount(1);
+});
+
+test('without any bookings it says No appointments booked yet.', async ({ page }) => {
+  await stubList(page, '/api/admin/appointments', 200);
+  await page.goto('/admin/appointments');
+  await page.locator('.ant-segmented').getByText('All dates').click();
+  await expect(page.getByText('No appointments booked yet.')).toBeVisible();
+});
+
+test('shows 3 skeleton rows while loading', async ({ page }) => {
+  await stubList(page, '/api/admin/appointments', 200, 1500);
+  await page.goto('/admin/appointments');
+  await expect(page.getByRole('status', { name: 'Loading appointments' }).locator('.skeleton-item')).toHaveCount(3);
+});
+
+test('a load failure says Unable to load appointments. with Try Again', async ({ page }) => {
+  await stubList(page, '/api/admin/appointments', 500);
+  await page.goto('/admin/appointments');
+  await expect(page.getByText('Unable to load appointments.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+});
+
+test('the appointments screen passes axe', async ({ page }) => {
+  const first = `Axe${uid()}`;
+  await apiBook(page.request, first, 'Check', 'Needs a wheelchair ramp');
+  await openAppointment(page, first);
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { apiBook, expectNoAxeViolations, expectToast, isMobile, signIn, uid } from './admin-helpers';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('the dashboard shows four figures, revenue in whole rupees, and the five newest bookings', async ({ page }) => {
+  const first = `Recent${uid()}`;
+  await apiBook(page.request, first);
+  const stats = (await (await page.request.get('/api/admin/stats')).json()) as { monthlyRevenue: number };
+  await page.goto('/admin');
+  const figures = page.getByRole('region', { name: 'Clinic figures' });
+  for (const label of ['Total Patients', "Today's Appointments", 'Pending Invoices', 'Monthly Revenue']) {
+    await expect(figures.getByText(label)).toBeVisible();
+  }
+  const revenue = figures.locator('.stat-card').filter({ hasText: 'Monthly Revenue' }).locator('.stat-value');
+  await expect(revenue).toHaveText(/^₹[\d,]+$/);
+  const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+  expect(await revenue.textContent()).toBe(whole.format(Math.round(Number(stats.monthlyRevenue))));
+
+  const recent = page.getByRole('region', { name: 'Recent Appointments' }).getByRole('listitem');
+  await expect(recent.first()).toBeVisible();
+  expect(await recent.count()).toBeLessThanOrEqual(5);
+  await page.getByRole('link', { name: /View All/ }).click();
+  await expect(page).toHaveURL(/\/admin\/appointments$/);
+});
+
+test('quick actions open the right screens and dialogs', async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'Add Patient' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Patient' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/patients$/);
+
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'Create Invoice' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Invoice' })).toBeVisible();
+
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'Manage Gallery' }).click();
+  await expect(page.getByRole('heading', { name: 'Gallery Management', level: 1 })).toBeVisible();
+
+  await page.goto('/admin/dashboard');
+  await page.getByRole('link', { name: 'New Appointment' }).click();
+  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
+});
+
+test('the dashboard passes axe', async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  await expect(page.locator('.stat-value').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the navigation: a sidebar on desktop, a slide-out drawer at phone width', async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  if (!isMobile(page)) {
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Invoices' }).click();
+    await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Invoices' })).toHaveAttribute('aria-current', 'page');
+    return;
+  }
+  await expect(page.locator('.admin-sider')).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.locator('#admin-drawer');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expectNoAxeViolations(page);
+  await drawer.getByRole('link', { name: 'Invoices' }).click();
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(page.locator('#admin-drawer')).toBeHidden();
+});
+
+test('F8 moves the focus to the toast', async ({ page }) => {
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/admin/login');
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 401, json: { success: false, error: 'Invalid email or password' } }));
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('whatever-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Login failed', 'Invalid email or password');
+  await page.keyboard.press('F8');
+  await expect(page.locator('.ant-notification-notice')).toBeFocused();
+});
