@@ -16,6 +16,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_NOTIFY_EMAIL: z.email().optional(),
+  MAIL_RATE_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(10),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -37,6 +38,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   clinicNotifyEmail?: string;
+  /** Outbox delivery pace; 0 = unlimited. */
+  mailRatePerSecond: number;
   adminEmail?: string;
   adminPassword?: string;
   seedDemo: boolean;
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Smile Care Dental Clinic <no-reply@smilecare.example>',
     clinicNotifyEmail: e.CLINIC_NOTIFY_EMAIL,
+    mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.NODE_ENV === 'production' ? false : e.SEED_DEMO,

@@ -31,7 +31,14 @@ export async function startServer(config: Config, print: (line: string) => void 
   }
 
   const mailer = createMailer(config);
-  const worker = new OutboxWorker({ knex, mailer, logger, from: config.mailFrom, renderAttachment: renderInvoiceAttachment });
+  const worker = new OutboxWorker({
+    knex,
+    mailer,
+    logger,
+    from: config.mailFrom,
+    maxPerSecond: config.mailRatePerSecond,
+    renderAttachment: renderInvoiceAttachment,
+  });
   const app = createApp({
     knex,
     config,

@@ -20,7 +20,7 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
   return new Promise((resolve, reject) => {
     const child = fork(script, [], {
       cwd: root,
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE && script.includes('app') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });

@@ -12,6 +12,11 @@ export interface OutboxWorkerOptions {
   /** Turns an attachment reference into bytes at send time (the invoice PDF). */
   renderAttachment?: (a: Attachment, trx: Knex) => Promise<NonNullable<OutgoingMail['attachments']>[number]>;
   pollMs?: number;
+  /**
+   * At most this many messages a second. Mail providers throttle senders that burst; and a burst of
+   * bookings should not have the mail worker take the CPU the requests need. 0 means no limit.
+   */
+  maxPerSecond?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
   leaseMs?: number;
@@ -75,8 +80,31 @@ export class OutboxWorker {
       if (this.stopped) return sent;
       const rows = await this.claim();
       if (rows.length === 0) return sent;
-      for (const row of rows) if (await this.deliver(row)) sent += 1;
+      for (const row of rows) {
+        await this.pace();
+        if (await this.deliver(row)) sent += 1;
+      }
     }
+  }
+
+  private windowStart = 0;
+  private sentInWindow = 0;
+
+  /** Waits when this second's allowance is used up. */
+  private async pace(): Promise<void> {
+    const limit = this.o.maxPerSecond ?? 0;
+    if (limit <= 0) return;
+    const now = Date.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.sentInWindow = 0;
+    }
+    if (this.sentInWindow >= limit) {
+      await new Promise((resolve) => setTimeout(resolve, this.windowStart + 1000 - now));
+      this.windowStart = Date.now();
+      this.sentInWindow = 0;
+    }
+    this.sentInWindow += 1;
   }
 
   /** D26: stop polling and wait for the send under way. */

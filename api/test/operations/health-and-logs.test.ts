@@ -20,10 +20,17 @@ it('answers 404 JSON for an unknown API path', async () => {
   expect(await res.json()).toEqual({ error: 'Not found' });
 });
 
-it('sends security headers on every answer', async () => {
-  const res = await app.request('/healthz');
-  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+it('sends nosniff on every answer, and the CSP and framing denial on documents', async () => {
+  const api = await app.request('/healthz');
+  expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(api.headers.get('content-security-policy')).toBeNull();
+  for (const path of ['/admin/login', '/no-such-page']) {
+    const page = await app.request(path);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+  }
 });
 
 it('hides internal errors: 500 with "Something went wrong", detail only in the log', async () => {
