@@ -1,6 +1,6 @@
 import { CheckOutlined, DeleteOutlined, DownloadOutlined, MailOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import { useDeleteInvoice } from '../../features/invoices/api/delete-invoice';
@@ -33,22 +33,88 @@ const statusOptions = [
   { value: 'paid', label: 'Paid' },
 ];
 
+// One invoice with its actions; memoised, so typing in the search box does not re-render the rows.
+const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoice: Invoice; onDelete: (inv: Invoice) => void }) {
+  const toast = useToast();
+  const platform = usePlatform();
+  const pdf = useSaveInvoicePdf(platform);
+  const send = useSendInvoice();
+  const markPaid = useMarkInvoicePaid();
+  const paid = inv.status.toLowerCase() === 'paid';
+  return (
+    <li className="list-row invoice-row">
+      <div className="row-main">
+        <div className="row-title-line">
+          <p className="row-title">{inv.invoiceNumber}</p>
+          <InvoiceStatusBadge status={inv.status} />
+        </div>
+        <p className="row-meta">
+          <span className={inv.patient ? '' : 'unknown-patient'}>{invoicePatientName(inv)}</span>
+          <span>Issued {formatEnGbDate(inv.issueDate)}</span>
+          {inv.dueDate && <span>Due {formatEnGbDate(inv.dueDate)}</span>}
+        </p>
+      </div>
+      <p className="row-amount">{formatAmount(inv.totalAmount)}</p>
+      <div className="row-actions">
+        <RouterButtonLink to={`/invoices/${inv.id}/print`} icon={<PrinterOutlined aria-hidden="true" />} aria-label={`View and print ${inv.invoiceNumber}`}>
+          <span className="label-wide">View</span>
+        </RouterButtonLink>
+        <Button
+          icon={<DownloadOutlined aria-hidden="true" />}
+          aria-label={`Download PDF of ${inv.invoiceNumber}`}
+          loading={pdf.isPending}
+          onClick={() => pdf.mutate(inv, { onError: (err) => toast.failure('Error downloading PDF', err) })}
+        >
+          <span className="label-wide">PDF</span>
+        </Button>
+        <Button
+          icon={<MailOutlined aria-hidden="true" />}
+          aria-label={`Email ${inv.invoiceNumber} to the patient`}
+          loading={send.isPending}
+          onClick={() =>
+            send.mutate(inv.id, {
+              onSuccess: () => toast.success('Email sent', `Invoice ${inv.invoiceNumber} has been sent to the patient's email.`),
+              onError: (err) => toast.failure('Error sending email', err),
+            })
+          }
+        >
+          <span className="label-wide">Email</span>
+        </Button>
+        {!paid && (
+          <Button
+            icon={<CheckOutlined aria-hidden="true" />}
+            aria-label={`Mark ${inv.invoiceNumber} as paid`}
+            loading={markPaid.isPending}
+            onClick={() =>
+              markPaid.mutate(inv.id, {
+                onSuccess: () => toast.success('Invoice marked as paid', `Invoice ${inv.invoiceNumber} is now paid.`),
+                onError: (err) => toast.failure('Error updating invoice', err),
+              })
+            }
+          >
+            <span className="label-wide">Mark Paid</span>
+          </Button>
+        )}
+        <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${inv.invoiceNumber}`} onClick={() => onDelete(inv)}>
+          <span className="label-wide">Delete</span>
+        </Button>
+      </div>
+    </li>
+  );
+});
+
 // SPEC 2 Invoices: search (number or patient), Create Invoice, rows with number, patient (or Unknown
 // Patient), total, issue and due dates, status badge and actions: PDF, email, mark paid (not when paid),
 // delete; plus a printable view in the shared invoice layout.
 export function InvoicesPage() {
   usePageTitle('Invoices');
   const toast = useToast();
-  const platform = usePlatform();
   const { search, setSearch, q, page, setPage, typing } = useListState();
   const [status, setStatus] = useState('all');
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [params, setParams] = useSearchParams();
   const list = useInvoices({ q, page, pageSize: INVOICES_PAGE_SIZE, filters: { status: status === 'all' ? undefined : status } });
-  const pdf = useSaveInvoicePdf(platform);
-  const send = useSendInvoice();
-  const markPaid = useMarkInvoicePaid();
   const remove = useDeleteInvoice();
 
   useEffect(() => {
@@ -104,77 +170,9 @@ export function InvoicesPage() {
             {plural(count ?? '0', 'invoice', 'invoices')} found
           </p>
           <ul className="row-list" aria-label="Invoices" aria-busy={list.isFetching || typing}>
-            {rows.map((inv) => {
-              const paid = inv.status.toLowerCase() === 'paid';
-              return (
-                <li key={inv.id} className="list-row invoice-row">
-                  <div className="row-main">
-                    <div className="row-title-line">
-                      <p className="row-title">{inv.invoiceNumber}</p>
-                      <InvoiceStatusBadge status={inv.status} />
-                    </div>
-                    <p className="row-meta">
-                      <span className={inv.patient ? '' : 'unknown-patient'}>{invoicePatientName(inv)}</span>
-                      <span>Issued {formatEnGbDate(inv.issueDate)}</span>
-                      {inv.dueDate && <span>Due {formatEnGbDate(inv.dueDate)}</span>}
-                    </p>
-                  </div>
-                  <p className="row-amount">{formatAmount(inv.totalAmount)}</p>
-                  <div className="row-actions">
-                    <RouterButtonLink
-                      to={`/invoices/${inv.id}/print`}
-                      icon={<PrinterOutlined aria-hidden="true" />}
-                      aria-label={`View and print ${inv.invoiceNumber}`}
-                    >
-                      <span className="label-wide">View</span>
-                    </RouterButtonLink>
-                    <Button
-                      icon={<DownloadOutlined aria-hidden="true" />}
-                      aria-label={`Download PDF of ${inv.invoiceNumber}`}
-                      loading={pdf.isPending && pdf.variables?.id === inv.id}
-                      onClick={() =>
-                        pdf.mutate(inv, {
-                          onError: (err) => toast.failure('Error downloading PDF', err),
-                        })
-                      }
-                    >
-                      <span className="label-wide">PDF</span>
-                    </Button>
-                    <Button
-                      icon={<MailOutlined aria-hidden="true" />}
-                      aria-label={`Email ${inv.invoiceNumber} to the patient`}
-                      loading={send.isPending && send.variables === inv.id}
-                      onClick={() =>
-                        send.mutate(inv.id, {
-                          onSuccess: () => toast.success('Email sent', `Invoice ${inv.invoiceNumber} has been sent to the patient's email.`),
-                          onError: (err) => toast.failure('Error sending email', err),
-                        })
-                      }
-                    >
-                      <span className="label-wide">Email</span>
-                    </Button>
-                    {!paid && (
-                      <Button
-                        icon={<CheckOutlined aria-hidden="true" />}
-                        aria-label={`Mark ${inv.invoiceNumber} as paid`}
-                        loading={markPaid.isPending && markPaid.variables === inv.id}
-                        onClick={() =>
-                          markPaid.mutate(inv.id, {
-                            onSuccess: () => toast.success('Invoice marked as paid', `Invoice ${inv.invoiceNumber} is now paid.`),
-                            onError: (err) => toast.failure('Error updating invoice', err),
-                          })
-                        }
-                      >
-                        <span className="label-wide">Mark Paid</span>
-                      </Button>
-                    )}
-                    <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${inv.invoiceNumber}`} onClick={() => setDeleting(inv)}>
-                      <span className="label-wide">Delete</span>
-                    </Button>
-                  </div>
-                </li>
-              );
-            })}
+            {rows.map((inv) => (
+              <InvoiceRow key={inv.id} invoice={inv} onDelete={setDeleting} />
+            ))}
           </ul>
           <Pager page={list.data} onChange={setPage} label="Invoice pages" />
         </>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Avatar, Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import { DeletePatientDialog } from '../../features/patients/components/delete-patient-dialog';
@@ -21,6 +21,45 @@ function initials(p: Patient): string {
   return `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase();
 }
 
+// Memoised: typing in the search box re-renders the page, not the twenty rows already on screen.
+const PatientRow = memo(function PatientRow({
+  patient: p,
+  onEdit,
+  onDelete,
+}: {
+  patient: Patient;
+  onEdit: (p: Patient) => void;
+  onDelete: (p: Patient) => void;
+}) {
+  return (
+    <li className="list-row">
+      <Avatar className="initials" size={44} aria-hidden="true">
+        {initials(p)}
+      </Avatar>
+      <div className="row-main">
+        <p className="row-title">{patientName(p)}</p>
+        <p className="row-meta">
+          <span>
+            <MailOutlined aria-hidden="true" /> {p.email}
+          </span>
+          <span>
+            <PhoneOutlined aria-hidden="true" /> {p.phone}
+          </span>
+        </p>
+      </div>
+      <span className="badge badge-grey">Registered {formatEnGbDate(p.createdAt)}</span>
+      <div className="row-actions">
+        <Button icon={<EditOutlined aria-hidden="true" />} aria-label={`Edit ${patientName(p)}`} onClick={() => onEdit(p)}>
+          <span className="label-wide">Edit</span>
+        </Button>
+        <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${patientName(p)}`} onClick={() => onDelete(p)}>
+          <span className="label-wide">Delete</span>
+        </Button>
+      </div>
+    </li>
+  );
+});
+
 // SPEC 2 Patients: search (name, email or phone), Add Patient, rows with initials, name, email, phone,
 // Registered badge, Edit and Delete; "N patient(s) found"; 5 skeletons; empty and error texts.
 export function PatientsPage() {
@@ -40,6 +79,10 @@ export function PatientsPage() {
     }
   }, [params, setParams]);
 
+  const onEdit = useCallback((p: Patient) => {
+    setEditing(p);
+    setFormOpen(true);
+  }, []);
   const count = countText(list.data);
   const rows = list.data?.rows ?? [];
 
@@ -78,38 +121,7 @@ export function PatientsPage() {
           </p>
           <ul className="row-list" aria-label="Patients" aria-busy={list.isFetching || typing}>
             {rows.map((p) => (
-              <li key={p.id} className="list-row">
-                <Avatar className="initials" size={44} aria-hidden="true">
-                  {initials(p)}
-                </Avatar>
-                <div className="row-main">
-                  <p className="row-title">{patientName(p)}</p>
-                  <p className="row-meta">
-                    <span>
-                      <MailOutlined aria-hidden="true" /> {p.email}
-                    </span>
-                    <span>
-                      <PhoneOutlined aria-hidden="true" /> {p.phone}
-                    </span>
-                  </p>
-                </div>
-                <span className="badge badge-grey">Registered {formatEnGbDate(p.createdAt)}</span>
-                <div className="row-actions">
-                  <Button
-                    icon={<EditOutlined aria-hidden="true" />}
-                    aria-label={`Edit ${patientName(p)}`}
-                    onClick={() => {
-                      setEditing(p);
-                      setFormOpen(true);
-                    }}
-                  >
-                    <span className="label-wide">Edit</span>
-                  </Button>
-                  <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${patientName(p)}`} onClick={() => setDeleting(p)}>
-                    <span className="label-wide">Delete</span>
-                  </Button>
-                </div>
-              </li>
+              <PatientRow key={p.id} patient={p} onEdit={onEdit} onDelete={setDeleting} />
             ))}
           </ul>
           <Pager page={list.data} onChange={setPage} label="Patient pages" />
