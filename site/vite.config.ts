@@ -53,6 +53,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The public entry script is fetched at low priority: the page is already rendered by the server, and on
+ * a slow connection the first paint (the hero poster, the text) should not share the line with it.
+ */
+function lowPriorityEntry(): Plugin {
+  return {
+    name: 'clinic:low-priority-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src='),
+    },
+  };
+}
+
 /** Lists the modules of every public chunk, for site/scripts/check-bundle.ts (no antd, no admin code). */
 function moduleReport(file: string): Plugin {
   return {
@@ -78,7 +93,7 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'public') {
     return {
       root,
-      plugins: [react(), precompress(), moduleReport('.vite/public-modules.json')],
+      plugins: [react(), precompress(), moduleReport('.vite/public-modules.json'), lowPriorityEntry()],
       resolve: { alias: preactAliases },
       build: {
         outDir: 'dist',

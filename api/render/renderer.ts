@@ -10,8 +10,6 @@ import { publicDataLoader } from './page-data';
 
 export const SITE_DIST = path.resolve(import.meta.dirname, '../../site/dist');
 const SERVER_ENTRY = path.join(SITE_DIST, 'server', 'entry-server.js');
-const PUBLIC_MANIFEST = path.join(SITE_DIST, '.vite', 'public-manifest.json');
-const BOOKING_FORM_SOURCE = 'src/public/booking/booking-form.tsx';
 
 interface ServerEntry {
   render(input: { url: string; origin: string; load: (path: string) => Promise<unknown> }): Promise<{
@@ -22,12 +20,6 @@ interface ServerEntry {
   }>;
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-
 export interface RenderedPage {
   status: number;
   html: string;
@@ -35,8 +27,6 @@ export interface RenderedPage {
 
 interface Template {
   parts: [string, string, string, string];
-  /** <link rel="modulepreload"> for the booking form's chunk, which the contact page needs before hydrating. */
-  bookingPreload: string;
 }
 
 function readTemplate(): Template {
@@ -51,20 +41,7 @@ function readTemplate(): Template {
   const [c, d] = (rest2 ?? '').split('<!--app-data-->');
   if (d === undefined) throw new Error('site/dist/index.html lacks the <!--app-head-->, <!--app-html--> or <!--app-data--> marker');
 
-  let bookingPreload = '';
-  if (fs.existsSync(PUBLIC_MANIFEST)) {
-    const manifest = JSON.parse(fs.readFileSync(PUBLIC_MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
-    const files = new Set<string>();
-    const walk = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(walk);
-    };
-    walk(BOOKING_FORM_SOURCE);
-    bookingPreload = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join('');
-  }
-  return { parts: [a, b, c, d], bookingPreload };
+  return { parts: [a, b, c, d] };
 }
 
 function missingBuild(): RenderedPage {
@@ -78,16 +55,44 @@ export interface PublicRenderer {
   render(url: string): Promise<RenderedPage>;
 }
 
-/** Loads the built renderer once (on first use); without a build every page says how to make one. */
+/** The build's identity: when `npm run build:site` runs again, the renderer and template are reloaded. */
+function buildStamp(): string | null {
+  try {
+    const a = fs.statSync(SERVER_ENTRY);
+    const b = fs.statSync(path.join(SITE_DIST, 'index.html'));
+    return `${a.mtimeMs}:${b.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the built renderer on first use, and again after a rebuild (a running server would otherwise keep
+ * pointing at the old hashed assets); without a build every page says how to make one.
+ */
 export function createPublicRenderer(deps: Deps): PublicRenderer {
   const load = publicDataLoader(deps);
   let ready: Promise<{ entry: ServerEntry; template: Template } | null> | null = null;
-  const init = () =>
-    (ready ??= (async () => {
-      if (!fs.existsSync(SERVER_ENTRY) || !fs.existsSync(path.join(SITE_DIST, 'index.html'))) return null;
-      const entry = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerEntry;
+  let loadedStamp: string | null = null;
+  let checkedAt = 0;
+  const init = () => {
+    const now = Date.now();
+    if (ready && now - checkedAt < 1000) return ready;
+    checkedAt = now;
+    const stamp = buildStamp();
+    if (ready && stamp === loadedStamp) return ready;
+    loadedStamp = stamp;
+    ready = (async () => {
+      if (!stamp) return null;
+      const entry = (await import(`${pathToFileURL(SERVER_ENTRY).href}?v=${encodeURIComponent(stamp)}`)) as ServerEntry;
       return { entry, template: readTemplate() };
-    })());
+    })().catch((err: unknown) => {
+      // A build caught half-written: try again on the next request.
+      loadedStamp = null;
+      throw err;
+    });
+    return ready;
+  };
 
   return {
     async render(url) {
@@ -106,9 +111,8 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
           }
         },
       });
-      const isContact = new URL(url, 'http://localhost').pathname.replace(/\/+$/, '') === '/contact';
       const [a, b, c, d] = template.parts;
-      const head = isContact ? `${page.head}\n    ${template.bookingPreload}` : page.head;
+      const head = page.head;
       const data = `<script type="application/json" id="app-data">${page.payload}</script>`;
       return { status: page.status, html: a + head + b + page.html + c + data + d };
     },

@@ -78,13 +78,19 @@ async function sendHtml(ctx: Context, status: number, html: string): Promise<voi
 export function siteRoutes(deps: Deps) {
   const router = new Router();
   const renderer = createPublicRenderer(deps);
-  let adminHtml: string | undefined;
+  let admin: { html: string; mtimeMs: number } | undefined;
 
   router.get('/admin{/*rest}', async (ctx) => {
     const file = path.join(SITE_DIST, 'admin.html');
-    adminHtml ??= fs.existsSync(file)
-      ? fs.readFileSync(file, 'utf8')
-      : '<!doctype html><title>Build missing</title><p>Run npm run build:site.</p>';
+    const mtimeMs = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+    // Re-read after a rebuild, so the page never names assets that are gone.
+    if (!admin || admin.mtimeMs !== mtimeMs) {
+      admin = {
+        mtimeMs,
+        html: mtimeMs ? fs.readFileSync(file, 'utf8') : '<!doctype html><title>Build missing</title><p>Run npm run build:site.</p>',
+      };
+    }
+    const adminHtml = admin.html;
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.type = 'html';

@@ -341,3 +341,32 @@ test('the first view does not shift as the page hydrates and loads', async ({ pa
     expect(cls, path).toBeLessThanOrEqual(0.02);
   }
 });
+
+test('no page logs an error or breaks the Content-Security-Policy', async ({ page, request, baseURL }) => {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  page.on('console', (m) => {
+    // Our own pages only: the map's frame belongs to Google.
+    if (m.type() === 'error' && (m.location().url ?? '').startsWith(baseURL!)) problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  const posts = await publishedPosts(request);
+  const paths = ['/', '/about', '/treatments', '/treatments/root-canal', '/blogs', '/gallery', '/contact'];
+  if (posts[0]) paths.push(`/blogs/${posts[0].slug}`);
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(300);
+  }
+  // The booking form (zod, react-hook-form) at work, in the contact page and in the dialog.
+  await page.goto('/contact');
+  await page.getByRole('form', { name: 'Book an appointment' }).getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByText('Please select a treatment').first()).toBeVisible();
+  await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
+  await page.getByRole('dialog', { name: 'Book an Appointment' }).getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByRole('dialog').getByText('Please select a treatment')).toBeVisible();
+  expect(problems).toEqual([]);
+});

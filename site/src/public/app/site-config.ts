@@ -13,8 +13,8 @@ export const COPYRIGHT_YEAR = 2025;
  * only after the page has loaded, never under prefers-reduced-motion or Save-Data.
  */
 export const heroMedia = {
-  posterDesktop: { src: '/images/hero-poster-desktop.webp', width: 1600, height: 900 },
-  posterMobile: { src: '/images/hero-poster-mobile.webp', width: 750, height: 1000 },
+  posterDesktop: { src: '/images/hero-poster-desktop.webp', width: 1920, height: 1080 },
+  posterMobile: { src: '/images/hero-poster-mobile.webp', width: 750, height: 1334 },
   videoDesktop: '/video/hero-desktop.mp4',
   videoMobile: '/video/hero-mobile.mp4',
 };

@@ -1,8 +1,9 @@
+// First: zod must be configured before the shared schemas below are built.
+import './zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
 import { bookingTreatments, timeSlotLabel, timeSlots } from '../../../../shared/constants/booking';
 import { clinicToday, isPastDate, isSunday, isValidDateString } from '../../../../shared/domain/clinic-time';
 import {
@@ -18,9 +19,6 @@ import { useToast } from '../components/toast';
 
 // The one booking form (SPEC sections 4, 5, 8; D11, D12), in every dialog and on /contact: the shared
 // schema's messages, today or later in Asia/Kolkata, no Sundays, and the slots the server says are free.
-
-// The page's Content-Security-Policy forbids eval; zod would otherwise probe for it on first use.
-z.config({ jitless: true });
 
 export interface BookingFormProps {
   /** Prefix of the field ids, so two forms can share a page (the contact page and the dialog). */

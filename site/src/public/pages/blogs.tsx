@@ -18,8 +18,8 @@ export function PostImage({ post, eager = false, className = 'post-image' }: { p
       className={className}
       src={post.imageUrl}
       alt=""
-      width={800}
-      height={450}
+      width={1200}
+      height={630}
       loading={eager ? undefined : 'lazy'}
       decoding="async"
     />
@@ -51,7 +51,6 @@ export function PostCard({ post, featured = false, onOpen }: { post: PostSummary
     <article className={featured ? 'post-card post-card-featured' : 'post-card'}>
       <PostImage post={post} eager={featured} />
       <div className="post-card-body">
-        {featured && <p className="badge">Featured Article</p>}
         <h3 className="post-title">
           <Link to={`/blogs/${post.slug}`} className="stretched-link" onClick={open} aria-haspopup={onOpen ? 'dialog' : undefined}>
             {post.title}
@@ -98,7 +97,7 @@ function PostDialog({ summary, onClose }: { summary: PostSummary; onClose: () =>
       )}
       {post.status === 'success' && post.data && (
         <>
-          {post.data.imageUrl && <img className="post-dialog-image" src={post.data.imageUrl} alt="" width={800} height={450} />}
+          {post.data.imageUrl && <img className="post-dialog-image" src={post.data.imageUrl} alt="" width={1200} height={630} />}
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.data.content }} />
           <p className="post-dialog-footer">
             <Link to={`/blogs/${summary.slug}`} className="button button-outline" onClick={onClose}>

@@ -125,7 +125,15 @@ export function GalleryPage() {
               {shown.map((img, i) => (
                 <li key={img.id} className="gallery-item">
                   <button type="button" className="gallery-button" aria-haspopup="dialog" onClick={() => setOpenIndex(i)}>
-                    <img src={img.thumbnailUrl || img.imageUrl} alt={img.title} width={400} height={300} loading={i < 4 ? undefined : 'lazy'} decoding="async" />
+                    <img
+                      src={img.thumbnailUrl || img.imageUrl}
+                      alt={img.title}
+                      width={480}
+                      height={360}
+                      loading={i < 2 ? undefined : 'lazy'}
+                      fetchPriority={i < 2 ? 'high' : undefined}
+                      decoding="async"
+                    />
                     <span className="gallery-caption">
                       <span className="gallery-title">{img.title}</span>
                       <span className="gallery-category">{categoryLabel(img.category)}</span>
