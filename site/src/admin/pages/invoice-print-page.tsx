@@ -10,6 +10,22 @@ import { ErrorState } from '../components/list-states';
 import { useToast } from '../components/use-toast';
 import { usePageTitle } from '../hooks/use-page-title';
 
+/** On a narrow screen the A4 sheet (about 830 px with its margins) is shown scaled down. */
+function fitSheet(frame: HTMLIFrameElement, print = false) {
+  const root = frame.contentDocument?.documentElement;
+  if (!root) return;
+  const scale = Math.min(1, frame.clientWidth / 830);
+  root.style.setProperty('zoom', !print && scale < 1 ? String(scale) : '');
+}
+
+/** Prints the sheet at its real size (print() returns once the dialog closes), then fits it again. */
+function printSheet(frame: HTMLIFrameElement | null) {
+  if (!frame?.contentWindow) return;
+  fitSheet(frame, true);
+  frame.contentWindow.print();
+  fitSheet(frame);
+}
+
 // The printable invoice: the shared layout (D16) in a frame, printed by the browser's own dialog.
 export function InvoicePrintPage() {
   const { id } = useParams();
@@ -32,7 +48,7 @@ export function InvoicePrintPage() {
           <h1>{invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : 'Invoice'}</h1>
         </div>
         <div className="page-actions">
-          <Button icon={<PrinterOutlined aria-hidden="true" />} type="primary" disabled={!html} onClick={() => frame.current?.contentWindow?.print()}>
+          <Button icon={<PrinterOutlined aria-hidden="true" />} type="primary" disabled={!html} onClick={() => printSheet(frame.current)}>
             Print
           </Button>
           <Button
@@ -50,7 +66,14 @@ export function InvoicePrintPage() {
       ) : invoice.isError ? (
         <ErrorState text="Unable to load the invoice." />
       ) : (
-        <iframe ref={frame} title={`Invoice ${invoice.data.invoiceNumber}`} srcDoc={html ?? ''} sandbox="allow-same-origin allow-modals" className="invoice-frame" />
+        <iframe
+          ref={frame}
+          title={`Invoice ${invoice.data.invoiceNumber}`}
+          srcDoc={html ?? ''}
+          sandbox="allow-same-origin allow-modals"
+          className="invoice-frame"
+          onLoad={(e) => fitSheet(e.currentTarget)}
+        />
       )}
     </section>
   );
