@@ -89,3 +89,32 @@ test('F8 moves the focus to the toast', async ({ page }) => {
   await page.locator('.ant-notification-notice').hover();
   await expectNoAxeViolations(page, { keepToast: true });
 });
+
+test('no admin screen logs an error or breaks the content security policy', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`)),
+  );
+  for (const [path, heading] of [
+    ['/admin/dashboard', 'Dashboard'],
+    ['/admin/patients', 'Patients'],
+    ['/admin/appointments', 'Appointments'],
+    ['/admin/invoices', 'Invoices'],
+    ['/admin/blog-admin', 'Blog Management'],
+    ['/admin/gallery-admin', 'Gallery Management'],
+    ['/admin/settings', 'Site Settings'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
+  await page.goto('/admin/patients');
+  await page.getByRole('button', { name: 'Add Patient' }).click();
+  await page.getByRole('dialog', { name: 'Add Patient' }).getByRole('button', { name: 'Add Patient' }).click();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  expect(problems).toEqual([]);
+});
