@@ -1,4 +1,4 @@
-import { type ListQuery, containsPattern } from '../middleware/list-query';
+import { type ListQuery, containsPattern, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { slugify } from '../../shared/domain/slug';
 import type { BlogPost as BlogPostInput } from '../../shared/schemas/blog-post';
@@ -41,15 +41,17 @@ export function blogPostJson(p: BlogPost) {
 export type BlogPostJson = ReturnType<typeof blogPostJson>;
 
 /** Newest first; `q` is a case-insensitive substring of the title or the excerpt (SPEC 2). */
-export async function listBlogPosts(knex: Knex, query: ListQuery): Promise<BlogPostJson[]> {
+export async function listBlogPosts(knex: Knex, query: ListQuery): Promise<{ items: BlogPostJson[]; total: number | null }> {
   const builder = BlogPost.query(knex).select(adminColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
   if (query.q) {
     const pattern = containsPattern(query.q);
     builder.where((w) => w.where('title', 'ilike', pattern).orWhere('excerpt', 'ilike', pattern));
   }
+  // With a page asked for, also the number of matches (X-Total-Count, D10); resultSize ignores limit/offset.
+  const total = isPaged(query) ? await builder.resultSize() : null;
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
-  return (await builder).map(blogPostJson);
+  return { total, items: (await builder).map(blogPostJson) };
 }
 
 /** The first free slug for the title: `base`, else `base-2`, `base-3`, ... (a post's own slug counts as free). */

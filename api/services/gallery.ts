@@ -1,4 +1,4 @@
-import { type ListQuery, containsPattern } from '../middleware/list-query';
+import { type ListQuery, containsPattern, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { DEFAULT_GALLERY_CATEGORY } from '../../shared/constants/gallery';
 import type { GalleryImage as GalleryImageInput } from '../../shared/schemas/gallery-image';
@@ -25,16 +25,18 @@ export interface GalleryListQuery extends ListQuery {
 }
 
 /** By order, then id (SPEC 2); `q` is a case-insensitive substring of the title or the description. */
-export async function listGallery(knex: Knex, query: GalleryListQuery): Promise<AdminGalleryImageJson[]> {
+export async function listGallery(knex: Knex, query: GalleryListQuery): Promise<{ items: AdminGalleryImageJson[]; total: number | null }> {
   const builder = GalleryImage.query(knex).select(adminColumns).orderBy('sortOrder').orderBy('id');
   if (query.q) {
     const pattern = containsPattern(query.q);
     builder.where((w) => w.where('title', 'ilike', pattern).orWhere('description', 'ilike', pattern));
   }
   if (query.category && query.category !== 'all') builder.where('category', query.category);
+  // With a page asked for, also the number of matches (X-Total-Count, D10); resultSize ignores limit/offset.
+  const total = isPaged(query) ? await builder.resultSize() : null;
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
-  return (await builder).map(adminGalleryImageJson);
+  return { total, items: (await builder).map(adminGalleryImageJson) };
 }
 
 /** The thumbnail of an image uploaded here (/media/<id>.<ext> -> /media/<id>-thumb.webp), else null. */

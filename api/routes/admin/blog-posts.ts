@@ -15,7 +15,9 @@ export function blogPostRoutes(deps: Deps) {
   const router = new Router<AuthState>({ prefix: '/api/admin/blog-posts' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await listBlogPosts(deps.knex, parseListQuery(ctx.query));
+    const { items, total } = await listBlogPosts(deps.knex, parseListQuery(ctx.query));
+    if (total !== null) ctx.set('X-Total-Count', String(total));
+    ctx.body = items;
   });
 
   router.post('/', async (ctx) => {

@@ -24,7 +24,9 @@ export function galleryRoutes(deps: Deps) {
 
   router.get('/', async (ctx) => {
     const category = typeof ctx.query.category === 'string' ? ctx.query.category.trim() || null : null;
-    ctx.body = await listGallery(deps.knex, { ...parseListQuery(ctx.query), category });
+    const { items, total } = await listGallery(deps.knex, { ...parseListQuery(ctx.query), category });
+    if (total !== null) ctx.set('X-Total-Count', String(total));
+    ctx.body = items;
   });
 
   router.post('/', async (ctx) => {

@@ -143,6 +143,8 @@ describe('GET /api/admin/blog-posts', () => {
     expect((await list('?q=floss')).map((p: { title: string }) => p.title)).toEqual(['Whitening myths', 'Flossing basics']);
     expect((await list('?q=100%25')).length).toBe(0);
     expect((await list('?limit=1&offset=1')).map((p: { title: string }) => p.title)).toEqual(['Whitening myths']);
+    expect((await admin('?limit=1&q=floss')).headers.get('x-total-count')).toBe('2');
+    expect((await admin('')).headers.get('x-total-count')).toBeNull();
   });
 
   it('refuses a bad limit', async () => {

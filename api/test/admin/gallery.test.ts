@@ -118,6 +118,7 @@ describe('GET /api/admin/gallery', () => {
     expect(await titles('?category=all')).toHaveLength(4);
     expect(await titles('?category=equipment&q=x-ray')).toEqual(['X-ray unit']);
     expect(await titles('?limit=2&offset=1')).toEqual(['Team photo', 'Chair']);
+    expect((await admin('?limit=1&category=equipment')).headers.get('x-total-count')).toBe('2');
     expect((await admin('?offset=-1')).status).toBe(400);
   });
 });
