@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { galleryImages, publishedPosts } from './support/public-helpers';
+import { demoPublished, visit } from './support/public-helpers';
 
 // D23: axe-core finds no WCAG 2.2 A/AA violation on any public page, at 1280 and 375 px, nor with the
 // booking dialog, the side menu or the lightbox open.
@@ -15,22 +15,20 @@ async function expectNoViolations(page: Page, label: string) {
 
 for (const path of ['/', '/about', '/treatments', '/treatments/root-canal', '/blogs', '/gallery', '/contact', '/no-such-page', '/treatments/nope', '/blogs/nope']) {
   test(`${path} has no accessibility violations`, async ({ page }) => {
-    await page.goto(path);
+    await visit(page, path);
     await page.waitForLoadState('load');
     await expectNoViolations(page, path);
   });
 }
 
-test('an article has no accessibility violations', async ({ page, request }) => {
-  const posts = await publishedPosts(request);
-  test.skip(posts.length === 0, 'needs a published post');
-  await page.goto(`/blogs/${posts[0].slug}`);
+test('an article has no accessibility violations', async ({ page }) => {
+  await visit(page, `/blogs/${demoPublished[0].slug}`);
   await page.waitForLoadState('load');
   await expectNoViolations(page, 'article');
 });
 
-test('open dialogs have no accessibility violations', async ({ page, request }) => {
-  await page.goto('/treatments');
+test('open dialogs have no accessibility violations', async ({ page }) => {
+  await visit(page, '/treatments');
   await page.locator('summary').first().click();
   await expectNoViolations(page, 'expanded treatment');
   await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
@@ -41,29 +39,24 @@ test('open dialogs have no accessibility violations', async ({ page, request }) 
   await expectNoViolations(page, 'booking dialog with errors');
   await page.keyboard.press('Escape');
 
-  const images = await galleryImages(request);
-  if (images.length > 0) {
-    await page.goto('/gallery');
-    await page.locator('.gallery-button').first().click();
-    await expect(page.getByRole('dialog', { name: 'Photo viewer' })).toBeVisible();
-    await page.waitForTimeout(300); // the opening animation: axe would read half-faded colours
-    await expectNoViolations(page, 'lightbox');
-    await page.keyboard.press('Escape');
-  }
+  await visit(page, '/gallery');
+  await page.locator('.gallery-button').first().click();
+  await expect(page.getByRole('dialog', { name: 'Photo viewer' })).toBeVisible();
+  await page.waitForTimeout(300); // the opening animation: axe would read half-faded colours
+  await expectNoViolations(page, 'lightbox');
+  await page.keyboard.press('Escape');
 
-  const posts = await publishedPosts(request);
-  if (posts.length > 0) {
-    await page.goto('/blogs');
-    await page.getByRole('link', { name: posts[0].title }).first().click();
-    await expect(page.getByRole('dialog', { name: posts[0].title }).locator('.prose')).toBeVisible();
-    await page.waitForTimeout(300);
-    await expectNoViolations(page, 'post dialog');
-  }
+  const post = demoPublished[0];
+  await visit(page, '/blogs');
+  await page.getByRole('link', { name: post.title }).first().click();
+  await expect(page.getByRole('dialog', { name: post.title }).locator('.prose')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expectNoViolations(page, 'post dialog');
 });
 
 test('the side menu has no accessibility violations', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'small screens only');
-  await page.goto('/');
+  await visit(page, '/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   await page.waitForTimeout(300);

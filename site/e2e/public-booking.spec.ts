@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import { clinicToday } from '../../shared/domain/clinic-time';
-import { aSunday, bookViaApi, bookingDay, fillBookingForm, isMobile, toast } from './support/public-helpers';
+import { aSunday, bookViaApi, bookingDay, fillBookingForm, isMobile, toast, visit } from './support/public-helpers';
 
 // The booking form (SPEC sections 4, 5, 8; D11, D12) from each place it opens: validation, a full slot
 // greyed out, 'Booking...', the success and failure toasts, one toast at a time. Each test books its
@@ -19,7 +19,7 @@ async function expectBooked(page: Page, form: Locator) {
 test('the contact form shows the spec messages, greys out a full slot and books', async ({ page, request }, testInfo) => {
   const day = bookingDay(testInfo, 0);
   await bookViaApi(request, day, '11:00', 2);
-  await page.goto('/contact');
+  await visit(page, '/contact');
   const form = page.getByRole('form', { name: 'Book an appointment' });
 
   await form.getByRole('button', { name: 'Book Appointment' }).click();
@@ -63,7 +63,7 @@ test('the contact form shows the spec messages, greys out a full slot and books'
 
 test('Booking... shows while the request is on its way, and the button is disabled', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 1);
-  await page.goto('/contact');
+  await visit(page, '/contact');
   const form = page.getByRole('form', { name: 'Book an appointment' });
   await fillBookingForm(page, form, { date: day, time: '12:00', treatment: 'cleaning' });
   let release: () => void = () => {};
@@ -83,7 +83,7 @@ test('Booking... shows while the request is on its way, and the button is disabl
 
 test('the hero button opens the booking dialog, which closes after booking', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 2);
-  await page.goto('/');
+  await visit(page, '/');
   await page.locator('.hero').getByRole('button', { name: 'Book Appointment' }).click();
   const d = dialog(page);
   await expect(d).toBeVisible();
@@ -100,7 +100,7 @@ test('the hero button opens the booking dialog, which closes after booking', asy
 
 test('a treatment page books with its treatment chosen', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 3);
-  await page.goto('/treatments/braces');
+  await visit(page, '/treatments/braces');
   await page.locator('.detail-actions').getByRole('button', { name: 'Book Appointment' }).click();
   const d = dialog(page);
   await expect(d.getByLabel('Treatment')).toHaveValue('braces');
@@ -118,7 +118,7 @@ test('the floating button (or the side menu on a phone) books, and a place taken
 }, testInfo) => {
   const day = bookingDay(testInfo, 4);
   await bookViaApi(request, day, '19:00', 1);
-  await page.goto('/blogs');
+  await visit(page, '/blogs');
   if (isMobile(testInfo)) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Book Appointment' }).click();
@@ -149,7 +149,7 @@ test('the floating button (or the side menu on a phone) books, and a place taken
 
 test('a network failure says Booking Failed with Please try again later.', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 5);
-  await page.goto('/about');
+  await visit(page, '/about');
   await page.locator('.doctor-text').getByRole('button', { name: 'Book Appointment' }).click();
   const d = dialog(page);
   await fillBookingForm(page, d, { date: day, time: '13:00', treatment: 'fillings' });
@@ -161,7 +161,7 @@ test('a network failure says Booking Failed with Please try again later.', async
 });
 
 test('the booking dialog keeps focus inside, closes on Escape and gives focus back', async ({ page }) => {
-  await page.goto('/');
+  await visit(page, '/');
   const opener = page.locator('.cta-band').getByRole('button', { name: 'Book Appointment' });
   await opener.click();
   const d = dialog(page);

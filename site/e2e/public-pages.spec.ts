@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { clinic } from '../../shared/constants/clinic';
 import { testimonials } from '../../shared/constants/testimonials';
 import { treatments } from '../../shared/constants/treatments';
-import { isMobile, publishedPosts } from './support/public-helpers';
+import { demoPublished, isMobile, visit } from './support/public-helpers';
 
 // Every public route renders its content, the chrome works at 1280 and 375 px, and 404s answer 404.
 
 test('the home page shows the hero, EMI banner, service circles, treatments, testimonials and call to action', async ({ page }) => {
-  const res = await page.goto('/');
+  const res = await visit(page, '/');
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: clinic.tagline1 })).toBeVisible();
   const hero = page.locator('.hero');
@@ -29,7 +29,7 @@ test('the home page shows the hero, EMI banner, service circles, treatments, tes
 });
 
 test('the about page shows the doctor, education, specializations and six features', async ({ page }) => {
-  expect((await page.goto('/about'))?.status()).toBe(200);
+  expect((await visit(page, '/about'))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 2, name: clinic.doctorName })).toBeVisible();
   const photo = page.getByRole('img', { name: new RegExp(clinic.doctorName) });
   await expect(photo).toBeVisible();
@@ -48,7 +48,7 @@ test('the doctor photo falls back to the bundled portrait when the setting fails
     brokenRequests += 1;
     return route.fulfill({ status: 404, body: '' });
   });
-  await page.goto('/');
+  await visit(page, '/');
   // A client-side visit reads the setting from the API.
   await page.locator('footer').getByRole('link', { name: 'About' }).click();
   const photo = page.getByRole('img', { name: new RegExp(clinic.doctorName) });
@@ -58,7 +58,7 @@ test('the doctor photo falls back to the bundled portrait when the setting fails
 });
 
 test('the treatments page lists all 20 with independent Learn More / Less Info and the four categories', async ({ page }) => {
-  expect((await page.goto('/treatments'))?.status()).toBe(200);
+  expect((await visit(page, '/treatments'))?.status()).toBe(200);
   await expect(page.getByText('21+ Treatments Available')).toBeVisible();
   for (const title of ['Preventive Care', 'Restorative', 'Cosmetic', 'Orthodontics']) {
     await expect(page.locator('.category-grid').getByRole('heading', { name: title })).toBeVisible();
@@ -87,7 +87,7 @@ test('the treatments page lists all 20 with independent Learn More / Less Info a
 
 test('a treatment page has its breadcrumb, price, duration, About This Treatment and 3 related treatments', async ({ page }) => {
   const t = treatments.find((x) => x.slug === 'root-canal')!;
-  expect((await page.goto('/treatments/root-canal'))?.status()).toBe(200);
+  expect((await visit(page, '/treatments/root-canal'))?.status()).toBe(200);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   await expect(crumbs.getByRole('link', { name: 'Treatments' })).toHaveAttribute('href', '/treatments');
@@ -105,26 +105,26 @@ test('a treatment page has its breadcrumb, price, duration, About This Treatment
 });
 
 test('unknown paths, unknown treatments and missing posts answer 404 with their pages', async ({ page }) => {
-  let res = await page.goto('/no-such-page');
+  let res = await visit(page, '/no-such-page');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/404 Page Not Found/);
 
-  res = await page.goto('/treatments/no-such-treatment');
+  res = await visit(page, '/treatments/no-such-treatment');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Treatment Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'View All Treatments' }).click();
   await expect(page).toHaveURL(/\/treatments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dental Treatments' })).toBeVisible();
 
-  res = await page.goto('/blogs/no-such-article');
+  res = await visit(page, '/blogs/no-such-article');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View All Articles' })).toHaveAttribute('href', '/blogs');
 });
 
 test('the header links navigate without reloading, highlight the current page and scroll to the top', async ({ page }, testInfo) => {
-  await page.goto('/');
+  await visit(page, '/');
   const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Math.random()));
   const go = async (name: string) => {
     if (isMobile(testInfo)) {
@@ -172,7 +172,7 @@ test('the header links navigate without reloading, highlight the current page an
 
 test('the side menu below 768 px holds the six links and Book Appointment, traps focus and closes on Escape', async ({ page }, testInfo) => {
   test.skip(!isMobile(testInfo), 'the side menu is for small screens');
-  await page.goto('/gallery');
+  await visit(page, '/gallery');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   const opener = page.getByRole('button', { name: 'Open menu' });
   await opener.click();
@@ -195,7 +195,7 @@ test('the side menu below 768 px holds the six links and Book Appointment, traps
 
 test('the desktop header shows the six links inline and no menu button', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'desktop layout');
-  await page.goto('/contact');
+  await visit(page, '/contact');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'About', 'Treatments', 'Gallery', 'Blogs', 'Contact']);
   await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
@@ -203,7 +203,7 @@ test('the desktop header shows the six links inline and no menu button', async (
 });
 
 test('the footer holds the taglines, two social links, quick links, contact, copyright and the developer link', async ({ page }) => {
-  await page.goto('/about');
+  await visit(page, '/about');
   const footer = page.locator('footer');
   await expect(footer).toContainText(clinic.tagline1);
   await expect(footer).toContainText(clinic.tagline2);
@@ -218,7 +218,7 @@ test('the footer holds the taglines, two social links, quick links, contact, cop
 });
 
 test('the floating buttons chat on WhatsApp (91, booking message), call, and book', async ({ page }) => {
-  await page.goto('/treatments');
+  await visit(page, '/treatments');
   const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
   const href = (await chat.getAttribute('href'))!;
   expect(href.startsWith(`https://wa.me/91`)).toBe(true);
@@ -229,7 +229,7 @@ test('the floating buttons chat on WhatsApp (91, booking message), call, and boo
 });
 
 test('the testimonial carousel moves with its dots, rotates every 4 seconds and pauses under the pointer', async ({ page }) => {
-  await page.goto('/');
+  await visit(page, '/');
   const carousel = page.getByRole('region', { name: 'Patient testimonials' });
   await carousel.scrollIntoViewIfNeeded();
   const slide = (n: number) => carousel.getByRole('group', { name: `${n} of 4` });
@@ -260,7 +260,7 @@ test.describe('under prefers-reduced-motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('nothing moves: no hero video, no carousel rotation', async ({ page }) => {
-    await page.goto('/');
+    await visit(page, '/');
     await page.waitForLoadState('load');
     await page.waitForTimeout(4600);
     await expect(page.locator('.hero video')).toHaveCount(0);
@@ -270,7 +270,7 @@ test.describe('under prefers-reduced-motion', () => {
 });
 
 test('the hero loop starts only after the page has loaded, over the poster', async ({ page }) => {
-  await page.goto('/');
+  await visit(page, '/');
   await page.waitForLoadState('load');
   const video = page.locator('.hero video');
   await expect(video).toHaveCount(1, { timeout: 5000 });
@@ -282,16 +282,16 @@ test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('pages are readable', async ({ page }) => {
-    const posts = await publishedPosts(page.request);
+    const post = demoPublished[0];
     await page.goto('/treatments/braces');
     await expect(page.getByRole('heading', { level: 1, name: 'Braces' })).toBeVisible();
     await expect(page.getByText('About This Treatment')).toBeVisible();
-    if (posts.length > 0) {
-      await page.goto('/blogs');
-      await expect(page.getByRole('link', { name: posts[0].title })).toBeVisible();
-      await page.goto(`/blogs/${posts[0].slug}`);
-      await expect(page.getByRole('heading', { level: 1, name: posts[0].title })).toBeVisible();
-    }
+    await page.goto('/blogs');
+    await expect(page.getByRole('link', { name: post.title })).toBeVisible();
+    await page.goto(`/blogs/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await page.goto('/gallery');
+    await expect(page.getByRole('img', { name: 'Welcoming reception' })).toBeVisible();
     await page.goto('/contact');
     await expect(page.getByLabel('First name')).toBeVisible();
     await page.goto('/');
@@ -310,7 +310,7 @@ test('hydration adopts the server HTML: no node of a static page is replaced', a
     });
   });
   for (const path of ['/treatments', '/about', '/contact']) {
-    await page.goto(path);
+    await visit(page, path);
     await page.waitForLoadState('load');
     await page.waitForTimeout(800);
     expect(await page.evaluate(() => (window as unknown as { __replaced: number }).__replaced), path).toBe(0);
@@ -323,7 +323,7 @@ test('hydration adopts the server HTML: no node of a static page is replaced', a
 
 test('the first view does not shift as the page hydrates and loads', async ({ page }) => {
   for (const path of ['/', '/blogs', '/gallery', '/contact']) {
-    await page.goto(path);
+    await visit(page, path);
     await page.waitForLoadState('load');
     await page.waitForTimeout(1000);
     const cls = await page.evaluate(
@@ -342,7 +342,7 @@ test('the first view does not shift as the page hydrates and loads', async ({ pa
   }
 });
 
-test('no page logs an error or breaks the Content-Security-Policy', async ({ page, request, baseURL }) => {
+test('no page logs an error or breaks the Content-Security-Policy', async ({ page, baseURL }) => {
   const problems: string[] = [];
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
@@ -352,17 +352,15 @@ test('no page logs an error or breaks the Content-Security-Policy', async ({ pag
     if (m.type() === 'error' && (m.location().url ?? '').startsWith(baseURL!)) problems.push(`${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
-  const posts = await publishedPosts(request);
-  const paths = ['/', '/about', '/treatments', '/treatments/root-canal', '/blogs', '/gallery', '/contact'];
-  if (posts[0]) paths.push(`/blogs/${posts[0].slug}`);
+  const paths = ['/', '/about', '/treatments', '/treatments/root-canal', '/blogs', '/gallery', '/contact', `/blogs/${demoPublished[0].slug}`];
   for (const path of paths) {
-    await page.goto(path);
+    await visit(page, path);
     await page.waitForLoadState('load');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForTimeout(300);
   }
   // The booking form (zod, react-hook-form) at work, in the contact page and in the dialog.
-  await page.goto('/contact');
+  await visit(page, '/contact');
   await page.getByRole('form', { name: 'Book an appointment' }).getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByText('Please select a treatment').first()).toBeVisible();
   await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();

@@ -1,9 +1,23 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { demoPosts } from '../../../api/db/seeds/demo-posts';
 import { clinicToday } from '../../../shared/domain/clinic-time';
-import { E2E_ADMIN } from './credentials';
+import { slugify } from '../../../shared/domain/slug';
 
 // Helpers for the public-site browser tests (site/e2e/public-*.spec.ts).
+//
+// The e2e server is shared by both projects and by the admin tests, which add, change and delete posts and
+// images while these tests run. So expectations rest on the demo content the server was seeded with (the
+// admin tests leave it alone) or on what the page itself rendered, never on a list read a moment earlier.
 
+/** The seeded posts: the first four are published, the last two are drafts (api/db/seeds/demo-posts.ts). */
+export const demoPublished = demoPosts.slice(0, 4).map((p) => ({ ...p, slug: slugify(p.title) }));
+export const demoDrafts = demoPosts.slice(4).map((p) => ({ ...p, slug: slugify(p.title) }));
+
+/** The text of a post's first paragraph, as a reader sees it. */
+export function firstParagraph(html: string): string {
+  const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+  return p.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+}
 export interface PostSummary {
   id: number;
   title: string;
@@ -43,13 +57,17 @@ function addDays(date: string, days: number): string {
 
 export const isSundayDate = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
 
+// Moves every day of this run by the same random number of weeks, so a rerun against a server that kept
+// its data (a developer's own) does not find its days already booked.
+const runOffset = 7 * Math.floor(Math.random() * 30);
+
 /**
  * A working day far enough ahead that no other test (or the demo data) books it: both projects run at
  * once on one server, so each project and each test gets its own day.
  */
 export function bookingDay(testInfo: TestInfo, slot: number): string {
-  const projectOffset = testInfo.project.name === 'mobile' ? 400 : 150;
-  let day = addDays(clinicToday(), projectOffset + slot * 3);
+  const projectOffset = testInfo.project.name === 'mobile' ? 500 : 150;
+  let day = addDays(clinicToday(), projectOffset + runOffset + slot * 3);
   while (isSundayDate(day)) day = addDays(day, 1);
   return day;
 }
@@ -103,12 +121,6 @@ export function toast(page: Page) {
 
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
 
-/** Signs in to the admin API (for tests that need a draft post). */
-export async function adminRequest(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/auth/login', { data: E2E_ADMIN });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 /** Every <script type="application/ld+json"> of an HTML document, parsed. */
 export function jsonLdOf(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
@@ -118,4 +130,11 @@ export function jsonLdOf(html: string): Record<string, unknown>[] {
 
 export function typesOf(blocks: Record<string, unknown>[]): string[] {
   return blocks.flatMap((b) => (Array.isArray(b['@type']) ? (b['@type'] as string[]) : [String(b['@type'])]));
+}
+
+/** Opens a page and waits until it has hydrated (before that, its buttons do nothing yet). */
+export async function visit(page: Page, path: string) {
+  const res = await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return res;
 }

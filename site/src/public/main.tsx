@@ -30,4 +30,6 @@ const ready =
 void ready.then(() => {
   if (container.hasChildNodes()) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  // The page now answers clicks (the browser tests wait for this mark before they click).
+  document.documentElement.dataset.hydrated = '';
 });

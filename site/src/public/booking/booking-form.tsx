@@ -2,7 +2,7 @@
 import './zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { bookingTreatments, timeSlotLabel, timeSlots } from '../../../../shared/constants/booking';
 import { clinicToday, isPastDate, isSunday, isValidDateString } from '../../../../shared/domain/clinic-time';
@@ -100,6 +100,11 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
     if (!slots || !chosen) return;
     if (slots.some((s) => s.time === chosen && !s.available)) setValue('preferredTime', '');
   }, [slots, getValues, setValue]);
+
+  // Until the form is live, its button submits nothing: a tap before the script has run must not send the
+  // visitor's details off in a plain form submission (they would land in the address bar).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const booking = useMutation({
     mutationFn: (body: AppointmentRequest) => api.post<unknown>(paths.appointments, body),
@@ -272,7 +277,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           {fieldError('notes')}
         </div>
       </div>
-      <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+      <button type={live ? 'submit' : 'button'} className="button button-primary button-block" disabled={isSubmitting}>
         {isSubmitting ? 'Booking...' : 'Book Appointment'}
       </button>
     </form>
