@@ -8,8 +8,9 @@ import { divideRounded, toPaise } from '../domain/money';
 // (api/services/invoice-pdf.ts) and the HTML page (./html.ts, for the admin's print view and the desktop's
 // printToPDF) only draw these strings, in the same sections and order, so the two always agree.
 //
-// Amounts are written 'Rs. 1,50,000.00': the PDF's built-in Helvetica has no rupee glyph, and both renderings
-// must carry the same text.
+// Amounts are written 'Rs. 1,50,000.00', the same text in both renderings. The server PDF's font (Noto Sans
+// Devanagari) has the rupee sign, so CURRENCY_PREFIX could become '₹'; that change also reaches the invoice
+// email, the desktop's and the admin screens' tests, which quote 'Rs.', and is left to be made with them.
 
 /** The invoice fields the document needs; the API's invoice JSON satisfies it. */
 export interface InvoiceSource {

@@ -16,7 +16,8 @@ const css = `
 @page { size: A4; margin: ${s.page.marginYMm}mm ${s.page.marginXMm}mm; }
 * { box-sizing: border-box; }
 html { background: #e2e8f0; }
-body { margin: 0; color: ${s.colour.ink}; font-family: Helvetica, Arial, 'Liberation Sans', sans-serif;
+body { margin: 0; color: ${s.colour.ink}; font-family: Helvetica, Arial, 'Liberation Sans',
+  'Noto Sans Devanagari', 'Nirmala UI', Mangal, sans-serif;
   font-size: ${s.size.body}pt; line-height: 1.35; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .sheet { width: ${s.page.widthMm}mm; min-height: ${s.page.heightMm}mm; margin: 8mm auto; background: #fff;
   padding: ${s.page.marginYMm}mm ${s.page.marginXMm}mm; box-shadow: 0 1px 6px rgba(15, 23, 42, 0.25); }

@@ -10,7 +10,7 @@ import { buildInvoiceDocument, invoiceDocumentStrings, type InvoiceDocument } fr
 import { renderInvoiceHtml } from '../../../shared/invoice/html';
 import { createLogger } from '../../logger';
 import { renderInvoiceAttachment } from '../../services/attachments';
-import { pdfSafeText, renderInvoicePdf } from '../../services/invoice-pdf';
+import { fontRuns, renderInvoicePdf } from '../../services/invoice-pdf';
 import type { InvoiceJson } from '../../services/invoices';
 import { smtpMailer } from '../../services/mailer';
 import { OutboxWorker } from '../../services/outbox-worker';
@@ -236,13 +236,60 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(text.split('\f')[pages - 1]).toContain('Authorised Signatory');
   });
 
-  it('keeps a bill-to that Helvetica cannot draw readable instead of printing junk', async () => {
+  it('prints a patient and items written in Devanagari as written, with the rupee sign, and reads them back', async () => {
+    // 'प्रिया' and 'कुलकर्णी' are the cases a plain extraction gets wrong: shaping draws the vowel sign 'ि'
+    // before its consonants and the reph of 'र्णी' on top of its syllable, so the glyphs stand in another
+    // order than the text, and pdftotext reading the glyphs alone gives 'िप्रया कुलकणीर्'. Each Devanagari
+    // word carries its text (ActualText), which pdftotext reads instead.
+    const marathi = ['रूट कॅनाल उपचार (खालची दाढ)', 'दात स्वच्छता व पॉलिशिंग — श्रीमती क्षमा ज्ञानेश्वर'];
+    const invoice = await createInvoice(
+      await addPatient({ firstName: 'प्रिया', lastName: 'कुलकर्णी', address: 'फ्लॅट ३, सनराइज हाइट्स\nमोशी, पुणे 412105' }),
+      [
+        { description: marathi[0], quantity: 1, unitPrice: 5000, sacCode: '999312' },
+        { description: 'Teeth whitening, in-office', quantity: 2, unitPrice: 4250.5, sacCode: '999722' },
+        { description: marathi[1], quantity: 1, unitPrice: 1500.25, sacCode: null },
+      ],
+      18,
+      { notes: 'पुढील तपासणी दोन आठवड्यांनी. ₹500 advance paid.' },
+    );
+    const pdf = await getPdf(invoice.id);
+    const text = pdfText(pdf).normalize('NFC');
+    const lines = text.split('\n').map(flat);
+    /** The line that starts with the words given (the bill-to shares its lines with the invoice's dates). */
+    const lineStarting = (words: string) => lines.find((l) => l.startsWith(words.normalize('NFC')));
+    expect(text).not.toContain('?');
+    expect(lineStarting('प्रिया कुलकर्णी Invoice Date 23/11/2026')).toBeDefined();
+    expect(lineStarting('फ्लॅट ३, सनराइज हाइट्स Due Date 07/12/2026')).toBeDefined();
+    expect(lines).toContain('मोशी, पुणे 412105'.normalize('NFC'));
+    expect(lines).toContain(`1 ${marathi[0]} 999312 1 5,000.00 5,000.00`.normalize('NFC'));
+    expect(lines).toContain(`3 ${marathi[1]} 1 1,500.25 1,500.25`.normalize('NFC'));
+    expect(flat(text)).toContain('पुढील तपासणी दोन आठवड्यांनी. ₹500 advance paid.'.normalize('NFC'));
+    expect(lines).toContain('Total Rs. 17,701.48');
+
+    // The same strings as the HTML page, Devanagari included.
+    const doc = await documentOf(invoice.id);
+    const html = renderInvoiceHtml(doc);
+    for (const s of invoiceDocumentStrings(doc)) {
+      expect(html, `"${s}" missing from the HTML`).toContain(escapeHtml(s));
+      expect(flat(text), `"${s}" missing from the PDF`).toContain(flat(s).normalize('NFC'));
+    }
+
+    // One embedded font, subset, for both scripts and the rupee sign.
+    const fonts = spawnSync('/usr/bin/pdffonts', ['-'], { input: pdf }).stdout.toString();
+    expect(fonts).toMatch(/\+NotoSansDevanagari-Regular +CID TrueType +Identity-H +yes yes yes/);
+    expect(fonts).toMatch(/\+NotoSansDevanagari-Bold /);
+    expect(fonts).not.toContain('Helvetica');
+  });
+
+  it('draws the Latin-1 signs the font lacks in Helvetica, and only what no font has as ?', async () => {
     const invoice = await createInvoice(await addPatient({ firstName: 'राम', lastName: 'Pâtil' }), items, 18, {
-      notes: 'Paid ₹500 advance',
+      notes: 'Crown ½ size, ± 0.5 mm; Tamil தமிழ்; smile 😀\u{FE0F}',
     });
-    const text = pdfText(await getPdf(invoice.id));
-    expect(text).toContain('??? Pâtil');
-    expect(text).toContain('Paid Rs.500 advance');
+    const pdf = await getPdf(invoice.id);
+    const text = pdfText(pdf);
+    expect(text).toContain('राम Pâtil');
+    expect(text).toContain('Crown ½ size, ± 0.5 mm; Tamil ?????; smile ?');
+    expect(spawnSync('/usr/bin/pdffonts', ['-'], { input: pdf }).stdout.toString()).toMatch(/^Helvetica /m);
   });
 
   it('answers 404 for an unknown invoice', async () => {
@@ -294,10 +341,18 @@ describe('one layout for the PDF and the HTML page (D16)', () => {
     expect(times[7]).toBeLessThan(100);
   });
 
-  it('draws only what Helvetica can encode', () => {
-    expect(pdfSafeText('Rohan “Ro” Patil – ₹1,500 é')).toBe('Rohan “Ro” Patil – Rs.1,500 é');
-    expect(pdfSafeText('राम\tx\r\ny')).toBe('??? x\ny');
-    expect(pdfSafeText('e\u0301')).toBe('é');
+  it('draws each character in a font that has it', () => {
+    expect(fontRuns('Rohan “Ro” Patil – ₹1,500 é प्रिया')).toEqual([
+      { text: 'Rohan “Ro” Patil – ₹1,500 é प्रिया', fallback: false },
+    ]);
+    expect(fontRuns('½ dose ±2', true)).toEqual([
+      { text: '½', fallback: true },
+      { text: ' dose ', fallback: false },
+      { text: '±', fallback: true },
+      { text: '2', fallback: false },
+    ]);
+    expect(fontRuns('தமிழ்\tx\r\ny')).toEqual([{ text: '????? x\ny', fallback: false }]);
+    expect(fontRuns('e\u0301 ok\u{FE0F}')).toEqual([{ text: 'é ok', fallback: false }]);
   });
 });
 
