@@ -187,10 +187,10 @@ describe('the desktop invoice PDF (printToPDF of the shared HTML) against the se
     // The figures themselves, as the document model states them.
     expect(doc.totals.map((t) => `${t.label} ${t.value}`)).toEqual([
       // 5,000 + 2 x 4,250.50 + 3 x 1,25,000.35; 18% of it is 69,930.37, split 34,965.19 + 34,965.18.
-      'Subtotal Rs. 3,88,502.05',
-      'CGST @ 9% Rs. 34,965.19',
-      'SGST @ 9% Rs. 34,965.18',
-      'Total Rs. 4,58,432.42',
+      'Subtotal ₹ 3,88,502.05',
+      'CGST @ 9% ₹ 34,965.19',
+      'SGST @ 9% ₹ 34,965.18',
+      'Total ₹ 4,58,432.42',
     ]);
     for (const text of [serverText, desktopText]) {
       const lines = text.split('\n').map(flat);
@@ -230,7 +230,7 @@ describe('the desktop invoice PDF (printToPDF of the shared HTML) against the se
     expect(sorted(figures(desktopText))).toEqual(sorted(figures(pdfText(server))));
     expect(desktopText).toContain('Bill of Supply');
     expect(desktopText).not.toContain('CGST');
-    expect(desktopText.split('\n').map(flat)).toContain('Total Rs. 2,001.50');
+    expect(desktopText.split('\n').map(flat)).toContain('Total ₹ 2,001.50');
   });
 
   it('agrees on a paid invoice at 5% (CGST and SGST at 2.5%) with its PAID mark and date', async () => {
@@ -243,8 +243,8 @@ describe('the desktop invoice PDF (printToPDF of the shared HTML) against the se
     expect(desktopText).toMatch(/\bPAID\b/);
     expect(desktopText).toContain('Paid on 25/11/2026');
     // 5% of 13,333.32 is 666.67: CGST takes the half rounded, SGST the rest.
-    expect(flat(desktopText)).toContain('CGST @ 2.5% Rs. 333.34');
-    expect(flat(desktopText)).toContain('SGST @ 2.5% Rs. 333.33');
+    expect(flat(desktopText)).toContain('CGST @ 2.5% ₹ 333.34');
+    expect(flat(desktopText)).toContain('SGST @ 2.5% ₹ 333.33');
   });
 
   it('saves the printed PDF through the print handler, named invoice-{id}.pdf by default', async () => {

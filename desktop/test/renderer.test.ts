@@ -322,7 +322,7 @@ describe('invoice PDFs from the admin screens', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = spawnSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).stdout.toString();
     expect(text).toContain(invoice.invoiceNumber);
-    expect(text.replace(/\s+/g, ' ')).toContain('Total Rs. 1,770.00');
+    expect(text.replace(/\s+/g, ' ')).toContain('Total ₹ 1,770.00');
 
     // The printable view shows the same shared layout inside the page, under the app's CSP.
     await d.page.evaluate((id) => {
@@ -330,7 +330,7 @@ describe('invoice PDFs from the admin screens', () => {
     }, invoice.id);
     const sheet = d.page.frameLocator(`iframe[title="Invoice ${invoice.invoiceNumber}"]`).locator('.sheet');
     await sheet.waitFor();
-    expect((await sheet.textContent())?.replace(/\s+/g, ' ')).toContain('TotalRs. 1,770.00');
+    expect((await sheet.textContent())?.replace(/\s+/g, ' ')).toContain('Total₹ 1,770.00');
     expect(d.problems).toEqual([]);
   });
 });

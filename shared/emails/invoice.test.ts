@@ -25,10 +25,10 @@ describe('invoiceEmail', () => {
     expect(mail.text).toContain('Invoice number: INV/2026-27/0007');
     expect(mail.text).toContain('Invoice date: 23/11/2026');
     expect(mail.text).toContain('Due date: 07/12/2026');
-    expect(mail.text).toContain('Total amount: Rs. 1,50,000.00');
+    expect(mail.text).toContain('Total amount: ₹ 1,50,000.00');
     expect(mail.text).toContain(clinic.phone);
     expect(mail.html).toContain('Dear Rohan &lt;Patil&gt;,');
-    expect(mail.html).toContain('Rs. 1,50,000.00');
+    expect(mail.html).toContain('₹ 1,50,000.00');
   });
 
   it('says a paid invoice is paid instead of when it is due', () => {

@@ -38,7 +38,7 @@ describe('formatIndianAmount', () => {
     expect(formatIndianAmount(1.005)).toBe('1.01');
     expect(formatIndianAmount(9999999999.99)).toBe('9,99,99,99,999.99');
     expect(formatIndianAmount(-1500)).toBe('-1,500.00');
-    expect(formatInvoiceAmount(150000.5)).toBe('Rs. 1,50,000.50');
+    expect(formatInvoiceAmount(150000.5)).toBe('₹ 1,50,000.50');
   });
 });
 
@@ -47,10 +47,10 @@ describe('buildInvoiceDocument', () => {
     const doc = buildInvoiceDocument(base, clinic);
     expect(doc.title).toBe('Tax Invoice');
     expect(doc.totals).toEqual([
-      { label: 'Subtotal', value: 'Rs. 13,501.00', grand: false },
-      { label: 'CGST @ 9%', value: 'Rs. 1,215.09', grand: false },
-      { label: 'SGST @ 9%', value: 'Rs. 1,215.09', grand: false },
-      { label: 'Total', value: 'Rs. 15,931.18', grand: true },
+      { label: 'Subtotal', value: '₹ 13,501.00', grand: false },
+      { label: 'CGST @ 9%', value: '₹ 1,215.09', grand: false },
+      { label: 'SGST @ 9%', value: '₹ 1,215.09', grand: false },
+      { label: 'Total', value: '₹ 15,931.18', grand: true },
     ]);
     expect(doc.amountInWords).toEqual({
       label: 'Amount in words:',
@@ -62,8 +62,8 @@ describe('buildInvoiceDocument', () => {
   it('splits an odd paisa of tax so the halves add up, and prints fractional rates', () => {
     const doc = buildInvoiceDocument({ ...base, taxPercentage: 12.5, taxAmount: 0.05, subtotal: 0.4, totalAmount: 0.45 }, clinic);
     expect(doc.totals.slice(1, 3)).toEqual([
-      { label: 'CGST @ 6.25%', value: 'Rs. 0.03', grand: false },
-      { label: 'SGST @ 6.25%', value: 'Rs. 0.02', grand: false },
+      { label: 'CGST @ 6.25%', value: '₹ 0.03', grand: false },
+      { label: 'SGST @ 6.25%', value: '₹ 0.02', grand: false },
     ]);
     expect(buildInvoiceDocument({ ...base, taxPercentage: 0.01 }, clinic).totals[1].label).toBe('CGST @ 0.005%');
     expect(buildInvoiceDocument({ ...base, taxPercentage: '28.00' }, clinic).totals[1].label).toBe('CGST @ 14%');
@@ -73,7 +73,7 @@ describe('buildInvoiceDocument', () => {
     const doc = buildInvoiceDocument({ ...base, taxPercentage: 0, taxAmount: 0, totalAmount: 13501 }, clinic);
     expect(doc.title).toBe('Bill of Supply');
     expect(doc.taxed).toBe(false);
-    expect(doc.totals).toEqual([{ label: 'Total', value: 'Rs. 13,501.00', grand: true }]);
+    expect(doc.totals).toEqual([{ label: 'Total', value: '₹ 13,501.00', grand: true }]);
     expect(invoiceDocumentStrings(doc).join('\n')).not.toMatch(/GST @/);
     expect(doc.footer[0]).toBe('No GST is charged on the services in this bill of supply.');
   });
@@ -109,7 +109,7 @@ describe('buildInvoiceDocument', () => {
 
   it('lists the items with a SAC column only when an item has a code', () => {
     const doc = buildInvoiceDocument(base, clinic);
-    expect(doc.columns.map((c) => c.label)).toEqual(['#', 'Description', 'SAC', 'Qty', 'Rate (Rs.)', 'Amount (Rs.)']);
+    expect(doc.columns.map((c) => c.label)).toEqual(['#', 'Description', 'SAC', 'Qty', 'Rate (₹)', 'Amount (₹)']);
     expect(doc.lines).toEqual([
       { index: '1', description: 'Root canal treatment', sac: '999312', quantity: '1', rate: '5,000.00', amount: '5,000.00' },
       { index: '2', description: 'Teeth whitening', sac: '', quantity: '2', rate: '4,250.50', amount: '8,501.00' },

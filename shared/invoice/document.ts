@@ -8,9 +8,8 @@ import { divideRounded, toPaise } from '../domain/money';
 // (api/services/invoice-pdf.ts) and the HTML page (./html.ts, for the admin's print view and the desktop's
 // printToPDF) only draw these strings, in the same sections and order, so the two always agree.
 //
-// Amounts are written 'Rs. 1,50,000.00', the same text in both renderings. The server PDF's font (Noto Sans
-// Devanagari) has the rupee sign, so CURRENCY_PREFIX could become '₹'; that change also reaches the invoice
-// email, the desktop's and the admin screens' tests, which quote 'Rs.', and is left to be made with them.
+// Amounts are written '₹ 1,50,000.00', the same text in both renderings: the server PDF's font (Noto Sans
+// Devanagari) has the rupee sign, and so do the fonts browsers print the HTML page with.
 
 /** The invoice fields the document needs; the API's invoice JSON satisfies it. */
 export interface InvoiceSource {
@@ -92,7 +91,7 @@ export interface InvoiceDocument {
   columns: InvoiceDocumentColumn[];
   lines: InvoiceDocumentLine[];
   totals: InvoiceDocumentTotal[];
-  /** The grand total, e.g. 'Rs. 5,900.00'. */
+  /** The grand total, e.g. '₹ 5,900.00'. */
   total: string;
   amountInWords: { label: string; value: string };
   notes: { heading: string; text: string } | null;
@@ -105,7 +104,7 @@ export interface InvoiceDocument {
   documentTitle: string;
 }
 
-export const CURRENCY_PREFIX = 'Rs.';
+export const CURRENCY_PREFIX = '₹';
 
 /** '15,00,000.50': Indian grouping (thousand, lakh, crore) with two decimals, exact from paise. */
 export function formatIndianAmount(amount: number | string): string {
@@ -119,7 +118,7 @@ export function formatIndianAmount(amount: number | string): string {
   return `${paise < 0 ? '-' : ''}${grouped}.${fraction}`;
 }
 
-/** 'Rs. 1,50,000.00' */
+/** '₹ 1,50,000.00' */
 export function formatInvoiceAmount(amount: number | string): string {
   return `${CURRENCY_PREFIX} ${formatIndianAmount(amount)}`;
 }

@@ -52,7 +52,7 @@ describe('renderInvoiceHtml', () => {
   });
 
   it('lays the items out with right-aligned figures and a header that repeats on each printed page', () => {
-    expect(html).toContain('<th class="c-amount a-right">Amount (Rs.)</th>');
+    expect(html).toContain('<th class="c-amount a-right">Amount (₹)</th>');
     expect(html).toContain('<td class="c-amount a-right">5,000.00</td>');
     expect(html).toContain('.items thead { display: table-header-group; }');
   });

@@ -172,7 +172,7 @@ test('the printable view shows the shared invoice layout', async ({ page }) => {
   const sheet = page.frameLocator(`iframe[title="Invoice ${invoice.invoiceNumber}"]`);
   await expect(sheet.locator('body')).toContainText('Tax Invoice');
   await expect(sheet.locator('body')).toContainText(`${patient.firstName} ${patient.lastName}`);
-  await expect(sheet.locator('body')).toContainText('Rs. 2,950.00');
+  await expect(sheet.locator('body')).toContainText('₹ 2,950.00');
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
   await expectNoAxeViolations(page);
 });

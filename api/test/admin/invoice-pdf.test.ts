@@ -161,10 +161,10 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(text).toContain('Priya Kulkarni');
     expect(text).toContain('Root canal treatment (lower molar)');
     expect(text).toContain('Teeth whitening, in-office');
-    expect(lines).toContain('Subtotal Rs. 13,501.00');
-    expect(lines).toContain('CGST @ 9% Rs. 1,215.09');
-    expect(lines).toContain('SGST @ 9% Rs. 1,215.09');
-    expect(lines).toContain('Total Rs. 15,931.18');
+    expect(lines).toContain('Subtotal ₹ 13,501.00');
+    expect(lines).toContain('CGST @ 9% ₹ 1,215.09');
+    expect(lines).toContain('SGST @ 9% ₹ 1,215.09');
+    expect(lines).toContain('Total ₹ 15,931.18');
     expect(flat(text)).toContain(
       'Amount in words: Rupees Fifteen Thousand Nine Hundred Thirty-One and Eighteen Paise Only',
     );
@@ -210,7 +210,7 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(text).not.toContain('Tax Invoice');
     expect(text).not.toContain('CGST');
     expect(text).not.toContain('SGST');
-    expect(text.split('\n').map(flat)).toContain('Total Rs. 13,501.00');
+    expect(text.split('\n').map(flat)).toContain('Total ₹ 13,501.00');
     expect(flat(text)).toContain('Amount in words: Rupees Thirteen Thousand Five Hundred One Only');
     expect(text).toContain('No GST is charged on the services in this bill of supply.');
   });
@@ -232,7 +232,7 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(pages).toBeGreaterThanOrEqual(2);
     const text = pdfText(pdf);
     for (const item of many) expect(text).toMatch(new RegExp(`\\b${item.description}\\b`));
-    expect(text.match(/Amount \(Rs\.\)/g)).toHaveLength(pages);
+    expect(text.match(/Amount \(₹\)/g)).toHaveLength(pages);
     expect(text.split('\f')[pages - 1]).toContain('Authorised Signatory');
   });
 
@@ -264,7 +264,7 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(lines).toContain(`1 ${marathi[0]} 999312 1 5,000.00 5,000.00`.normalize('NFC'));
     expect(lines).toContain(`3 ${marathi[1]} 1 1,500.25 1,500.25`.normalize('NFC'));
     expect(flat(text)).toContain('पुढील तपासणी दोन आठवड्यांनी. ₹500 advance paid.'.normalize('NFC'));
-    expect(lines).toContain('Total Rs. 17,701.48');
+    expect(lines).toContain('Total ₹ 17,701.48');
 
     // The same strings as the HTML page, Devanagari included.
     const doc = await documentOf(invoice.id);
@@ -308,7 +308,7 @@ describe('one layout for the PDF and the HTML page (D16)', () => {
     const html = renderInvoiceHtml(doc);
     const pdf = flat(pdfText(await getPdf(invoice.id)));
     const strings = invoiceDocumentStrings(doc);
-    expect(strings).toEqual(expect.arrayContaining(['Rs. 15,931.18', 'CGST @ 9%', 'Rs. 1,215.09', 'PAID', 'Paid on 24/11/2026']));
+    expect(strings).toEqual(expect.arrayContaining(['₹ 15,931.18', 'CGST @ 9%', '₹ 1,215.09', 'PAID', 'Paid on 24/11/2026']));
     for (const s of strings) {
       expect(html, `"${s}" missing from the HTML`).toContain(escapeHtml(s));
       expect(pdf, `"${s}" missing from the PDF`).toContain(flat(s));
@@ -368,7 +368,7 @@ describe('POST /api/admin/invoices/:id/send, delivered by the outbox worker', ()
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('priya@example.in');
     expect(mail.subject).toBe(`Your invoice INV/2026-27/0001 from ${clinic.name}`);
     expect(mail.text).toContain('Dear Priya Kulkarni,');
-    expect(mail.text).toContain('Total amount: Rs. 15,931.18');
+    expect(mail.text).toContain('Total amount: ₹ 15,931.18');
     expect(mail.text).toContain('Your invoice is attached');
     expect(mail.html).toContain('INV/2026-27/0001');
 

@@ -464,7 +464,7 @@ describe('POST /api/admin/invoices/:id/send', () => {
       sentAt: null,
     });
     expect(mail.subject).toContain('INV/2026-27/0001');
-    expect(mail.textBody).toContain('Rs. 15,931.18');
+    expect(mail.textBody).toContain('₹ 15,931.18');
     expect(mail.textBody).toContain('attached');
   });
 
