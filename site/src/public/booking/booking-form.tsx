@@ -139,13 +139,12 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
       </p>
     ) : null;
 
-  const dateField = register('preferredDate', {
-    onChange: (e: { target: { value: string } }) => {
-      const problem = dateProblem(e.target.value);
-      if (problem) setError('preferredDate', { type: 'rule', message: problem });
-      else clearErrors('preferredDate');
-    },
-  });
+  // A Sunday or a past day is said at once, not only on submit.
+  const onDateChange = (e: { target: { value: string } }) => {
+    const problem = dateProblem(e.target.value);
+    if (problem) setError('preferredDate', { type: 'rule', message: problem });
+    else clearErrors('preferredDate');
+  };
 
   return (
     <form className="booking-form" noValidate onSubmit={onSubmit} aria-label="Book an appointment">
@@ -209,7 +208,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
             min={today}
             aria-invalid={errorOf('preferredDate') ? true : undefined}
             aria-describedby={describe('preferredDate', id('date-hint'))}
-            {...dateField}
+            {...register('preferredDate', { onChange: onDateChange })}
           />
           <p className="field-hint" id={id('date-hint')}>
             Monday to Saturday. Closed on Sundays.
