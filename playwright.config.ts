@@ -40,8 +40,17 @@ export default defineConfig({
   },
   outputDir: 'test-results',
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions } },
+    // A test tagged for one screen size runs only in that project (not run-and-skipped in the other).
+    {
+      name: 'desktop',
+      grepInvert: /@mobile-only/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: 'mobile',
+      grepInvert: /@desktop-only/,
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions },
+    },
   ],
   webServer: {
     command: 'npx tsx site/e2e/support/e2e-server.ts',

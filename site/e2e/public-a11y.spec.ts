@@ -54,8 +54,7 @@ test('open dialogs have no accessibility violations', async ({ page }) => {
   await expectNoViolations(page, 'post dialog');
 });
 
-test('the side menu has no accessibility violations', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'small screens only');
+test('the side menu has no accessibility violations', { tag: '@mobile-only' }, async ({ page }) => {
   await visit(page, '/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();

@@ -170,8 +170,7 @@ test('the header links navigate without reloading, highlight the current page an
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the side menu below 768 px holds the six links and Book Appointment, traps focus and closes on Escape', async ({ page }, testInfo) => {
-  test.skip(!isMobile(testInfo), 'the side menu is for small screens');
+test('the side menu below 768 px holds the six links and Book Appointment, traps focus and closes on Escape', { tag: '@mobile-only' }, async ({ page }) => {
   await visit(page, '/gallery');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   const opener = page.getByRole('button', { name: 'Open menu' });
@@ -193,8 +192,7 @@ test('the side menu below 768 px holds the six links and Book Appointment, traps
   await expect(opener).toBeFocused();
 });
 
-test('the desktop header shows the six links inline and no menu button', async ({ page }, testInfo) => {
-  test.skip(isMobile(testInfo), 'desktop layout');
+test('the desktop header shows the six links inline and no menu button', { tag: '@desktop-only' }, async ({ page }) => {
   await visit(page, '/contact');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'About', 'Treatments', 'Gallery', 'Blogs', 'Contact']);

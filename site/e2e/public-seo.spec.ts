@@ -18,8 +18,7 @@ function attr(html: string, re: RegExp): string | undefined {
   return re.exec(html)?.[1];
 }
 
-test('every public URL answers its content and head tags in the first HTML response', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: no browser involved');
+test('every public URL answers its content and head tags in the first HTML response', { tag: '@desktop-only' }, async ({ request }) => {
   const post = demoPublished[0];
   const root = treatments.find((t) => t.slug === 'root-canal')!;
   const pages: Expectation[] = [
@@ -58,8 +57,7 @@ test('every public URL answers its content and head tags in the first HTML respo
   }
 });
 
-test('the embedded page data cannot close its script element', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'no browser involved');
+test('the embedded page data cannot close its script element', { tag: '@desktop-only' }, async ({ request }) => {
   const html = await (await request.get('/blogs')).text();
   const data = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(data).toBeTruthy();
@@ -67,8 +65,7 @@ test('the embedded page data cannot close its script element', async ({ request 
   expect(JSON.parse(data!)).toHaveProperty('data');
 });
 
-test('robots.txt keeps crawlers out of /admin and points at the sitemap, which lists every public page', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'no browser involved');
+test('robots.txt keeps crawlers out of /admin and points at the sitemap, which lists every public page', { tag: '@desktop-only' }, async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);
   const body = await robots.text();
@@ -89,8 +86,7 @@ test('robots.txt keeps crawlers out of /admin and points at the sitemap, which l
   expect(locs.some((l) => l.startsWith('/admin'))).toBe(false);
 });
 
-test('a trailing slash redirects to the one address of a page; the admin is not indexed', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'no browser involved');
+test('a trailing slash redirects to the one address of a page; the admin is not indexed', { tag: '@desktop-only' }, async ({ request }, testInfo) => {
   const res = await request.get('/about/', { maxRedirects: 0 });
   expect(res.status()).toBe(301);
   expect(res.headers().location).toBe('/about');
@@ -102,8 +98,7 @@ test('a trailing slash redirects to the one address of a page; the admin is not 
   expect(evil.headers().location).toBe('/evil.example');
 });
 
-test('pages and assets are sent compressed', async ({ request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'no browser involved');
+test('pages and assets are sent compressed', { tag: '@desktop-only' }, async ({ request }) => {
   const page = await request.get('/treatments', { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(page.headers()['content-encoding']).toBe('br');
   const script = /<script type="module"[^>]* src="([^"]+)"/.exec(await page.text())?.[1];
