@@ -18,6 +18,10 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = path.resolve(import.meta.dirname);
 
+/** The public shell: everything a page needs besides its own page module and the booking form. */
+const SHELL_MODULES =
+  /node_modules\/preact\/|site\/src\/public\/(main\.tsx|styles\.css|app\/|components\/(chrome|dialog|toast|icons)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts|vite\/(preload-helper|modulepreload-polyfill)|rolldown.runtime/;
+
 const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -54,8 +58,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The public entry script is fetched at low priority: the page is already rendered by the server, and on
- * a slow connection the first paint (the hero poster, the text) should not share the line with it.
+ * The public entry script (and the chunks it imports) is fetched at low priority: the page is already
+ * rendered by the server, and on a slow connection the first paint (the hero poster, the text) should not
+ * share the line with it.
  */
 function lowPriorityEntry(): Plugin {
   return {
@@ -63,7 +68,10 @@ function lowPriorityEntry(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => html.replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src='),
+      handler: (html) =>
+        html
+          .replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src=')
+          .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" fetchpriority="low" crossorigin href='),
     },
   };
 }
@@ -99,7 +107,14 @@ export default defineConfig(({ mode }): UserConfig => {
         outDir: 'dist',
         emptyOutDir: true,
         manifest: '.vite/public-manifest.json',
-        rollupOptions: { input: { public: path.resolve(root, 'index.html') } },
+        rollupOptions: {
+          input: { public: path.resolve(root, 'index.html') },
+          output: {
+            // The code every page needs (Preact, the router, the chrome) travels as one file: on HTTP/1.1
+            // each extra file before the first paint costs a connection on a slow network.
+            codeSplitting: { groups: [{ name: 'public', test: SHELL_MODULES, priority: 10 }] },
+          },
+        },
       },
     };
   }

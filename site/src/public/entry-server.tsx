@@ -1,15 +1,36 @@
 import { renderToString } from 'react-dom/server';
+import { findTreatment } from '../../../shared/constants/treatments';
 import { App } from './app/app';
-import { createQueryClient, routeDataPaths, type PagePayload } from './app/data';
-import { buildHead, headTags, scriptJson } from './app/head';
-import { matchRoute, routeTreatment } from './app/routes';
+import { createQueryCache, routeDataPaths, type PagePayload } from './app/data';
+import { headTags, scriptJson } from './app/head';
+import { registerPage, type LazyPageName, type PageModule } from './app/pages';
+import { matchRoute } from './app/routes';
 import { BookingForm } from './booking/booking-form';
 import { registerBookingForm } from './booking/lazy-booking-form';
+import { aboutPage } from './pages/about';
+import { blogsPage } from './pages/blogs';
+import { contactPage } from './pages/contact';
+import { galleryPage } from './pages/gallery';
+import { homePage } from './pages/home';
+import { notFoundPageHead } from './pages/not-found';
+import { postPage } from './pages/post';
+import { treatmentsPage } from './pages/treatments';
 
 // The server renderer (D20), built by `vite build --mode ssr` into site/dist/server/entry-server.js and
 // loaded by api/render/. The server hands in `load`, which reads a public API path's data from the
 // database; the page is rendered with it, and the data is embedded for the browser to hydrate with.
 
+const pages: Record<LazyPageName, PageModule> = {
+  home: homePage,
+  about: aboutPage,
+  treatments: treatmentsPage,
+  treatment: treatmentsPage,
+  blogs: blogsPage,
+  post: postPage,
+  gallery: galleryPage,
+  contact: contactPage,
+};
+for (const [name, module] of Object.entries(pages)) registerPage(name as LazyPageName, module);
 registerBookingForm(BookingForm);
 
 export interface RenderInput {
@@ -44,17 +65,18 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
     }),
   );
 
-  const queryClient = createQueryClient();
-  for (const [p, v] of Object.entries(data)) queryClient.setQueryData([p], v);
-  const html = renderToString(<App path={pathname} queryClient={queryClient} failed={new Set(errors)} origin={origin} />);
-  queryClient.clear();
+  const cache = createQueryCache();
+  for (const [p, v] of Object.entries(data)) cache.setData(p, v);
+  const html = renderToString(<App path={pathname} cache={cache} failed={new Set(errors)} origin={origin} />);
+  cache.clear();
 
   let status = 200;
-  if (route.name === 'not-found' || (route.name === 'treatment' && !routeTreatment(route))) status = 404;
+  if (route.name === 'not-found' || (route.name === 'treatment' && !findTreatment(route.slug))) status = 404;
   if (route.name === 'post' && data[routeDataPaths(route)[0]] === null) status = 404;
   // A failed database read: the page says so (or 'Article Not Found'), and crawlers are told to come back.
   if (errors.length > 0) status = 503;
 
+  const buildHead = route.name === 'not-found' ? notFoundPageHead : pages[route.name].head;
   const head = buildHead(route, pathname, (p) => data[p], origin);
   const payload: PagePayload = { data, errors, origin };
   return { status, head: headTags(head, origin), html, payload: scriptJson(payload) };

@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createQueryClient, type PagePayload } from './app/data';
+import { createQueryCache, type PagePayload } from './app/data';
+import { loadPage } from './app/pages';
 import { matchRoute } from './app/routes';
 import { loadBookingForm } from './booking/lazy-booking-form';
 import './styles.css';
@@ -11,25 +12,35 @@ const container = document.getElementById('root')!;
 const embedded = document.getElementById('app-data')?.textContent;
 const payload: PagePayload = embedded ? JSON.parse(embedded) : { data: {}, errors: [], origin: window.location.origin };
 
-const queryClient = createQueryClient();
-for (const [path, value] of Object.entries(payload.data)) queryClient.setQueryData([path], value);
+const cache = createQueryCache();
+for (const [path, value] of Object.entries(payload.data)) cache.setData(path, value);
 
 const path = window.location.pathname;
-const app = <App path={path} queryClient={queryClient} failed={new Set(payload.errors)} origin={payload.origin} />;
+const route = matchRoute(path);
+const app = <App path={path} cache={cache} failed={new Set(payload.errors)} origin={payload.origin} />;
 
-// The contact page shows the booking form at once: its chunk is fetched before hydrating, so the server's
-// form is adopted as it is rather than replaced. (It is not preloaded from <head>: fetched that early it
-// competes with the first paint on a slow connection, and the page reads fine while it arrives.)
-const ready =
-  matchRoute(path).name === 'contact'
-    ? loadBookingForm()
-        .catch(() => {})
-        // A pause between running the chunk and hydrating: two shorter tasks instead of one long one.
-        .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    : Promise.resolve();
-void ready.then(() => {
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-  // The page now answers clicks (the browser tests wait for this mark before they click).
-  document.documentElement.dataset.hydrated = '';
+// Hydration waits for the load event: everything on screen is already the server's HTML (links and the
+// treatment details work without script), and on a slow phone the first paint and the poster should not
+// share the network and the CPU with page code. Then the page's own code (and, on the contact page, the
+// booking form) is fetched, and the server's HTML is adopted as it is rather than replaced.
+const pageLoaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
 });
+
+void pageLoaded
+  .then(() => {
+    const needed: Promise<unknown>[] = [];
+    if (route.name !== 'not-found') needed.push(loadPage(route.name));
+    if (route.name === 'contact') needed.push(loadBookingForm());
+    return Promise.all(needed);
+  })
+  .catch(() => {})
+  // A pause between running the chunks and hydrating: two shorter tasks instead of one long one.
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+    // The page now answers clicks (the browser tests wait for this mark before they click).
+    document.documentElement.dataset.hydrated = '';
+  });

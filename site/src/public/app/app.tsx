@@ -1,24 +1,19 @@
-import { QueryClientProvider, useQueries, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { BookingProvider } from '../booking/booking-context';
 import { Footer, FloatingButtons, Header } from '../components/chrome';
+import { Icon } from '../components/icons';
 import { ToastProvider } from '../components/toast';
-import { AboutPage } from '../pages/about';
-import { BlogsPage } from '../pages/blogs';
-import { ContactPage } from '../pages/contact';
-import { GalleryPage } from '../pages/gallery';
-import { HomePage } from '../pages/home';
-import { NotFoundPage } from '../pages/not-found';
-import { PostPage } from '../pages/post';
-import { TreatmentDetailPage, TreatmentsPage } from '../pages/treatments';
+import { NotFoundPage, notFoundPageHead } from '../pages/not-found';
 import { FailedOnServerProvider, routeDataPaths } from './data';
-import { applyHead, buildHead } from './head';
+import { applyHead } from './head';
+import { usePageModule, type HeadBuilder } from './pages';
+import { QueryCacheProvider, useQueryCache, type QueryCache } from './query';
 import { RouterProvider, useRouter } from './router';
 import { matchRoute, type Route } from './routes';
 
 export interface AppProps {
   path: string;
-  queryClient: QueryClient;
+  cache: QueryCache;
   /** Paths whose read failed while the server rendered this page. */
   failed: ReadonlySet<string>;
   /** The public origin for canonical links. */
@@ -26,9 +21,9 @@ export interface AppProps {
 }
 
 /** The whole public site; the server renders it to HTML and the browser hydrates the same tree. */
-export function App({ path, queryClient, failed, origin }: AppProps) {
+export function App({ path, cache, failed, origin }: AppProps) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryCacheProvider value={cache}>
       <FailedOnServerProvider value={failed}>
         <RouterProvider initialPath={path}>
           <ToastProvider>
@@ -38,49 +33,58 @@ export function App({ path, queryClient, failed, origin }: AppProps) {
           </ToastProvider>
         </RouterProvider>
       </FailedOnServerProvider>
-    </QueryClientProvider>
+    </QueryCacheProvider>
   );
 }
 
-function Page({ route }: { route: Route }) {
-  switch (route.name) {
-    case 'home':
-      return <HomePage />;
-    case 'about':
-      return <AboutPage />;
-    case 'treatments':
-      return <TreatmentsPage />;
-    case 'treatment':
-      return <TreatmentDetailPage key={route.slug} slug={route.slug} />;
-    case 'blogs':
-      return <BlogsPage />;
-    case 'post':
-      return <PostPage key={route.slug} slug={route.slug} />;
-    case 'gallery':
-      return <GalleryPage />;
-    case 'contact':
-      return <ContactPage />;
-    case 'not-found':
-      return <NotFoundPage />;
-  }
+/** While a page's code arrives after a navigation (it is usually there already: pages prefetch on idle). */
+function PageLoading() {
+  return (
+    <div className="page-loading" aria-busy="true" aria-label="Loading the page">
+      <div className="page-header">
+        <div className="container">
+          <div className="skeleton skeleton-line skeleton-short" />
+          <div className="skeleton skeleton-line skeleton-title" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PageFailed() {
+  return (
+    <section className="not-found">
+      <div className="container narrow center">
+        <p className="not-found-code" aria-hidden="true">
+          <Icon name="alert" size={56} />
+        </p>
+        <h1>This page could not be loaded</h1>
+        <p>Please check your internet connection and try again.</p>
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+      </div>
+    </section>
+  );
 }
 
 /** Keeps the document's title, description and canonical link in step with the page after navigations. */
-function useHeadSync(route: Route, path: string, origin: string) {
-  const dataPaths = routeDataPaths(route);
-  const results = useQueries({ queries: dataPaths.map((p) => ({ queryKey: [p], enabled: false })) });
-  const stamp = results.map((r) => r.dataUpdatedAt).join(',');
+function useHeadSync(route: Route, path: string, origin: string, head: HeadBuilder | null) {
+  const cache = useQueryCache();
+  // A stamp of the route's data: the head is rebuilt when it arrives (a post's title, for one).
+  const subscribe = useCallback((listener: () => void) => cache.subscribeAll(listener), [cache]);
+  const stamp = useSyncExternalStore(subscribe, () => routeDataPaths(route).map((p) => cache.getState(p).dataUpdatedAt).join(','));
   useEffect(() => {
-    const values = new Map(dataPaths.map((p, i) => [p, results[i]?.data]));
-    applyHead(buildHead(route, path, (p) => values.get(p), origin), origin);
+    if (head) applyHead(head(route, path, (p) => cache.getData(p), origin), origin);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, stamp, origin]);
+  }, [path, stamp, origin, head]);
 }
 
 function Layout({ origin }: { origin: string }) {
   const { path } = useRouter();
   const route = matchRoute(path);
-  useHeadSync(route, path, origin);
+  const page = usePageModule(route.name === 'not-found' ? null : route.name);
+  useHeadSync(route, path, origin, route.name === 'not-found' ? notFoundPageHead : page && typeof page === 'object' ? page.head : null);
   // SPEC: paths under /admin show no public chrome (the admin is its own entry; this guards a stray link).
   const chrome = !path.startsWith('/admin');
   return (
@@ -92,7 +96,15 @@ function Layout({ origin }: { origin: string }) {
       )}
       {chrome && <Header />}
       <main id="main" tabIndex={-1}>
-        <Page route={route} />
+        {route.name === 'not-found' ? (
+          <NotFoundPage />
+        ) : page === 'loading' ? (
+          <PageLoading />
+        ) : page === 'failed' ? (
+          <PageFailed />
+        ) : (
+          page && <page.Page route={route} />
+        )}
       </main>
       {chrome && <Footer />}
       {chrome && <FloatingButtons />}

@@ -1,6 +1,6 @@
-import { QueryClient, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { ApiError, api } from '../../lib/api-client';
+import { QueryCache, useQuery } from './query';
 import type { Route } from './routes';
 
 // Public data is read through the public API's own paths, which are also the query keys. The server
@@ -85,23 +85,9 @@ export async function fetchPublic(path: string): Promise<unknown> {
   }
 }
 
-/** SPEC section 4: fresh for 5 minutes, queries retry 3 times, mutations once, no refetch on focus. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 5 * 60 * 1000,
-        retry: 3,
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        queryFn: ({ queryKey }) => fetchPublic(String(queryKey[0])),
-      },
-      mutations: {
-        // Once more after a network failure or a server error; a refusal (4xx) is final.
-        retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
-      },
-    },
-  });
+/** SPEC section 4: fresh for 5 minutes, queries retry 3 times, no refetch on focus, no polling. */
+export function createQueryCache(): QueryCache {
+  return new QueryCache(fetchPublic, { staleTime: 5 * 60 * 1000, retry: 3 });
 }
 
 /** The data the server embedded in the page: values by path, and the paths whose read failed. */
@@ -126,12 +112,8 @@ export interface PublicData<T> {
  */
 export function usePublicData<T>(path: string, options: { retry?: boolean } = {}): PublicData<T> {
   const failed = useContext(FailedOnServer).has(path);
-  const query = useQuery<unknown, Error, T>({
-    queryKey: [path],
-    enabled: !failed,
-    ...(options.retry === false ? { retry: false } : {}),
-  });
-  if (failed || query.isError) return { data: undefined, status: 'error' };
+  const query = useQuery<T>(path, { enabled: !failed, retry: options.retry === false ? 0 : undefined });
+  if (failed || query.status === 'error') return { data: undefined, status: 'error' };
   if (query.data === undefined) return { data: undefined, status: 'pending' };
   return { data: query.data, status: 'success' };
 }

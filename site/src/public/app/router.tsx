@@ -10,6 +10,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { prefetchPath } from './pages';
 
 // A small client router for nine public routes: the History API, links that navigate without reloading,
 // and scrolling to the top (and moving focus to the page) after each navigation. The server renders the
@@ -73,9 +74,13 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: s
 
 export function Link({ to, onClick, ...rest }: LinkProps) {
   const { navigate } = useRouter();
+  const prefetch = () => prefetchPath(to);
   return (
     <a
       href={to}
+      onPointerEnter={prefetch}
+      onTouchStart={prefetch}
+      onFocus={prefetch}
       {...rest}
       onClick={(e) => {
         onClick?.(e);

@@ -1,5 +1,3 @@
-import { findTreatment } from '../../../../shared/constants/treatments';
-
 // The public routes of SPEC section 2, matched the same way on the server and in the browser.
 
 export type Route =
@@ -52,9 +50,4 @@ export function matchRoute(pathname: string): Route {
 export function isCurrentLink(to: string, pathname: string): boolean {
   if (to === '/') return pathname === '/';
   return pathname === to || pathname.startsWith(`${to}/`);
-}
-
-/** A known treatment, or undefined (the page then says 'Treatment Not Found'). */
-export function routeTreatment(route: Route) {
-  return route.name === 'treatment' ? findTreatment(route.slug) : undefined;
 }

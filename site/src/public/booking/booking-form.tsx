@@ -1,7 +1,6 @@
 // First: zod must be configured before the shared schemas below are built.
 import './zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { bookingTreatments, timeSlotLabel, timeSlots } from '../../../../shared/constants/booking';
@@ -15,6 +14,7 @@ import {
 } from '../../../../shared/schemas/appointment';
 import { ApiError, api } from '../../lib/api-client';
 import { paths, type Availability } from '../app/data';
+import { useQuery, useQueryCache } from '../app/query';
 import { useToast } from '../components/toast';
 
 // The one booking form (SPEC sections 4, 5, 8; D11, D12), in every dialog and on /contact: the shared
@@ -59,7 +59,7 @@ const slotNote = { full: 'Fully booked', passed: 'Time passed' } as const;
 
 export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFormProps) {
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const cache = useQueryCache();
   const today = clinicToday();
   const defaults: AppointmentRequestInput = {
     firstName: '',
@@ -85,13 +85,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
 
   const date = watch('preferredDate');
   const dateUsable = isValidDateString(date) && dateProblem(date) === null;
-  const availability = useQuery({
-    queryKey: ['availability', date],
-    queryFn: () => api.get<Availability>(paths.availability(date)),
-    enabled: dateUsable,
-    staleTime: 30_000,
-    retry: 1,
-  });
+  const availability = useQuery<Availability>(dateUsable ? paths.availability(date) : null, { staleTime: 30_000, retry: 1 });
   const slots = dateUsable ? availability.data?.slots : undefined;
 
   // A chosen time that turns out to be taken (or passed) is cleared, so it cannot be sent by mistake.
@@ -106,16 +100,23 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
-  const booking = useMutation({
-    mutationFn: (body: AppointmentRequest) => api.post<unknown>(paths.appointments, body),
-  });
+  /** SPEC section 4: a mutation is retried once, after a network failure or a server error (never a refusal). */
+  const book = async (body: AppointmentRequest) => {
+    try {
+      return await api.post<unknown>(paths.appointments, body);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+      return api.post<unknown>(paths.appointments, body);
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await booking.mutateAsync(values);
+      await book(values);
       toast({ title: 'Appointment Booked!', description: "We'll contact you soon to confirm your appointment." });
       reset(defaults);
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      cache.invalidate(paths.availability(''));
       onBooked?.();
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
@@ -124,7 +125,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
         if (field in defaults) setError(field as keyof AppointmentRequestInput, { type: 'server', message });
       }
       // A slot taken meanwhile shows as full at once.
-      if (apiError?.status === 409) void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      if (apiError?.status === 409) cache.invalidate(paths.availability(''));
     }
   });
 
@@ -237,7 +238,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           <p className="field-hint" id={id('time-hint')} aria-live="polite">
             {dateUsable && availability.isFetching
               ? 'Checking free times…'
-              : dateUsable && availability.isError
+              : dateUsable && availability.status === 'error'
                 ? 'Could not check free times; we will confirm your time by phone.'
                 : slots && slots.every((s) => !s.available)
                   ? 'No times left on this day. Please choose another date.'

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { clinic } from '../../../../shared/constants/clinic';
 import { BookButton } from '../booking/booking-context';
 import { paths, usePublicData, type SiteSetting } from '../app/data';
+import { pageHead, titleSuffix } from '../app/head';
+import type { PageModule } from '../app/pages';
+import { clinicJsonLd } from '../app/structured-data';
 import { doctorProfile } from '../app/site-config';
 import { Icon, type IconName } from '../components/icons';
 import { PageHeader, SectionHeading } from '../components/ui';
@@ -126,3 +129,14 @@ export function AboutPage() {
     </>
   );
 }
+
+export const aboutPage: PageModule = {
+  Page: AboutPage,
+  head: (_route, pathname, _read, origin) =>
+    pageHead(
+      pathname,
+      `About ${clinic.doctorName}${titleSuffix}`,
+      `Meet ${clinic.doctorName} (${clinic.doctorTitle}), ${clinic.doctorRole.toLowerCase()} with ${clinic.yearsExperience} years of experience caring for families in ${clinic.address.locality}, Pune.`,
+      [clinicJsonLd(origin)],
+    ),
+};

@@ -1,6 +1,10 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, isPlainClick } from '../app/router';
+import { clinic } from '../../../../shared/constants/clinic';
 import { paths, usePublicData, type Post, type PostSummary } from '../app/data';
+import { pageHead, titleSuffix } from '../app/head';
+import type { PageModule } from '../app/pages';
+import { publisherJsonLd } from '../app/structured-data';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
 import { EmptyState, ErrorState, PageHeader, formatPostDate } from '../components/ui';
@@ -158,3 +162,30 @@ export function BlogsPage() {
     </>
   );
 }
+
+export const blogsPage: PageModule = {
+  Page: BlogsPage,
+  head: (_route, pathname, read, origin) => {
+    const posts = read(paths.posts) as PostSummary[] | undefined;
+    return pageHead(
+      pathname,
+      `Dental Health Blog${titleSuffix}`,
+      'Practical advice on caring for your teeth and gums, for children and adults, from the dentists of a family clinic in Pune.',
+      [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Blog',
+          name: `${clinic.name} Blog`,
+          url: `${origin}/blogs`,
+          publisher: publisherJsonLd(origin),
+          blogPost: (posts ?? []).map((p) => ({
+            '@type': 'BlogPosting',
+            headline: p.title,
+            url: `${origin}/blogs/${p.slug}`,
+            datePublished: p.publishedAt ?? undefined,
+          })),
+        },
+      ],
+    );
+  },
+};

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { bookingWhatsappMessage, clinic, whatsappLink } from '../../../../shared/constants/clinic';
+import { pageHead, titleSuffix } from '../app/head';
+import type { PageModule } from '../app/pages';
+import { clinicJsonLd } from '../app/structured-data';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/ui';
@@ -141,3 +144,14 @@ export function ContactPage() {
     </>
   );
 }
+
+export const contactPage: PageModule = {
+  Page: ContactPage,
+  head: (_route, pathname, _read, origin) =>
+    pageHead(
+      pathname,
+      `Contact Us and Book an Appointment${titleSuffix}`,
+      `Call ${clinic.phone}, chat on WhatsApp or book online. ${clinic.addressText}. Open Monday to Saturday, 10 AM to 2 PM and 5 PM to 9 PM.`,
+      [clinicJsonLd(origin)],
+    ),
+};

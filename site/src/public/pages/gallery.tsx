@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { categoryLabel, galleryFilterOptions } from '../../../../shared/constants/gallery';
+import { clinic } from '../../../../shared/constants/clinic';
 import { paths, usePublicData, type GalleryImage } from '../app/data';
+import { pageHead, titleSuffix } from '../app/head';
+import type { PageModule } from '../app/pages';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
 import { EmptyState, ErrorState, PageHeader } from '../components/ui';
@@ -130,8 +133,7 @@ export function GalleryPage() {
                       alt={img.title}
                       width={480}
                       height={360}
-                      loading={i < 2 ? undefined : 'lazy'}
-                      fetchPriority={i < 2 ? 'high' : undefined}
+                      loading={i < 4 ? undefined : 'lazy'}
                       decoding="async"
                     />
                     <span className="gallery-caption">
@@ -151,3 +153,14 @@ export function GalleryPage() {
     </>
   );
 }
+
+export const galleryPage: PageModule = {
+  Page: GalleryPage,
+  head: (_route, pathname, _read, origin) =>
+    pageHead(
+      pathname,
+      `Photo Gallery${titleSuffix}`,
+      `Photos of our clinic in ${clinic.address.locality}, Pune: the treatment rooms, equipment, team and before-and-after results.`,
+      [{ '@context': 'https://schema.org', '@type': 'ImageGallery', name: `${clinic.name} gallery`, url: `${origin}/gallery` }],
+    ),
+};

@@ -1,5 +1,8 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { homeTreatments, serviceCircles } from '../../../../shared/constants/treatments';
+import type { PageModule } from '../app/pages';
+import { pageHead } from '../app/head';
+import { clinicJsonLd } from '../app/structured-data';
 import { BookButton } from '../booking/booking-context';
 import { Link } from '../app/router';
 import { EmiBanner } from '../components/emi-banner';
@@ -146,3 +149,14 @@ export function HomePage() {
     </>
   );
 }
+
+export const homePage: PageModule = {
+  Page: HomePage,
+  head: (_route, pathname, _read, origin) =>
+    pageHead(
+      pathname,
+      `${clinic.name} | Family Dentist in ${clinic.address.locality}, Pune`,
+      `Gentle dental care for all ages in ${clinic.address.locality}, Pune: check-ups, root canals, implants, braces, aligners and whitening. Rated ${clinic.rating}/5 by ${clinic.ratingCount} patients, flexible EMI. Book online.`,
+      [clinicJsonLd(origin)],
+    ),
+};

@@ -1,3 +1,6 @@
+import { clinic } from '../../../../shared/constants/clinic';
+import { notFoundHead } from '../app/head';
+import type { HeadBuilder } from '../app/pages';
 import { Link } from '../app/router';
 import { Icon } from '../components/icons';
 
@@ -22,3 +25,10 @@ export function NotFoundPage() {
     </section>
   );
 }
+
+export const notFoundPageHead: HeadBuilder = (_route, pathname) =>
+  notFoundHead(
+    '404 Page Not Found',
+    `Sorry, this page does not exist. Find treatments, the blog, the gallery and how to reach ${clinic.name}.`,
+    pathname,
+  );

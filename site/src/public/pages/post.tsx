@@ -1,4 +1,7 @@
 import { paths, usePublicData, type Post, type PostSummary } from '../app/data';
+import { DEFAULT_IMAGE, absoluteUrl, notFoundHead, pageHead, titleSuffix } from '../app/head';
+import type { PageModule } from '../app/pages';
+import { publisherJsonLd } from '../app/structured-data';
 import { Link } from '../app/router';
 import { Icon } from '../components/icons';
 import { useToast } from '../components/toast';
@@ -132,3 +135,32 @@ export function PostPage({ slug }: { slug: string }) {
     </>
   );
 }
+
+export const postPage: PageModule = {
+  Page: ({ route }) => (route.name === 'post' ? <PostPage key={route.slug} slug={route.slug} /> : null),
+  head: (route, pathname, read, origin) => {
+    const post = route.name === 'post' ? (read(paths.post(route.slug)) as Post | null | undefined) : null;
+    if (post === undefined) return pageHead(pathname, `Dental Health Blog${titleSuffix}`, 'An article from our dental health blog.');
+    if (!post) {
+      return notFoundHead(
+        'Article Not Found',
+        'The article you are looking for does not exist or is no longer available. See all our dental health articles.',
+        pathname,
+      );
+    }
+    const head = pageHead(pathname, `${post.title}${titleSuffix}`, post.excerpt, [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.excerpt,
+        datePublished: post.publishedAt ?? undefined,
+        author: { '@type': 'Person', name: post.author },
+        image: post.imageUrl ? absoluteUrl(origin, post.imageUrl) : `${origin}${DEFAULT_IMAGE}`,
+        mainEntityOfPage: `${origin}/blogs/${post.slug}`,
+        publisher: publisherJsonLd(origin),
+      },
+    ]);
+    return { ...head, ogType: 'article', image: post.imageUrl ?? DEFAULT_IMAGE };
+  },
+};

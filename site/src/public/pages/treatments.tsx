@@ -1,7 +1,10 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { findTreatment, relatedTreatments, treatmentCategories, treatments, treatmentsInCategory } from '../../../../shared/constants/treatments';
 import { BookButton } from '../booking/booking-context';
+import { notFoundHead, pageHead, titleSuffix } from '../app/head';
+import type { PageModule } from '../app/pages';
 import { Link } from '../app/router';
+import { breadcrumbJsonLd } from '../app/structured-data';
 import { Icon } from '../components/icons';
 import { Breadcrumb, PageHeader, SectionHeading, TreatmentCard, TreatmentIcon } from '../components/ui';
 
@@ -139,3 +142,51 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
     </>
   );
 }
+
+export const treatmentsPage: PageModule = {
+  Page: ({ route }) =>
+    route.name === 'treatment' ? <TreatmentDetailPage key={route.slug} slug={route.slug} /> : <TreatmentsPage />,
+  head: (route, pathname, _read, origin) => {
+    if (route.name !== 'treatment') {
+      return pageHead(
+        pathname,
+        `Dental Treatments and Prices${titleSuffix}`,
+        `21+ dental treatments in ${clinic.address.locality}, Pune, with clear prices in rupees: preventive care, restorative work, cosmetic dentistry and orthodontics.`,
+        [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: 'Dental treatments',
+            itemListElement: treatments.map((t, i) => ({
+              '@type': 'ListItem',
+              position: i + 1,
+              name: t.name,
+              url: `${origin}/treatments/${t.slug}`,
+            })),
+          },
+        ],
+      );
+    }
+    const t = findTreatment(route.slug);
+    if (!t) {
+      return notFoundHead('Treatment Not Found', 'We could not find that treatment. See all our dental treatments, with prices, on the treatments page.', pathname);
+    }
+    return pageHead(pathname, `${t.name}${titleSuffix}`, `${t.description} Price ${t.price}, duration ${t.duration}. ${clinic.name}, Pune.`, [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'MedicalProcedure',
+        name: t.name,
+        description: t.description,
+        url: `${origin}/treatments/${t.slug}`,
+        howPerformed: t.procedure.join('. '),
+        status: 'https://schema.org/ActiveActionStatus',
+        provider: { '@id': `${origin}/#clinic`, '@type': 'Dentist', name: clinic.name },
+      },
+      breadcrumbJsonLd(origin, [
+        ['Home', '/'],
+        ['Treatments', '/treatments'],
+        [t.name, `/treatments/${t.slug}`],
+      ]),
+    ]);
+  },
+};

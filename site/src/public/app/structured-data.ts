@@ -1,0 +1,59 @@
+import { clinic } from '../../../../shared/constants/clinic';
+import { DEFAULT_IMAGE } from './head';
+
+// schema.org objects shared by several pages' heads (D20).
+
+/** The clinic as a Dentist and MedicalClinic: the home, about and contact pages. */
+export function clinicJsonLd(origin: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['Dentist', 'MedicalClinic'],
+    '@id': `${origin}/#clinic`,
+    name: clinic.name,
+    url: `${origin}/`,
+    logo: `${origin}/images/logo.svg`,
+    image: `${origin}${DEFAULT_IMAGE}`,
+    description: `${clinic.tagline1}. ${clinic.tagline2}. Family dental clinic in ${clinic.address.locality}, Pune.`,
+    telephone: clinic.phone,
+    email: clinic.email,
+    priceRange: '₹500 - ₹3,00,000',
+    currenciesAccepted: 'INR',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: clinic.address.line1,
+      addressLocality: `${clinic.address.locality}, ${clinic.address.city}`,
+      addressRegion: clinic.address.state,
+      postalCode: clinic.address.postalCode,
+      addressCountry: clinic.address.country,
+    },
+    hasMap: clinic.mapLink,
+    openingHoursSpecification: [
+      ['10:00', '14:00'],
+      ['17:00', '21:00'],
+    ].map(([opens, closes]) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+      opens,
+      closes,
+    })),
+    employee: { '@type': 'Person', name: clinic.doctorName, jobTitle: clinic.doctorRole },
+    sameAs: clinic.socialLinks.map((l) => l.href),
+  };
+}
+
+export function publisherJsonLd(origin: string) {
+  return { '@type': 'Organization', name: clinic.name, logo: { '@type': 'ImageObject', url: `${origin}/images/logo.svg` } };
+}
+
+export function breadcrumbJsonLd(origin: string, items: [string, string][]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, path], i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name,
+      item: `${origin}${path}`,
+    })),
+  };
+}
