@@ -51,6 +51,15 @@ async function sendVideo(ctx: Context, file: string): Promise<boolean> {
   return true;
 }
 
+/** The request path decoded and normalised; '' for one that cannot be decoded. */
+function cleanPath(requestPath: string): string {
+  try {
+    return path.posix.normalize(decodeURIComponent(requestPath));
+  } catch {
+    return '';
+  }
+}
+
 /** A rendered page, compressed for the browser and revalidated by ETag. */
 async function sendHtml(ctx: Context, status: number, html: string): Promise<void> {
   const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -102,16 +111,19 @@ export function siteRoutes(deps: Deps) {
 
   router.get('/{*rest}', async (ctx) => {
     if (ctx.path.startsWith('/api/')) return;
-    if (ctx.path.startsWith('/assets/')) {
-      await send(ctx, ctx.path, { root: SITE_DIST, immutable: true, maxage: 365 * 24 * 3600 * 1000, brotli: true, gzip: true }).catch(() => {});
+    // Checked as the file system will see it: '/images/../server/x' is '/server/x'.
+    const file = cleanPath(ctx.path);
+    if (file.startsWith('/assets/')) {
+      await send(ctx, file, { root: SITE_DIST, immutable: true, maxage: 365 * 24 * 3600 * 1000, brotli: true, gzip: true }).catch(() => {});
       if (ctx.body) {
         ctx.set('Vary', 'Accept-Encoding');
         return;
       }
-    } else if (ctx.path.startsWith('/video/')) {
-      if (await sendVideo(ctx, ctx.path)) return;
-    } else if (/\.[a-z0-9]+$/i.test(ctx.path) && !ctx.path.startsWith('/server/') && !ctx.path.startsWith('/.')) {
-      await send(ctx, ctx.path, { root: SITE_DIST, maxage: 7 * 24 * 3600 * 1000, brotli: true, gzip: true }).catch(() => {});
+    } else if (file.startsWith('/video/')) {
+      if (await sendVideo(ctx, file)) return;
+    } else if (/\.[a-z0-9]+$/i.test(file) && !file.startsWith('/server/')) {
+      // (koa-send refuses dot-files and folders such as .vite/ by itself.)
+      await send(ctx, file, { root: SITE_DIST, maxage: 7 * 24 * 3600 * 1000, brotli: true, gzip: true }).catch(() => {});
       if (ctx.body) {
         ctx.set('Vary', 'Accept-Encoding');
         return;

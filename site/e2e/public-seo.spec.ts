@@ -108,3 +108,9 @@ test('pages and assets are sent compressed', { tag: '@desktop-only' }, async ({ 
   expect(asset.headers()['content-encoding']).toBe('br');
   expect(asset.headers()['cache-control']).toContain('immutable');
 });
+
+test('the server renderer and the build reports are not served', { tag: '@desktop-only' }, async ({ request }) => {
+  for (const path of ['/server/entry-server.js', '/.vite/public-modules.json', '/.vite/public-manifest.json']) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+});
