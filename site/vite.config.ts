@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname);
 
 /** The public shell: everything a page needs besides its own page module and the booking form. */
 const SHELL_MODULES =
-  /node_modules\/preact\/|site\/src\/public\/(main\.tsx|styles\.css|app\/|components\/(chrome|dialog|toast|icons)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts|vite\/(preload-helper|modulepreload-polyfill)|rolldown.runtime/;
+  /node_modules\/preact\/|site\/src\/public\/(start\.tsx|app\/|components\/(chrome|dialog|toast|icons)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts/;
 
 const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
@@ -106,13 +106,15 @@ export default defineConfig(({ mode }): UserConfig => {
       build: {
         outDir: 'dist',
         emptyOutDir: true,
+        // No preload helper: the entry stays a few hundred bytes that import nothing before the page loads.
+        modulePreload: false,
         manifest: '.vite/public-manifest.json',
         rollupOptions: {
           input: { public: path.resolve(root, 'index.html') },
           output: {
-            // The code every page needs (Preact, the router, the chrome) travels as one file: on HTTP/1.1
-            // each extra file before the first paint costs a connection on a slow network.
-            codeSplitting: { groups: [{ name: 'public', test: SHELL_MODULES, priority: 10 }] },
+            // The code every page needs (Preact, the router, the chrome) travels as one file, fetched by
+            // the tiny entry (main.ts) once the page has loaded: on HTTP/1.1 each file costs a connection.
+            codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'shell', test: SHELL_MODULES, priority: 10 }] },
           },
         },
       },

@@ -76,7 +76,7 @@ for (const entry of entries) {
   // What a visitor's browser fetches for each page: the shell, then the page's own module (and the
   // booking form on the contact page); any page may later open the booking dialog.
   const form = chunkOf('site/src/public/booking/booking-form.tsx');
-  console.log('  page                  on load   with the booking dialog');
+  console.log('  page                  its code  with the booking dialog');
   for (const page of ['home', 'about', 'treatments', 'blogs', 'post', 'gallery', 'contact', 'not-found']) {
     const chunk = chunkOf(`site/src/public/pages/${page}.tsx`);
     const files = new Set([...initial, ...(chunk ? closure([chunk], false) : [])]);

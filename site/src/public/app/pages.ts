@@ -4,7 +4,7 @@ import { matchRoute, type Route } from './routes';
 
 // Each page is its own chunk, so a visitor downloads the code of the page they open and not the others'
 // (the treatment catalogue, the gallery, the blog). The server has every page at hand; the browser loads
-// the page it lands on before hydrating (main.tsx), and another page's code when a link to it is pointed
+// the page it lands on before hydrating (start.tsx), and another page's code when a link to it is pointed
 // at, touched or focused (router.tsx), a moment before the click.
 
 export type HeadBuilder = (route: Route, pathname: string, read: (path: string) => unknown, origin: string) => Head;

@@ -4,9 +4,9 @@ import { createQueryCache, type PagePayload } from './app/data';
 import { loadPage } from './app/pages';
 import { matchRoute } from './app/routes';
 import { loadBookingForm } from './booking/lazy-booking-form';
-import './styles.css';
 
-// The browser entry: read the data the server embedded, then hydrate the server's HTML with the same tree.
+// Started by main.ts once the page has loaded and painted: read the data the server embedded, fetch the
+// page's own code, then hydrate the server's HTML with the same tree.
 
 const container = document.getElementById('root')!;
 const embedded = document.getElementById('app-data')?.textContent;
@@ -19,22 +19,12 @@ const path = window.location.pathname;
 const route = matchRoute(path);
 const app = <App path={path} cache={cache} failed={new Set(payload.errors)} origin={payload.origin} />;
 
-// Hydration waits for the load event: everything on screen is already the server's HTML (links and the
-// treatment details work without script), and on a slow phone the first paint and the poster should not
-// share the network and the CPU with page code. Then the page's own code (and, on the contact page, the
-// booking form) is fetched, and the server's HTML is adopted as it is rather than replaced.
-const pageLoaded = new Promise<void>((resolve) => {
-  if (document.readyState === 'complete') resolve();
-  else window.addEventListener('load', () => resolve(), { once: true });
-});
-
-void pageLoaded
-  .then(() => {
-    const needed: Promise<unknown>[] = [];
-    if (route.name !== 'not-found') needed.push(loadPage(route.name));
-    if (route.name === 'contact') needed.push(loadBookingForm());
-    return Promise.all(needed);
-  })
+// The page's own code (and, on the contact page, the booking form) comes first, so the server's HTML is
+// adopted as it is rather than replaced.
+const needed: Promise<unknown>[] = [];
+if (route.name !== 'not-found') needed.push(loadPage(route.name));
+if (route.name === 'contact') needed.push(loadBookingForm());
+void Promise.all(needed)
   .catch(() => {})
   // A pause between running the chunks and hydrating: two shorter tasks instead of one long one.
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
