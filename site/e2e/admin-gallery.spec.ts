@@ -23,8 +23,13 @@ async function addByUrl(page: Page, title: string, options: { category?: string;
   const dialog = page.getByRole('dialog', { name: 'Add Image' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Description (optional)').fill('The waiting room with toys for children.');
-  await dialog.getByText('Enter URL').click();
-  await dialog.getByRole('textbox', { name: 'Image', exact: true }).fill('/images/og-default.jpg');
+  // The mode switch animates; on a busy machine a click can land before it answers, so click until it has.
+  const urlBox = dialog.getByRole('textbox', { name: 'Image', exact: true });
+  await expect(async () => {
+    await dialog.getByText('Enter URL').click();
+    await expect(urlBox).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await urlBox.fill('/images/og-default.jpg');
   if (options.category) {
     await dialog.getByLabel('Category').click();
     await page.locator('.ant-select-item-option', { hasText: options.category }).click();
