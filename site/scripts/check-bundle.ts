@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 // The public site's bundle guard (issue 4, D21), run by `npm run build:site` right after the builds:
-//   - no public chunk contains antd, Ant Design's rc-* components, React DOM, or admin code;
+//   - no public chunk contains antd, Ant Design's rc-* components, React (or React DOM), or admin code;
 //   - the JavaScript a public page can load stays within 110 KB gzipped: the shell, the page's own chunk
 //     and the booking form (any page can open the booking dialog). Stricter still, every public chunk
 //     together must fit, so no page can exceed it whatever the visitor does.
@@ -24,7 +24,7 @@ const forbidden: [RegExp, string][] = [
   [/node_modules\/antd\//, 'antd'],
   [/node_modules\/@ant-design\//, 'Ant Design'],
   [/node_modules\/@rc-component\/|node_modules\/rc-[a-z-]+\//, "Ant Design's rc-* components"],
-  [/node_modules\/react-dom\//, 'React DOM (the public site runs on preact/compat)'],
+  [/node_modules\/react-dom\/|node_modules\/react\//, 'React itself (the public site runs on preact/compat)'],
   [/^site\/src\/(admin|features)\//, 'admin code'],
   [/^site\/admin\.html/, 'the admin entry'],
   [/^desktop\//, 'desktop code'],
@@ -45,8 +45,9 @@ const gz = (file: string) => {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 for (const [file, chunk] of Object.entries(report)) {
-  for (const id of chunk.modules) {
-    for (const [re, what] of forbidden) if (re.test(id)) problems.push(`${file} contains ${what}: ${id}`);
+  for (const [re, what] of forbidden) {
+    const found = chunk.modules.filter((id) => re.test(id));
+    if (found.length > 0) problems.push(`${file} contains ${what}: ${found.length} module(s), e.g. ${found[0]}`);
   }
 }
 
