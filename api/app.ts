@@ -1,12 +1,12 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import type Router from '@koa/router';
 import { Model } from 'objection';
 import type { Deps } from './deps';
-import { HttpError } from './errors';
+import { crossOriginGuard } from './middleware/cross-origin';
 import { errorHandler } from './middleware/error-handler';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { requireSession } from './middleware/session';
+import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
@@ -15,34 +15,13 @@ import { publicAppointmentRoutes } from './routes/public/appointments';
 import { publicContentRoutes } from './routes/public/content';
 import { siteRoutes } from './routes/site';
 
-/** Builds the whole HTTP surface; api/server.ts listens, tests drive it over HTTP. */
-export function createApp(deps: Deps): Koa {
-  Model.knex(deps.knex);
-  const app = new Koa({ proxy: deps.config.trustProxy });
-
-  app.use(requestLog(deps.logger));
-  app.use(errorHandler(deps.logger));
-  app.use(securityHeaders());
-  // D6: the whole admin surface, known routes or not, answers 401 without a session, before any body
-  // is read. Multipart is parsed only by the upload route (after this check), never here.
-  const guard = requireSession(deps);
-  app.use((ctx, next) => (ctx.path === '/api/admin' || ctx.path.startsWith('/api/admin/') ? guard(ctx, next) : next()));
-  app.use(
-    koaBody({
-      jsonLimit: '1mb',
-      formLimit: '100kb',
-      textLimit: '100kb',
-      multipart: false,
-      onError: (err) => {
-        const e = err as { status?: number };
-        if (e.status === 413) throw new HttpError(413, 'Request is too large');
-        throw new HttpError(400, 'Request body is not valid');
-      },
-    }),
-  );
-
-  // Most traffic first: each router tries its routes in turn before passing the request on.
-  for (const router of [
+/**
+ * Every router of the app, in the order requests try them (most traffic first). Each is made by
+ * api/routes/router.ts, which owns the rules every route follows (case-sensitive paths, JSON bodies, and
+ * for the admin the session guard); api/test/security/route-guard.test.ts walks all their routes.
+ */
+export function appRouters(deps: Deps): Router[] {
+  return [
     publicContentRoutes(deps),
     publicAppointmentRoutes(deps),
     authRoutes(deps),
@@ -50,7 +29,22 @@ export function createApp(deps: Deps): Koa {
     healthRoutes(deps),
     mediaRoutes(deps),
     siteRoutes(deps),
-  ]) {
+  ] as Router[];
+}
+
+/** Builds the whole HTTP surface; api/server.ts listens, tests drive it over HTTP. */
+export function createApp(deps: Deps): Koa {
+  Model.knex(deps.knex);
+  // Behind a reverse proxy, trust exactly one hop: the address the proxy saw is the last one of
+  // X-Forwarded-For, and what a client wrote before it cannot choose the address rate limits count.
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
+
+  app.use(requestLog(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders());
+  app.use(crossOriginGuard({ publicUrl: deps.config.publicUrl, allowedOrigins: deps.config.desktopOrigins }));
+  app.use(refuseNulInUrl());
+  for (const router of appRouters(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultHttpTimeouts, type HttpTimeouts } from './http-server';
 
 // D5: the environment is read once, here, and every bad value stops the process with its name.
 const booleanFlag = z
@@ -46,8 +47,10 @@ export interface Config {
   slotCapacity: number;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
-  /** Origins (besides our own) allowed to call the API with credentials: the desktop app's. */
+  /** Origins besides PUBLIC_URL's whose pages may send state-changing requests (the desktop app's). */
   desktopOrigins: string[];
+  /** Fixed in code (api/http-server.ts); tests shorten them. */
+  httpTimeouts: HttpTimeouts;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
+  }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // Without SMTP the mail would go to files in DATA_DIR/mail, which nobody reads on a live server.
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (patients and the clinic must receive the emails)');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -83,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     desktopOrigins: (e.DESKTOP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    httpTimeouts: defaultHttpTimeouts,
   };
 }

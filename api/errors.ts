@@ -19,3 +19,6 @@ export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const SERVICE_UNAVAILABLE = 'The service is unavailable for a moment. Please try again shortly.';
+export const serviceUnavailable = (message = SERVICE_UNAVAILABLE, retryAfterSeconds = 5) =>
+  new HttpError(503, message, undefined, { 'Retry-After': String(retryAfterSeconds) });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { createHttpServer } from './http-server';
 import type { Config } from './config';
 import { createDbFromConfig } from './db/knex';
 import { migrateLatest } from './db/migrate';
@@ -50,7 +51,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   });
   worker.start();
 
-  const server = app.listen(config.port, config.host);
+  const server = createHttpServer(app, config.httpTimeouts).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { HttpError } from '../errors';
+import { HttpError, serviceUnavailable } from '../errors';
 import type { Logger } from '../logger';
 
 // D8: every failure becomes `{ error }` (plus `fields` for validation). Database text and stack traces
@@ -15,6 +15,7 @@ export function errorHandler(logger: Logger): Middleware {
     } catch (err) {
       const known = toHttpError(err);
       if (known) {
+        if (known.status === 503) logger.error('database_unavailable', { method: ctx.method, path: ctx.path, error: String((err as Error)?.message ?? err) });
         ctx.status = known.status;
         ctx.body = known.fields ? { error: known.message, fields: known.fields } : { error: known.message };
         if (known.headers) ctx.set(known.headers);
@@ -40,7 +41,25 @@ function toHttpError(err: unknown): HttpError | null {
   const status = e?.status;
   const code = e?.code ?? e?.nativeError?.code;
   if (status === 413) return new HttpError(413, 'Request is too large');
+  if (databaseUnavailable(err)) return serviceUnavailable();
   if (code === '23505') return new HttpError(409, 'This record already exists');
   if (code === '23503') return new HttpError(409, 'This record is still referenced by others');
   return null;
+}
+
+// Errors that mean the database cannot be reached right now (refused, reset, shut down, out of
+// connections, or no connection free in time): the request may succeed in a moment, so 503 + Retry-After,
+// as /healthz answers, rather than a 500.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
+]);
+
+function databaseUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; message?: string; nativeError?: { code?: string } };
+  if (!e) return false;
+  if (e.name === 'KnexTimeoutError') return true;
+  const code = e.code ?? e.nativeError?.code;
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  return /Connection terminated|connection error|Unable to acquire a connection/i.test(e.message ?? '');
 }

@@ -23,6 +23,9 @@ export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Over HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto), browsers remember to
+    // come back over HTTPS only for a year. Subdomains are left out: the clinic may run other sites there.
+    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000');
     await next();
     if (ctx.response.is('html')) {
       ctx.set({

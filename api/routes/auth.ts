@@ -1,15 +1,15 @@
-import Router from '@koa/router';
 import { loginSchema } from '../../shared/schemas/auth';
 import type { Deps } from '../deps';
 import { parseBody } from '../middleware/validate';
 import { requireSession, sessionToken, setSessionCookie, type AuthState } from '../middleware/session';
 import { login, logout } from '../services/auth';
+import { createRouter } from './router';
 
 // POST /api/auth/login {email, password} -> { success, user } | 400/401/429 { success:false, error }
 // POST /api/auth/logout (session required) -> { success }
 // GET  /api/auth/me -> { user } | 401
 export function authRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/auth' });
+  const router = createRouter<AuthState>({ prefix: '/api/auth' });
 
   router.post('/login', async (ctx) => {
     const body = parseBody(loginSchema, ctx.request.body);

@@ -1,14 +1,14 @@
-import Router from '@koa/router';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { readMedia } from '../services/media';
+import { createRouter } from './router';
 
 // GET /media/<id>.<ext>         the uploaded image (D18), in the type it was uploaded as
 // GET /media/<id>-thumb.webp    its WebP thumbnail
 // Public (images appear on public pages). An id never changes its bytes, so browsers and proxies may keep
 // them for a year without asking again; unknown ids and names answer 404.
 export function mediaRoutes(deps: Deps) {
-  const router = new Router({ prefix: '/media' });
+  const router = createRouter({ prefix: '/media', body: 'none' });
 
   router.get('/:name', async (ctx) => {
     const file = await readMedia(deps.knex, ctx.params.name);

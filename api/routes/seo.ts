@@ -1,7 +1,7 @@
-import Router from '@koa/router';
 import { treatments } from '../../shared/constants/treatments';
 import type { Deps } from '../deps';
 import { publishedPostsForSitemap } from '../render/page-data';
+import { createRouter } from './router';
 
 // GET /robots.txt   everything but the admin and the API may be crawled; points at the sitemap (D20)
 // GET /sitemap.xml  every public page, every treatment, every published post
@@ -12,7 +12,7 @@ const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function seoRoutes(deps: Deps) {
-  const router = new Router();
+  const router = createRouter({ body: 'none' });
   const origin = deps.config.publicUrl;
 
   router.get('/robots.txt', async (ctx) => {

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import send from 'koa-send';
 import type { Deps } from '../deps';
 import { createPublicRenderer, SITE_DIST } from '../render/renderer';
 import { seoRoutes } from './seo';
+import { createRouter } from './router';
 
 // The built site (site/dist): hashed assets with long-lived caching (precompressed .br/.gz beside them),
 // other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
@@ -85,7 +85,7 @@ async function sendHtml(ctx: Context, status: number, html: string): Promise<voi
 }
 
 export function siteRoutes(deps: Deps) {
-  const router = new Router();
+  const router = createRouter({ body: 'none' });
   const renderer = createPublicRenderer(deps);
   let admin: { html: string; mtimeMs: number } | undefined;
 

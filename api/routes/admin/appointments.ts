@@ -1,8 +1,7 @@
-import Router from '@koa/router';
+import { createAdminRouter } from '../router';
 import { appointmentStatusUpdateSchema, followUpSchema } from '../../../shared/schemas/appointment';
 import type { Deps } from '../../deps';
 import { parseBody, parseId } from '../../middleware/validate';
-import type { AuthState } from '../../middleware/session';
 import {
   changeAppointmentStatus,
   deleteAppointment,
@@ -18,7 +17,7 @@ import {
 // DELETE /api/admin/appointments/:id            204, no email
 // POST   /api/admin/appointments/:id/follow-up  { followUpDate, customMessage }: completed only, emails -> appointment
 export function appointmentRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin/appointments' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/appointments' });
 
   router.get('/', async (ctx) => {
     const { appointments, total } = await listAppointments(deps.knex, parseAppointmentListQuery(ctx.query));

@@ -1,9 +1,8 @@
+import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
-import Router from '@koa/router';
 import { blogPostSchema } from '../../../shared/schemas/blog-post';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
-import type { AuthState } from '../../middleware/session';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../services/blog-posts';
 
 // GET    /api/admin/blog-posts?q=&limit=&offset=  newest first, drafts included, content cleaned (D17)
@@ -12,7 +11,7 @@ import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '.
 // DELETE /api/admin/blog-posts/:id                204
 // Every change drops the public blog cache, so a publish shows on the public site at once.
 export function blogPostRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin/blog-posts' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/blog-posts' });
 
   router.get('/', async (ctx) => {
     const { items, total } = await listBlogPosts(deps.knex, parseListQuery(ctx.query));

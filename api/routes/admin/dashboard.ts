@@ -1,6 +1,5 @@
-import Router from '@koa/router';
+import { createAdminRouter } from '../router';
 import type { Deps } from '../../deps';
-import type { AuthState } from '../../middleware/session';
 import { recentAppointments } from '../../services/appointments';
 import { dashboardStats } from '../../services/dashboard';
 
@@ -8,7 +7,7 @@ import { dashboardStats } from '../../services/dashboard';
 // GET /api/admin/recent-appointments  -> the 5 most recently booked
 //                                        [{ id, firstName, lastName, treatment, preferredDate, preferredTime, status }]
 export function dashboardRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin' });
 
   router.get('/stats', async (ctx) => {
     ctx.body = await dashboardStats(deps);

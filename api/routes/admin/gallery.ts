@@ -1,9 +1,8 @@
+import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
-import Router from '@koa/router';
 import { galleryImageSchema } from '../../../shared/schemas/gallery-image';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
-import type { AuthState } from '../../middleware/session';
 
 import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage, type GivenFields } from '../../services/gallery';
 
@@ -13,7 +12,7 @@ import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage
 // DELETE /api/admin/gallery/:id                          204 (an uploaded file stays in /media)
 // Every change drops the public gallery cache.
 export function galleryRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin/gallery' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/gallery' });
 
   const givenFields = (body: unknown): GivenFields => ({
     category: hasKey(body, 'category'),

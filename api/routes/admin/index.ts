@@ -1,6 +1,6 @@
-import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
+import { createRouter } from '../router';
 import { appointmentRoutes } from './appointments';
 import { blogPostRoutes } from './blog-posts';
 import { dashboardRoutes } from './dashboard';
@@ -10,11 +10,12 @@ import { patientRoutes } from './patients';
 import { siteSettingRoutes } from './site-settings';
 import { uploadRoutes } from './upload';
 
-// Every /api/admin path is behind the session check in api/app.ts (D6). Each resource adds its routes here,
-// one line each: `router.use(xRoutes(deps).routes());`. The resource routers carry their full prefix
+// The admin API: each resource router is made by createAdminRouter (api/routes/router.ts), whose first
+// middleware is the session guard (D6). Each resource adds its routes here, one line each:
+// `router.use(xRoutes(deps).routes());`. The resource routers carry their full prefix
 // (/api/admin/<resource>), so this parent has none (a nested prefix would double it).
 export function adminRoutes(deps: Deps) {
-  const router = new Router<AuthState>();
+  const router = createRouter<AuthState>({ body: 'none' });
   router.use(patientRoutes(deps).routes());
   router.use(appointmentRoutes(deps).routes());
   router.use(invoiceRoutes(deps).routes());

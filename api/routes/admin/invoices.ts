@@ -1,9 +1,8 @@
+import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
-import Router from '@koa/router';
 import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/booking';
 import { invoiceCreateSchema } from '../../../shared/schemas/invoice';
 import type { Deps } from '../../deps';
-import type { AuthState } from '../../middleware/session';
 import { badRequest } from '../../errors';
 import { parseBody, parseId } from '../../middleware/validate';
 import { renderInvoicePdf } from '../../services/invoice-pdf';
@@ -38,7 +37,7 @@ function parseStatus(raw: unknown): InvoiceStatus | undefined {
 }
 
 export function invoiceRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin/invoices' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/invoices' });
 
   router.get('/', async (ctx) => {
     const { q, limit, offset } = parseListQuery(ctx.query);

@@ -1,9 +1,8 @@
+import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
-import Router from '@koa/router';
 import { patientSchema } from '../../../shared/schemas/patient';
 import type { Deps } from '../../deps';
 import { parseBody, parseId } from '../../middleware/validate';
-import type { AuthState } from '../../middleware/session';
 import { createPatient, deletePatient, findPatient, listPatients, patientUsage, updatePatient } from '../../services/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit); with a limit
@@ -14,7 +13,7 @@ import { createPatient, deletePatient, findPatient, listPatients, patientUsage, 
 // PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient
 // DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (D19)
 export function patientRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin/patients' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
 
   router.get('/', async (ctx) => {
     const { patients, total } = await listPatients(deps.knex, parseListQuery(ctx.query));

@@ -1,15 +1,14 @@
-import Router from '@koa/router';
+import { createAdminRouter } from '../router';
 import { siteSettingValueSchema } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { parseBody } from '../../middleware/validate';
-import type { AuthState } from '../../middleware/session';
 import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../services/site-settings';
 
 // GET /api/admin/site-settings/:key  { key, value } (value null when unset); unknown key 404
 // PUT /api/admin/site-settings/:key  { value } -> { key, value }; doctor_image must be an image address
 // A change drops the public setting cache, so the About page shows the new photo at once.
 export function siteSettingRoutes(deps: Deps) {
-  const router = new Router<AuthState>({ prefix: '/api/admin/site-settings' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/site-settings' });
 
   router.get('/:key', async (ctx) => {
     ctx.body = await readSiteSetting(deps.knex, parseSettingKey(ctx.params.key));

@@ -1,5 +1,5 @@
+import { createAdminRouter } from '../router';
 import fs from 'node:fs/promises';
-import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Deps } from '../../deps';
@@ -61,9 +61,9 @@ async function takeUpload(ctx: UploadContext): Promise<{ bytes: Buffer; size: nu
 }
 
 export function uploadRoutes(deps: Deps) {
-  const router = new Router<UploadState>({ prefix: UPLOAD_PATH });
+  const router = createAdminRouter<UploadState>(deps, { prefix: UPLOAD_PATH, body: 'none' });
 
-  // Multipart is parsed here only, after the session check in api/app.ts (6 MB cap: a bigger body is a 413).
+  // Multipart is parsed here only, after the router's session guard (api/routes/router.ts) (6 MB cap: a bigger body is a 413).
   const multipart = koaBody({
     multipart: true,
     urlencoded: false,

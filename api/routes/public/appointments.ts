@@ -1,15 +1,15 @@
-import Router from '@koa/router';
 import { appointmentRequestSchema } from '../../../shared/schemas/appointment';
 import { isSunday, isValidDateString, isPastDate } from '../../../shared/domain/clinic-time';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody } from '../../middleware/validate';
 import { bookAppointment, slotAvailability } from '../../services/booking';
+import { createRouter } from '../router';
 
 // POST /api/appointments: a visitor's booking request (SPEC 3) -> 201 with the appointment.
 // GET  /api/appointments/availability?date=yyyy-MM-dd -> { date, closed, slots: [{ time, available, reason }] }
 export function publicAppointmentRoutes(deps: Deps) {
-  const router = new Router({ prefix: '/api/appointments' });
+  const router = createRouter({ prefix: '/api/appointments' });
 
   router.post('/', async (ctx) => {
     const input = parseBody(appointmentRequestSchema, ctx.request.body);

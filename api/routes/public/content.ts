@@ -1,15 +1,15 @@
-import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../../services/public-content';
 import { sendCached } from './cached-json';
+import { createRouter } from '../router';
 
 // GET /api/blog-posts                 published posts, newest first (no content)
 // GET /api/blog-posts/:slug           one published post with content; 404 for drafts and unknown slugs
 // GET /api/gallery                    active images by order
 // GET /api/site-settings/doctor_image { key, value } (value null when unset)
 export function publicContentRoutes(deps: Deps) {
-  const router = new Router({ prefix: '/api' });
+  const router = createRouter({ prefix: '/api', body: 'none' });
   const { knex, cache } = deps;
 
   router.get('/blog-posts', async (ctx) => {

@@ -25,7 +25,12 @@ describe('configuration from the environment (D5)', () => {
   });
 
   it('never seeds demo content in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', SMTP_URL: 'smtp://mail.clinic.test:587' }).seedDemo).toBe(false);
+  });
+
+  it('refuses production without SMTP_URL: mail written to a folder nobody reads is mail lost', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://user:pass@mail.clinic.test:465' }).smtpUrl).toMatch(/^smtps:/);
   });
 
   it('treats empty variables as unset', () => {

@@ -47,7 +47,7 @@ describe('first start (D3)', () => {
 
   it('refuses to start in production with no admin account and no default password', async () => {
     db = await createTestDatabase();
-    await expect(ensureAdminAndSeed(db.knex, loadConfig({ NODE_ENV: 'production' }), () => {})).rejects.toThrow(
+    await expect(ensureAdminAndSeed(db.knex, loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.clinic.test:587' }), () => {})).rejects.toThrow(
       /No admin account exists/,
     );
     expect(await db.knex('users').count('* as n').first()).toEqual({ n: 0 });

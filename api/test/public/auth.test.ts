@@ -109,12 +109,18 @@ describe('sessions', () => {
     expect((await app.request('/api/auth/me', { cookie })).status).toBe(401);
   });
 
-  it('refuses every /api/admin path without a session, known or not', async () => {
-    for (const path of ['/api/admin/stats', '/api/admin/patients', '/api/admin/anything']) {
+  it('refuses every admin route without a session (every route and spelling: security/route-guard.test.ts)', async () => {
+    for (const path of ['/api/admin/stats', '/api/admin/patients']) {
       const res = await app.request(path);
       expect(res.status, path).toBe(401);
       expect(await res.json()).toEqual({ error: 'Not signed in' });
     }
+  });
+
+  it('answers an unknown admin path 404 with or without a session (the guard sits on the routes)', async () => {
+    const res = await app.request('/api/admin/anything');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
   });
 
   it('accepts an admin path with a session', async () => {

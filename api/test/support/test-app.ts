@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../../app';
+import { createHttpServer } from '../../http-server';
 import { loadConfig, type Config } from '../../config';
 import type { Deps } from '../../deps';
 import { createLogger } from '../../logger';
@@ -56,7 +57,7 @@ export async function startTestApp(
     now: clock.now,
   };
   await createAccount(db.knex, ADMIN.email, ADMIN.password, ADMIN.name);
-  const server: Server = createApp(deps).listen(0, '127.0.0.1');
+  const server: Server = createHttpServer(createApp(deps), config.httpTimeouts).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,0 +1,46 @@
+import Router, { type RouterMiddleware } from '@koa/router';
+import type { DefaultState, Middleware } from 'koa';
+import type { Deps } from '../deps';
+import { jsonBody } from '../middleware/json-body';
+import { requireSession, type AuthState } from '../middleware/session';
+
+/**
+ * Every router of the API is made here, so every route follows the same rules:
+ * - routing is case-sensitive: '/API/ADMIN/patients' is not an admin route (it is an unknown page);
+ * - a route reads JSON bodies only (415 otherwise), parsed after its guard has run, so a request
+ *   without a session never has its body read; `body: 'none'` for a route that parses its own (upload);
+ * - an admin router's routes each begin with the session guard (D6).
+ */
+export interface RouterOptions {
+  prefix?: string;
+  body?: 'json' | 'none';
+}
+
+/**
+ * Makes a router that puts its rules at the head of every route it registers. The rules live in each
+ * route's own middleware list, not in `router.use`: a `use` layer matches every path under the router's
+ * prefix (the dashboard's '/api/admin' covers every admin path) and runs for whichever route matched.
+ * (@koa/router's `register` is where get/post/put/patch/delete/all add a route.)
+ */
+function ruledRouter<S>(options: RouterOptions, rules: Middleware[]): Router<S> {
+  const router = new Router<S>({ prefix: options.prefix, sensitive: true });
+  const heads = (options.body === 'none' ? rules : [...rules, jsonBody()]) as RouterMiddleware<S>[];
+  const register = router.register.bind(router);
+  router.register = ((path, methods, middleware, layerOptions) =>
+    // Route layers have methods; `use` layers (methods []) and nested routers are left as they are.
+    register(path, methods, methods.length > 0 ? [...heads, ...[middleware].flat()] : middleware, layerOptions)) as typeof router.register;
+  return router;
+}
+
+export function createRouter<S = DefaultState>(options: RouterOptions = {}): Router<S> {
+  return ruledRouter<S>(options, []);
+}
+
+/**
+ * A router whose every route needs a signed-in user (D6): the session guard heads each route's own
+ * middleware, so no route added to it can run without one, whatever the spelling of the path that reached
+ * it. api/test/security/route-guard.test.ts walks every route of the app to hold this.
+ */
+export function createAdminRouter<S extends AuthState = AuthState>(deps: Deps, options: RouterOptions & { prefix: string }): Router<S> {
+  return ruledRouter<S>(options, [requireSession(deps) as Middleware]);
+}
