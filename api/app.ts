@@ -44,9 +44,8 @@ export function createApp(deps: Deps): Koa {
   app.use(securityHeaders());
   app.use(crossOriginGuard({ publicUrl: deps.config.publicUrl, allowedOrigins: deps.config.desktopOrigins }));
   app.use(refuseNulInUrl());
-  for (const router of appRouters(deps)) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // No allowedMethods(): the pages router's catch-all GET matches every address, and @koa/router would
+  // then answer any other method anywhere 405. A wrong method is simply an unknown address (404).
+  for (const router of appRouters(deps)) app.use(router.routes());
   return app;
 }

@@ -18,7 +18,8 @@ export function crossOriginGuard(options: { publicUrl: string; allowedOrigins: s
     if (SAFE_METHODS.has(ctx.method)) return next();
     const origin = ctx.get('Origin');
     const site = ctx.get('Sec-Fetch-Site');
-    const fromHere = origin !== '' && (trusted.has(origin) || origin === ctx.origin);
+    // (Koa 3's ctx.origin is the Origin header itself; the address this request came to is built here.)
+    const fromHere = origin !== '' && (trusted.has(origin) || origin === `${ctx.protocol}://${ctx.host}`);
     if (site) {
       if (site !== 'same-origin' && site !== 'none' && !fromHere) throw new HttpError(403, CROSS_SITE_REFUSED);
     } else if (origin !== '' && !fromHere) {

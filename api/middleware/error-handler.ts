@@ -8,7 +8,7 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
         ctx.status = 404;
         ctx.body = { error: 'Not found' };
       }
@@ -32,6 +32,9 @@ export function errorHandler(logger: Logger): Middleware {
     }
   };
 }
+
+/** Any spelling of /api/...: routes are case-sensitive, but an unknown API address still answers JSON. */
+export const isApiPath = (path: string) => /^\/api(\/|$)/i.test(path);
 
 /** Errors raised below us that have a meaning for the client (bad JSON, too large, unique violations). */
 function toHttpError(err: unknown): HttpError | null {

@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import { createPublicRenderer, SITE_DIST } from '../render/renderer';
 import { seoRoutes } from './seo';
 import { createRouter } from './router';
+import { isApiPath } from '../middleware/error-handler';
 
 // The built site (site/dist): hashed assets with long-lived caching (precompressed .br/.gz beside them),
 // other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
@@ -110,7 +111,7 @@ export function siteRoutes(deps: Deps) {
   router.use(seo.routes());
 
   router.get('/{*rest}', async (ctx) => {
-    if (ctx.path.startsWith('/api/')) return;
+    if (isApiPath(ctx.path)) return;
     // Checked as the file system will see it: '/images/../server/x' is '/server/x'.
     const file = cleanPath(ctx.path);
     if (file.startsWith('/assets/')) {
