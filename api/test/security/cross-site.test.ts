@@ -20,7 +20,7 @@ const addPatient = (headers: Record<string, string>, body: string = JSON.stringi
 describe('cross-site requests', () => {
   it('refuses an admin change from another site, by Origin or by Sec-Fetch-Site, and stores nothing', async () => {
     const before = await app.deps.knex('patients').count('* as n').first();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
