@@ -1,8 +1,7 @@
 import http from 'node:http';
-import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
 import { seedDemoContent } from '../../db/seeds/demo-content';
+import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Every route of the app, read from the routers the app has mounted (so a route added later is in this
@@ -26,13 +25,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /{*rest}', // public pages and static files
 ]);
 
-interface Route {
-  method: string;
-  path: string;
-}
-
 let app: TestApp;
-let routes: Route[];
+let routes: MountedRoute[];
 let ids: Record<string, number>;
 
 beforeAll(async () => {
@@ -46,19 +40,12 @@ beforeAll(async () => {
     'blog-posts': await firstId('blog_posts'),
     gallery: await firstId('gallery_images'),
   };
-  const routers = createApp(app.deps)
-    .middleware.map((m) => (m as { router?: Router }).router)
-    .filter((r): r is Router => Boolean(r));
-  routes = routers.flatMap((router) =>
-    router.stack
-      .filter((layer) => layer.methods.length > 0)
-      .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
-  );
+  routes = mountedRoutes(app.deps);
 });
 afterAll(() => app?.close());
 
 /** A concrete address for a route pattern, with ids of rows that exist (a DELETE that ran would show). */
-function concrete(route: Route): string {
+function concrete(route: MountedRoute): string {
   const resource = route.path.split('/')[3] ?? '';
   return route.path
     .replace(':id', String(ids[resource] ?? 1))

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
+import { seedDemoContent } from '../../db/seeds/demo-content';
+import { mountedRoutes, type MountedRoute } from '../support/routes';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// Bad input never reaches a 500. Every route of the app, signed in, gets a valid body with one field
+// at a time replaced by something malformed (lone surrogates, NULs, wrong types, huge values), plus
+// bodies that are malformed as a whole (nesting 5,000 deep, broken JSON, bare values) and hostile query
+// strings. No answer may be a 5xx, and none may carry a stack trace or SQL.
+
+let app: TestApp;
+let cookie: string;
+let routes: MountedRoute[];
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  // Monday 23 November 2026, 09:30 in Pune: the booking below is for Wednesday.
+  app.clock.set('2026-11-23T04:00:00Z');
+  await seedDemoContent(app.deps.knex, app.clock.now());
+  cookie = await app.signIn();
+  const firstId = async (table: string) => (await app.deps.knex(table).max('id as id').first())!.id as number;
+  ids = {
+    patients: await firstId('patients'),
+    appointments: await firstId('appointments'),
+    invoices: await firstId('invoices'),
+    'blog-posts': await firstId('blog_posts'),
+    gallery: await firstId('gallery_images'),
+  };
+  // Signing out would end the session the fuzz runs with; the multipart upload has its own tests.
+  routes = mountedRoutes(app.deps).filter((r) => r.path !== '/api/auth/logout' && r.path !== '/api/admin/upload');
+});
+afterAll(() => app?.close());
+
+const items = computeInvoiceTotals([{ description: 'Scaling', quantity: 1, unitPrice: 1500 }], 18);
+
+/** Valid for every schema at once (unknown keys are ignored), so one field at a time can be broken. */
+function validBody(): Record<string, unknown> {
+  return {
+    firstName: 'Asha',
+    lastName: 'Patil',
+    email: 'asha@example.in',
+    phone: '9876543210',
+    preferredDate: '2026-11-25',
+    preferredTime: '17:00',
+    treatment: 'cleaning',
+    notes: 'First visit',
+    address: 'Moshi, Pune',
+    dateOfBirth: '1990-04-01',
+    status: 'confirmed',
+    followUpDate: '2031-01-15',
+    customMessage: 'See you soon',
+    patientId: ids.patients,
+    dueDate: '2026-12-31',
+    taxPercentage: 18,
+    subtotal: items.subtotal,
+    taxAmount: items.taxAmount,
+    totalAmount: items.totalAmount,
+    items: items.items,
+    title: 'A title',
+    excerpt: 'An excerpt',
+    content: '<p>Text</p>',
+    isPublished: false,
+    imageUrl: '/images/doctor.webp',
+    description: 'A description',
+    category: 'clinic',
+    isActive: true,
+    order: 1,
+    value: '/images/doctor.webp',
+    password: 'wrong-password-1',
+  };
+}
+
+/**
+ * The fields each route reads, so the fuzz spends its requests where they matter; a route missing here
+ * (a new one) gets every field of validBody().
+ */
+const FIELDS: Record<string, string[]> = {
+  'POST /api/appointments': ['firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes'],
+  'POST /api/auth/login': ['email', 'password'],
+  'POST /api/admin/patients': ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'],
+  'PUT /api/admin/patients/:id': ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'],
+  'PUT /api/admin/appointments/:id': ['status'],
+  'POST /api/admin/appointments/:id/follow-up': ['followUpDate', 'customMessage'],
+  'POST /api/admin/invoices': ['patientId', 'dueDate', 'taxPercentage', 'subtotal', 'taxAmount', 'totalAmount', 'notes', 'items'],
+  'POST /api/admin/blog-posts': ['title', 'excerpt', 'content', 'isPublished', 'imageUrl'],
+  'PUT /api/admin/blog-posts/:id': ['title', 'excerpt', 'content', 'isPublished', 'imageUrl'],
+  'POST /api/admin/gallery': ['title', 'description', 'imageUrl', 'category', 'isActive', 'order'],
+  'PUT /api/admin/gallery/:id': ['title', 'description', 'imageUrl', 'category', 'isActive', 'order'],
+  'PUT /api/admin/site-settings/:key': ['value'],
+  // Actions without a body: one pass with the whole body is enough.
+  'PATCH /api/admin/appointments/:id/cancel': ['notes'],
+  'DELETE /api/admin/appointments/:id': ['notes'],
+  'DELETE /api/admin/patients/:id': ['notes'],
+  'POST /api/admin/invoices/:id/send': ['notes'],
+  'PATCH /api/admin/invoices/:id/mark-paid': ['notes'],
+  'DELETE /api/admin/invoices/:id': ['notes'],
+  'DELETE /api/admin/blog-posts/:id': ['notes'],
+  'DELETE /api/admin/gallery/:id': ['notes'],
+};
+
+const deep = (levels: number, leaf: unknown = 1): unknown => {
+  let v: unknown = leaf;
+  for (let i = 0; i < levels; i++) v = i % 2 ? { a: v } : [v];
+  return v;
+};
+
+/** JSON text nested `levels` deep, written directly (JSON.stringify itself runs out of stack there). */
+const deepJson = (levels: number, leaf = '1'): string => {
+  let open = '';
+  let close = '';
+  for (let i = 0; i < levels; i++) {
+    open += i % 2 ? '{"a":' : '[';
+    close = (i % 2 ? '}' : ']') + close;
+  }
+  return open + leaf + close;
+};
+
+const BAD_VALUES: unknown[] = [
+  '\ud800',
+  'a\udfffb',
+  'x\u0000y',
+  'x'.repeat(200_000),
+  '',
+  '😀'.repeat(50),
+  "'; drop table patients; --",
+  '2026-02-30',
+  '9'.repeat(400),
+  -1,
+  1e308,
+  2 ** 63,
+  0.1 + 0.2,
+  true,
+  null,
+  [],
+  { nested: { deeper: ['\ud800'] } },
+  deep(40),
+];
+
+/** Bodies broken as a whole, sent as raw text. */
+const BAD_RAW_BODIES = [
+  deepJson(5_000),
+  `{"notes":${deepJson(5_000, '"\\ud800"')}}`,
+  `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+  '{"firstName":',
+  'null',
+  '1',
+  '"text"',
+  '[]',
+  '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{}}}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '\u0000',
+];
+
+const HOSTILE_QUERIES = [
+  '?q=%ED%A0%80',
+  '?q=%00',
+  '?q=%25%5F%5C',
+  `?q=${'x'.repeat(5_000)}`,
+  '?q[]=a&q[]=b',
+  '?limit=1e309&offset=-1',
+  '?limit=abc&offset=99999999999999999999999',
+  '?status=%3Cscript%3E&date=2026-13-45',
+  '?date=%00',
+  '?date=0000-00-00',
+];
+
+function concrete(route: MountedRoute, id?: string): string {
+  const resource = route.path.split('/')[3] ?? '';
+  return route.path
+    .replace(':id', id ?? String(ids[resource] ?? 1))
+    .replace(':key', 'doctor_image')
+    .replace(':slug', 'x')
+    .replace(':name', 'x.webp')
+    .replace('{/*rest}', '')
+    .replace('{*rest}', 'about');
+}
+
+const LEAKS = /\bat .+\(.*:\d+:\d+\)|\.ts:\d+|node_modules|select .+ from|insert into|relation "|syntax error|violates|ECONNREFUSED|TypeError|RangeError/i;
+const problems: string[] = [];
+
+async function send(method: string, path: string, body?: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await app.request(path, { method, cookie, headers, body });
+  const text = await res.text();
+  // Without `npm run build:site` the page server answers every page 503 "Build missing": not an input fault.
+  if (res.status === 503 && text.includes('The public site is not built')) return;
+  if (res.status >= 500) problems.push(`${method} ${path.slice(0, 120)} ${body?.slice(0, 80) ?? ''} -> ${res.status} ${text.slice(0, 120)}`);
+  else if (LEAKS.test(text) && !res.headers.get('content-type')?.includes('html')) problems.push(`${method} ${path.slice(0, 120)} leaks: ${text.slice(0, 200)}`);
+}
+
+/** Runs the requests a few at a time. */
+async function inBatches(jobs: (() => Promise<void>)[], size = 4): Promise<void> {
+  for (let i = 0; i < jobs.length; i += size) await Promise.all(jobs.slice(i, i + size).map((job) => job()));
+}
+
+describe('fuzzing every route', () => {
+  it('answers malformed fields without a 5xx or a leak', async () => {
+    const jobs: (() => Promise<void>)[] = [];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      for (const field of FIELDS[`${route.method} ${route.path}`] ?? Object.keys(validBody())) {
+        for (const bad of BAD_VALUES) {
+          jobs.push(() => send(route.method, concrete(route), JSON.stringify({ ...validBody(), [field]: bad })));
+        }
+      }
+    }
+    for (const bad of BAD_VALUES) {
+      const body = validBody();
+      body.items = [{ description: bad, quantity: bad, unitPrice: bad, totalPrice: bad }];
+      jobs.push(() => send('POST', '/api/admin/invoices', JSON.stringify(body)));
+    }
+    await inBatches(jobs);
+    expect(jobs.length).toBeGreaterThan(1_000);
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('answers bodies broken as a whole with 400, never a 5xx', async () => {
+    problems.length = 0;
+    const jobs: (() => Promise<void>)[] = [];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      for (const body of BAD_RAW_BODIES) jobs.push(() => send(route.method, concrete(route), body));
+    }
+    await inBatches(jobs);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('refuses a body nested 5,000 levels deep and a lone surrogate with a clear 400', async () => {
+    const deepRes = await app.request('/api/appointments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: deepJson(5_000) });
+    expect(deepRes.status).toBe(400);
+    expect(await deepRes.json()).toEqual({ error: 'Request body is nested too deeply' });
+    const surrogate = await app.request('/api/appointments', { method: 'POST', json: { ...validBody(), notes: '\ud800' } });
+    expect(surrogate.status).toBe(400);
+    expect(await surrogate.json()).toEqual({ error: 'Text must not contain invalid characters' });
+    expect(await app.deps.knex('appointments').where({ notes: '\ufffd' }).first()).toBeUndefined();
+  });
+
+  it('answers hostile ids, slugs and query strings without a 5xx', async () => {
+    problems.length = 0;
+    const jobs: (() => Promise<void>)[] = [];
+    for (const route of routes) {
+      const paths = route.path.includes(':')
+        ? ['0', '-1', '1.5', '99999999999999999999', '%00', '%ED%A0%80', 'x'.repeat(3_000), '..%2F..%2Fetc%2Fpasswd'].map((id) =>
+            route.path.replace(/:(id|key|slug|name)/, id),
+          )
+        : [concrete(route)];
+      for (const path of paths) {
+        if (route.method === 'GET') for (const query of HOSTILE_QUERIES) jobs.push(() => send('GET', path + query));
+        else jobs.push(() => send(route.method, path, JSON.stringify(validBody())));
+      }
+    }
+    await inBatches(jobs);
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,21 @@
+import type Router from '@koa/router';
+import { createApp } from '../../app';
+import type { Deps } from '../../deps';
+
+export interface MountedRoute {
+  method: string;
+  /** The pattern as registered, e.g. '/api/admin/patients/:id'. */
+  path: string;
+}
+
+/** Every route of the app, read from the routers it mounts (HEAD, which mirrors GET, left out). */
+export function mountedRoutes(deps: Deps): MountedRoute[] {
+  return createApp(deps)
+    .middleware.map((m) => (m as { router?: Router }).router)
+    .filter((r): r is Router => Boolean(r))
+    .flatMap((router) =>
+      router.stack
+        .filter((layer) => layer.methods.length > 0)
+        .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+    );
+}
