@@ -47,7 +47,7 @@ export function lastNameField() {
 // (Devanagari matras, the joiners that shape conjuncts), spaces, dots, apostrophes (' and the ’ phones
 // type) and hyphens. No digits, no ':', '/' or '@'. A dot directly followed by two letters is refused too
 // ("example.com"); initials ("S.K.") and "St. John" stay possible.
-const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}\u200C\u200D .'\u2019-]*$/u;
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}\p{Join_Control} .'\u2019-]*$/u;
 const DOMAIN_LIKE = /\.\p{L}\p{M}*\p{L}/u;
 export const BOOKING_NAME_MAX = 50;
 
