@@ -1,3 +1,4 @@
+import net from 'node:net';
 import {
   HONEYPOT_MESSAGE,
   SLOT_FULL_MESSAGE,
@@ -42,6 +43,23 @@ export async function publicBookingRules(deps: Deps): Promise<BookingRules> {
 }
 
 /**
+ * The address a rate limit counts: an IPv4 address as it is, an IPv6 one by its /64 network. One home or
+ * phone gets a whole /64 (Jio, India's largest mobile network, is IPv6 first), so counting single IPv6
+ * addresses would give one device billions of allowances.
+ */
+export function rateLimitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!net.isIPv6(ip)) return ip;
+  const address = ip.split('%')[0];
+  const [head, tail] = address.split('::');
+  const front = head ? head.split(':') : [];
+  // With '::', the zeros it stands for come before the tail; a network's 4 groups are all in front or zeros.
+  const groups = tail === undefined ? front : [...front, '0', '0', '0', '0'];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
  * Counts one booking request from a client address, and refuses it (429) once the address has sent more
  * than the limit in the window. Mobile networks in India put many visitors behind one address (CGNAT),
  * so the limit is set for bursts (default 10 in 10 minutes), not for a family booking a few visits. The
@@ -51,7 +69,7 @@ export async function countBookingRequest(deps: Deps, address: string): Promise<
   const { bookingRateLimitPerAddress: limit, bookingRateLimitWindowMs: windowMs } = deps.config;
   if (limit === 0) return;
   const now = deps.now();
-  const state = await hitThrottle(deps.knex, throttleKey('booking-address', address), windowMs, now);
+  const state = await hitThrottle(deps.knex, throttleKey('booking-address', rateLimitAddress(address)), windowMs, now);
   if (state.hits <= limit) return;
   const retryAfter = (state.windowStartedAt.getTime() + windowMs - now.getTime()) / 1000;
   deps.logger.info('booking_refused', { reason: 'rate-limit' });

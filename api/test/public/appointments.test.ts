@@ -3,7 +3,7 @@ import { HONEYPOT_MESSAGE } from '../../../shared/constants/booking';
 import { clinic } from '../../../shared/constants/clinic';
 import { addDays, isSunday } from '../../../shared/domain/clinic-time';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { countBookingRequest } from '../../services/booking';
+import { countBookingRequest, rateLimitAddress } from '../../services/booking';
 import { onRealServer } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -246,6 +246,16 @@ describe('per-address rate limit (BOOKING_RATE_LIMIT_PER_ADDRESS, default 10 in 
     expect(await counts()).toEqual({ appointments: 0, mail: 0 });
     // Another address (through the service: the test client has one) still has its allowance.
     await expect(countBookingRequest(app.deps, '203.0.113.9')).resolves.toBeUndefined();
+  });
+
+  it('counts an IPv6 client by its /64 network, which one home or phone gets whole', async () => {
+    expect(rateLimitAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitAddress('2405:201:abcd:12::5')).toBe('2405:201:abcd:12::/64');
+    expect(rateLimitAddress('2405:0201:abcd:0012:ffff:1:2:3')).toBe('2405:201:abcd:12::/64');
+    expect(rateLimitAddress('2405:201::1')).toBe('2405:201:0:0::/64');
+    for (let i = 1; i <= 10; i++) await countBookingRequest(app.deps, `2405:201:abcd:12::${i.toString(16)}`);
+    await expect(countBookingRequest(app.deps, '2405:201:abcd:12:9999::1')).rejects.toMatchObject({ status: 429 });
+    await expect(countBookingRequest(app.deps, '2405:201:abcd:13::1')).resolves.toBeUndefined();
   });
 
   it('is off with 0', async () => {
