@@ -25,6 +25,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   DESKTOP_ORIGINS: z.string().optional(),
+  // Public booking limits (issue 15, docs/security.md). 0 = unlimited for the two limits.
+  BOOKING_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(10),
+  BOOKING_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  BOOKING_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(0).max(1000).default(3),
+  BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(1095).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +56,14 @@ export interface Config {
   desktopOrigins: string[];
   /** Fixed in code (api/http-server.ts); tests shorten them. */
   httpTimeouts: HttpTimeouts;
+  // Public booking limits (issue 15).
+  /** Booking requests one client address may send in a window; 0 = unlimited. */
+  bookingRateLimitPerAddress: number;
+  bookingRateLimitWindowMs: number;
+  /** Open bookings (pending or confirmed, today or later) one email, and one phone, may hold; 0 = no cap. */
+  bookingMaxOpenPerContact: number;
+  /** D27: how many days ahead a visitor may book (the first-start default of the clinic's setting). */
+  bookingWindowDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,5 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     desktopOrigins: (e.DESKTOP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     httpTimeouts: defaultHttpTimeouts,
+    // Public booking limits (issue 15).
+    bookingRateLimitPerAddress: e.BOOKING_RATE_LIMIT_PER_ADDRESS,
+    bookingRateLimitWindowMs: e.BOOKING_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    bookingMaxOpenPerContact: e.BOOKING_MAX_OPEN_PER_CONTACT,
+    bookingWindowDays: e.BOOKING_WINDOW_DAYS,
   };
 }

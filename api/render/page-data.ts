@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { publicBookingRules } from '../services/booking';
 import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/public-content';
 
 // What a public page needs, read at request time the way the public API reads it (same services, same
@@ -15,6 +16,7 @@ export function publicDataLoader(deps: Deps): (path: string) => Promise<unknown>
       const key = 'doctor_image';
       return parse(await cache.get(`setting:${key}`, async () => (await readSetting(knex, key)) ?? { key, value: null }));
     }
+    if (path === '/api/appointments/rules') return publicBookingRules(deps);
     const post = /^\/api\/blog-posts\/([^/]+)$/.exec(path);
     if (post) {
       const slug = decodeURIComponent(post[1]);

@@ -65,6 +65,34 @@ export function treatmentLabel(code: string): string {
 export const DEFAULT_SLOT_CAPACITY = 2;
 export const SLOT_FULL_MESSAGE = 'This time slot is fully booked. Please choose another time.';
 
+/**
+ * The booking rules a visitor's form needs (D27: the clinic's settings; for now the server's configuration).
+ * The last day a visitor may book is today + windowDays at the clinic.
+ */
+export interface BookingRules {
+  windowDays: number;
+}
+export const DEFAULT_BOOKING_WINDOW_DAYS = 60;
+
+// Issue 15: the public form must not flood the clinic or mail strangers. The limits themselves are
+// configuration (api/config.ts); their messages are here.
+
+/** A field no person sees or fills (a honeypot): a form that arrives with it filled was filled by a bot. */
+export const BOOKING_HONEYPOT_FIELD = 'website';
+export const HONEYPOT_MESSAGE = 'Your request could not be sent. Please call us to book your appointment.';
+
+/** 409: the email or phone already holds `max` open (pending or confirmed, today or later) bookings. */
+export function contactLimitMessage(max: number): string {
+  const requests = max === 1 ? '1 upcoming appointment request' : `${max} upcoming appointment requests`;
+  return `You already have ${requests}. Please call us to change or add one.`;
+}
+
+/** 429: too many booking requests from one address in the window. */
+export function bookingRateLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many booking requests from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or call us.`;
+}
+
 export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   clinicMonthRange,
   clinicNowTime,
   clinicToday,
@@ -74,5 +75,15 @@ describe('date formats', () => {
     expect(formatEnGbDate(midnightNov22)).toBe('22/11/2026');
     expect(formatEnGbLongDate('2026-11-21T18:30:00.000Z')).toBe('22 November 2026');
     expect(() => formatEnGbDate('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('addDays', () => {
+  it('walks calendar days across months, years and leap days', () => {
+    expect(addDays('2026-11-23', 60)).toBe('2027-01-22');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2026-11-23', 0)).toBe('2026-11-23');
   });
 });

@@ -62,6 +62,14 @@ function calendarDate(dateStr: string): Date {
   return date;
 }
 
+/** The calendar date `days` after a yyyy-MM-dd date (negative: before), e.g. the last day a visitor may book. */
+export function addDays(dateStr: string, days: number): string {
+  const date = calendarDate(dateStr);
+  date.setUTCDate(date.getUTCDate() + days);
+  const year = String(date.getUTCFullYear()).padStart(4, '0');
+  return `${year}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
 export function isSunday(dateStr: string): boolean {
   return calendarDate(dateStr).getUTCDay() === 0;
 }

@@ -18,10 +18,13 @@ const details = (a: BookingDetails): [string, string][] => [
   ['Date', formatEnGbLongDate(a.preferredDate)],
   ['Time', timeSlotLabel(a.preferredTime)],
   ['Treatment', treatmentLabel(a.treatment)],
-  ...(a.notes ? ([['Notes', a.notes]] as [string, string][]) : []),
 ];
 
-/** D13: sent to the visitor right after booking. */
+/**
+ * D13: sent to the visitor right after booking, to an address nobody has verified. So it carries nothing
+ * the sender chose freely: a fixed subject, and no notes (anyone could otherwise make the clinic mail a
+ * stranger their text). Names can hold only letters (shared/schemas/fields.ts); the rest are codes.
+ */
 export function bookingAcknowledgementEmail(a: BookingDetails): RenderedEmail {
   return renderEmail(`We received your appointment request – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
     { paragraph: 'Thank you for choosing us. We have received your appointment request:' },
@@ -30,13 +33,21 @@ export function bookingAcknowledgementEmail(a: BookingDetails): RenderedEmail {
   ]);
 }
 
-/** D13: sent to the clinic's inbox for every new booking. */
+/** D13: sent to the clinic's inbox for every new booking, with the visitor's notes. */
 export function bookingNotificationEmail(a: BookingDetails): RenderedEmail {
   return renderEmail(
     `New appointment request: ${a.firstName} ${a.lastName}, ${formatEnGbLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
     'A new appointment request has arrived from the website.',
     [
-      { rows: [['Patient', `${a.firstName} ${a.lastName}`], ['Phone', a.phone], ['Email', a.email], ...details(a)] },
+      {
+        rows: [
+          ['Patient', `${a.firstName} ${a.lastName}`],
+          ['Phone', a.phone],
+          ['Email', a.email],
+          ...details(a),
+          ...(a.notes ? ([['Notes', a.notes]] as [string, string][]) : []),
+        ],
+      },
       { paragraph: 'Open the admin panel to approve or cancel it.' },
     ],
   );

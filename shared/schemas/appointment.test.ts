@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   appointmentRequestSchema,
   appointmentStatusUpdateSchema,
+  checkBookingDate,
   checkBookingRules,
   followUpSchema,
+  lastBookableDate,
 } from './appointment';
+import { patientSchema } from './patient';
 import { fieldErrors } from './test-helpers';
 
 const valid = {
@@ -50,14 +53,65 @@ describe('appointmentRequestSchema', () => {
 
   it('caps lengths and refuses impossible dates', () => {
     const errors = fieldErrors(appointmentRequestSchema, {
-      ...valid, firstName: 'x'.repeat(101), phone: '9'.repeat(21), notes: 'n'.repeat(1001), preferredDate: '1899-12-31',
+      ...valid, firstName: 'x'.repeat(51), phone: '9'.repeat(21), notes: 'n'.repeat(1001), preferredDate: '1899-12-31',
     });
-    expect(errors.firstName).toBe('First name must be at most 100 characters');
+    // A booking's names: 50 characters (issue 15); a patient's, entered by staff, keep 100.
+    expect(errors.firstName).toBe('First name must be at most 50 characters');
     expect(errors.phone).toBe('Phone number must be at most 20 characters');
     expect(errors.notes).toBe('Notes must be at most 1000 characters');
     expect(errors.preferredDate).toBe('Please select a valid date');
     expect(fieldErrors(appointmentRequestSchema, { ...valid, preferredDate: '2026-02-30' }).preferredDate).toBe(
       'Please select a valid date',
+    );
+  });
+});
+
+describe('names on the booking form carry no links (issue 15)', () => {
+  it.each([
+    ['Priya'], ['प्रिया'], ['सूर्\u200Dया'], ['कुलकर्णी'], ['Anne-Marie'], ["D'Souza"], ['O’Brien'], ['S.K.'], ['A. P. J.'], ['St. John'], ['José'],
+  ])('takes %s', (name) => {
+    expect(appointmentRequestSchema.safeParse({ ...valid, firstName: name, lastName: name }).success).toBe(true);
+  });
+
+  it.each([
+    ['https://spam.example', 'First name must contain only letters'],
+    ['mail@spam.example', 'First name must contain only letters'],
+    ['Priya 2', 'First name must contain only letters'],
+    ['<b>Priya</b>', 'First name must contain only letters'],
+    ['-Priya', 'First name must contain only letters'],
+    ['spam.example', 'First name must have a space after each dot'],
+    ['S.Kumar', 'First name must have a space after each dot'],
+    ['spam.рф', 'First name must have a space after each dot'],
+  ])('refuses %s', (name, message) => {
+    expect(fieldErrors(appointmentRequestSchema, { ...valid, firstName: name }).firstName).toBe(message);
+  });
+
+  it('leaves staff-entered patient names as they were', () => {
+    const patient = { firstName: 'x'.repeat(100), lastName: 'Dr. Rao (2nd)', email: 'p@example.com', phone: '9876543210' };
+    expect(patientSchema.safeParse(patient).success).toBe(true);
+  });
+});
+
+describe('checkBookingDate: the day rules, written once', () => {
+  const noonMonday = new Date('2026-11-23T06:30:00Z');
+  const rules = { windowDays: 60 };
+
+  it('takes today up to day 60, and no further', () => {
+    expect(lastBookableDate(rules, noonMonday)).toBe('2027-01-22');
+    expect(checkBookingDate('2026-11-23', noonMonday, rules)).toBeNull();
+    expect(checkBookingDate('2027-01-22', noonMonday, rules)).toBeNull();
+    expect(checkBookingDate('2027-01-23', noonMonday, rules)).toEqual({
+      field: 'preferredDate', message: 'Please choose a date within the next 60 days',
+    });
+    expect(checkBookingDate('2026-12-08', noonMonday, { windowDays: 14 })?.message).toBe('Please choose a date within the next 14 days');
+  });
+
+  it('says past before anything else, and the window before Sunday', () => {
+    expect(checkBookingDate('2026-11-22', noonMonday, rules)?.message).toBe('Please choose today or a later date');
+    expect(checkBookingDate('1899-12-31', noonMonday, rules)?.message).toBe('Please choose today or a later date');
+    expect(checkBookingDate('2027-01-24', noonMonday, rules)?.message).toBe('Please choose a date within the next 60 days');
+    expect(checkBookingDate('2026-11-29', noonMonday, rules)?.message).toBe(
+      'The clinic is closed on Sundays. For emergencies, please call us.',
     );
   });
 });
@@ -85,6 +139,9 @@ describe('checkBookingRules', () => {
     });
     expect(checkBookingRules({ ...req, treatment: 'magic' }, noonMonday)).toEqual({
       field: 'treatment', message: 'Please select a valid treatment',
+    });
+    expect(checkBookingRules({ ...req, preferredDate: '2027-01-23' }, noonMonday, { windowDays: 60 })).toEqual({
+      field: 'preferredDate', message: 'Please choose a date within the next 60 days',
     });
   });
 });

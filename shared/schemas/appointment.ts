@@ -1,14 +1,20 @@
 import { z } from 'zod';
-import { appointmentStatuses, isBookingTreatmentCode, isTimeSlot } from '../constants/booking';
-import { clinicToday, isPastDate, isSlotPassed, isSunday, isValidDateString } from '../domain/clinic-time';
+import {
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  appointmentStatuses,
+  isBookingTreatmentCode,
+  isTimeSlot,
+  type BookingRules,
+} from '../constants/booking';
+import { addDays, clinicToday, isPastDate, isSlotPassed, isSunday, isValidDateString } from '../domain/clinic-time';
 import type { FieldProblem } from './validation-error';
-import { emailField, firstNameField, isPlausibleDate, lastNameField, optionalText, phoneField } from './fields';
+import { bookingNameField, emailField, isPlausibleDate, optionalText, phoneField } from './fields';
 
 // The booking form's shape (SPEC section 5). Rules that depend on the clock live in checkBookingRules,
 // so this schema gives the same answer in the form and on the server at any moment.
 export const appointmentRequestSchema = z.object({
-  firstName: firstNameField(),
-  lastName: lastNameField(),
+  firstName: bookingNameField('First name'),
+  lastName: bookingNameField('Last name'),
   email: emailField,
   phone: phoneField,
   preferredDate: z
@@ -39,15 +45,35 @@ export const bookingRuleMessages = {
   unknownTreatment: 'Please select a valid treatment',
 } as const;
 
-/** D12's booking rules against the clinic's clock. Returns the first problem, or null. */
+/** D27: a date after the booking window. The number follows the clinic's setting. */
+export const beyondWindowMessage = (windowDays: number) => `Please choose a date within the next ${windowDays} days`;
+
+const defaultRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
+
+/** The last day a visitor may book: today at the clinic plus the window (day 60 yes, day 61 no). */
+export function lastBookableDate(rules: BookingRules, now: Date = new Date()): string {
+  return addDays(clinicToday(now), rules.windowDays);
+}
+
+/**
+ * The day rules of D12 and D27 (not past, within the window, not a Sunday), written once: the server's
+ * checkBookingRules, its availability answer and the form's date field all ask this.
+ */
+export function checkBookingDate(date: string, now: Date = new Date(), rules: BookingRules = defaultRules): FieldProblem | null {
+  if (!isPlausibleDate(date) || isPastDate(date, now)) return { field: 'preferredDate', message: bookingRuleMessages.pastDate };
+  if (date > lastBookableDate(rules, now)) return { field: 'preferredDate', message: beyondWindowMessage(rules.windowDays) };
+  if (isSunday(date)) return { field: 'preferredDate', message: bookingRuleMessages.sunday };
+  return null;
+}
+
+/** D12's booking rules against the clinic's clock and the booking rules in force. Returns the first problem, or null. */
 export function checkBookingRules(
   req: Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatment'>,
   now: Date = new Date(),
+  rules: BookingRules = defaultRules,
 ): FieldProblem | null {
-  if (!isPlausibleDate(req.preferredDate) || isPastDate(req.preferredDate, now)) {
-    return { field: 'preferredDate', message: bookingRuleMessages.pastDate };
-  }
-  if (isSunday(req.preferredDate)) return { field: 'preferredDate', message: bookingRuleMessages.sunday };
+  const badDay = checkBookingDate(req.preferredDate, now, rules);
+  if (badDay) return badDay;
   if (!isTimeSlot(req.preferredTime)) return { field: 'preferredTime', message: bookingRuleMessages.unknownSlot };
   if (isSlotPassed(req.preferredDate, req.preferredTime, now)) {
     return { field: 'preferredTime', message: bookingRuleMessages.passedSlot };

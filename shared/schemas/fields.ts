@@ -42,6 +42,27 @@ export function lastNameField() {
   return requiredText('Last name must be at least 2 characters', 100, 'Last name must be at most 100 characters', 2);
 }
 
+// A visitor's name goes into an email sent to an address nobody has verified (the booking's
+// acknowledgement), so it may hold only what names hold: letters of any script with their combining marks
+// (Devanagari matras, the joiners that shape conjuncts), spaces, dots, apostrophes (' and the ’ phones
+// type) and hyphens. No digits, no ':', '/' or '@'. A dot directly followed by two letters is refused too
+// ("example.com"); initials ("S.K.") and "St. John" stay possible.
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M}\p{Join_Control} .'\u2019-]*$/u;
+const DOMAIN_LIKE = /\.\p{L}\p{M}*\p{L}/u;
+export const BOOKING_NAME_MAX = 50;
+
+/** A name typed on the public booking form ('First name' / 'Last name'). Staff-entered names keep the rules above. */
+export function bookingNameField(label: 'First name' | 'Last name') {
+  return requiredText(
+    `${label} must be at least 2 characters`,
+    BOOKING_NAME_MAX,
+    `${label} must be at most ${BOOKING_NAME_MAX} characters`,
+    2,
+  )
+    .regex(NAME_CHARACTERS, `${label} must contain only letters`)
+    .refine((value) => !DOMAIN_LIKE.test(value), `${label} must have a space after each dot`);
+}
+
 /** yyyy-MM-dd, a real calendar date, year 1900 or later. */
 export function isPlausibleDate(value: string): boolean {
   return isValidDateString(value) && value >= '1900-01-01';

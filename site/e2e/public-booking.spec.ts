@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
-import { clinicToday } from '../../shared/domain/clinic-time';
+import { BOOKING_HONEYPOT_FIELD, HONEYPOT_MESSAGE, SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
+import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { aSunday, bookViaApi, bookingDay, fillBookingForm, isMobile, toast, visit } from './support/public-helpers';
 
 // The booking form (SPEC sections 4, 5, 8; D11, D12) from each place it opens: validation, a full slot
@@ -173,4 +173,74 @@ test('the booking dialog keeps focus inside, closes on Escape and gives focus ba
   await page.keyboard.press('Escape');
   await expect(d).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+// Issue 15: the limits the server sets on the public form, as the visitor meets them. The e2e server runs
+// with a long window and no per-address or per-contact limits (support/e2e-server.ts); their refusals are
+// played back here from the answers the server gives (api/test/public/appointments.test.ts).
+
+test('the date picker ends with the booking window, and a later day is refused at once', async ({ page, request }) => {
+  const { windowDays } = (await (await request.get('/api/appointments/rules')).json()) as { windowDays: number };
+  await visit(page, '/contact');
+  const form = page.getByRole('form', { name: 'Book an appointment' });
+  const date = form.getByLabel('Preferred date');
+  const last = addDays(clinicToday(), windowDays);
+  await expect(date).toHaveAttribute('max', last);
+  await expect(form.getByText(`Monday to Saturday, up to ${windowDays} days ahead.`)).toBeVisible();
+  await date.fill(addDays(last, 1));
+  await expect(form.getByText(`Please choose a date within the next ${windowDays} days`)).toBeVisible();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  await date.fill(last);
+  await expect(form.getByText(`Please choose a date within the next ${windowDays} days`)).toBeHidden();
+});
+
+test("the server's refusals: field messages under their field, the rest in the Booking Failed toast", async ({ page }, testInfo) => {
+  const day = bookingDay(testInfo, 6);
+  await visit(page, '/contact');
+  const form = page.getByRole('form', { name: 'Book an appointment' });
+  await fillBookingForm(page, form, { date: day, time: '10:00', treatment: 'cleaning' });
+  const answers = [
+    { status: 429, headers: { 'Retry-After': '420' }, error: 'Too many booking requests from your network. Please try again in 7 minutes, or call us.' },
+    { status: 409, error: 'You already have 3 upcoming appointment requests. Please call us to change or add one.' },
+    { status: 400, error: 'Please choose a date within the next 60 days', fields: { preferredDate: 'Please choose a date within the next 60 days' } },
+  ];
+  let n = 0;
+  await page.route('**/api/appointments', (route) => {
+    const { status, headers, ...body } = answers[n++];
+    return route.fulfill({ status, headers, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  const submit = form.getByRole('button', { name: 'Book Appointment' });
+  for (const answer of answers) {
+    await submit.click();
+    await expect(toast(page)).toHaveCount(1);
+    await expect(toast(page)).toContainText('Booking Failed');
+    await expect(toast(page)).toContainText(answer.error);
+    await expect(form.getByLabel('First name')).toHaveValue('Asha');
+  }
+  const date = form.getByLabel('Preferred date');
+  await expect(form.getByText('Please choose a date within the next 60 days')).toBeVisible();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  await expect(date).toBeFocused();
+  expect(n).toBe(3); // a refusal is never retried
+});
+
+test('a form whose hidden field is filled is refused by the server, and a person never meets that field', async ({ page }, testInfo) => {
+  const day = bookingDay(testInfo, 7);
+  await visit(page, '/contact');
+  const form = page.getByRole('form', { name: 'Book an appointment' });
+  const trap = form.locator(`input[name="${BOOKING_HONEYPOT_FIELD}"]`);
+  await expect(trap).toHaveAttribute('tabindex', '-1');
+  await expect(trap).toHaveAttribute('autocomplete', 'off');
+  await expect(form.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+
+  await fillBookingForm(page, form, { date: day, time: '21:00', treatment: 'cleaning' });
+  await trap.fill('https://spam.example', { force: true });
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/appointments') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(toast(page)).toContainText('Booking Failed');
+  await expect(toast(page)).toContainText(HONEYPOT_MESSAGE);
+  // Nothing was stored: the slot is still wholly free.
+  const slots = await (await page.request.get(`/api/appointments/availability?date=${day}`)).json();
+  expect(slots.slots.find((s: { time: string }) => s.time === '21:00').available).toBe(true);
 });

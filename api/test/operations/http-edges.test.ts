@@ -9,7 +9,7 @@ let app: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ config: { httpTimeouts: { headersMs: 1_000, requestMs: 2_000, keepAliveMs: 500, idleMs: 5_000 } } });
-  proxied = await startTestApp({ config: { trustProxy: true } });
+  proxied = await startTestApp({ config: { trustProxy: true, bookingRateLimitPerAddress: 2 } });
 });
 afterAll(async () => {
   await app?.close();
@@ -66,5 +66,25 @@ describe('HTTPS', () => {
     expect((await fetch(`${proxied.url}/healthz`)).headers.get('strict-transport-security')).toBeNull();
     const res = await fetch(`${app.url}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('behind the reverse proxy (TRUST_PROXY)', () => {
+  const book = (forwardedFor: string) =>
+    fetch(`${proxied.url}/api/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: '{}',
+    });
+
+  it('counts the address the proxy saw (the last hop), whatever the client wrote before it', async () => {
+    // Every booking request counts against its address's allowance (2 here), valid or not.
+    expect((await book('6.6.6.1, 203.0.113.5')).status).toBe(400);
+    expect((await book('6.6.6.2, 203.0.113.5')).status).toBe(400);
+    const third = await book('6.6.6.3, 10.0.0.1, 203.0.113.5');
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another visitor, as the proxy reports them, has an allowance of their own.
+    expect((await book('203.0.113.6')).status).toBe(400);
   });
 });

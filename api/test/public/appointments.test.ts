@@ -1,4 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HONEYPOT_MESSAGE } from '../../../shared/constants/booking';
+import { clinic } from '../../../shared/constants/clinic';
+import { addDays, isSunday } from '../../../shared/domain/clinic-time';
+import { ConfigError, loadConfig, type Config } from '../../config';
+import { countBookingRequest, rateLimitAddress } from '../../services/booking';
+import { onRealServer } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The clinic's clock stands at Monday 23 November 2026, 10:30 in Pune (05:00 UTC).
@@ -18,7 +24,8 @@ const valid = {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ poolMax: 20 });
+  // One address books everything here: the per-address limit has its own tests below, which set it.
+  app = await startTestApp({ poolMax: 20, config: { bookingRateLimitPerAddress: 0 } });
 });
 afterAll(() => app?.close());
 beforeEach(async () => {
@@ -163,5 +170,306 @@ describe('GET /api/appointments/availability', () => {
 
   it('refuses a malformed date', async () => {
     expect((await app.request('/api/appointments/availability?date=tomorrow')).status).toBe(400);
+  });
+});
+
+// ---- Issue 15: the form cannot flood the clinic or send mail to strangers (docs/security.md) ----
+
+/** Working days from tomorrow, each with its slots: as many distinct places as a test needs. */
+function places(n: number, from = TOMORROW): { preferredDate: string; preferredTime: string }[] {
+  const out: { preferredDate: string; preferredTime: string }[] = [];
+  for (let day = from; out.length < n; day = addDays(day, 1)) {
+    if (isSunday(day)) continue;
+    for (const time of ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00']) {
+      if (out.length < n) out.push({ preferredDate: day, preferredTime: time });
+    }
+  }
+  return out;
+}
+
+/** A visitor of their own (email and phone), so only the limit under test applies. */
+const stranger = (i: number) => ({ email: `visitor${i}@example.in`, phone: `+91 90000 ${String(i).padStart(5, '0')}` });
+
+/** Sets configuration for the tests of one describe block and puts it back afterwards. */
+function withConfig(change: Partial<Config>) {
+  let saved: Partial<Config> = {};
+  beforeEach(() => {
+    saved = Object.fromEntries(Object.keys(change).map((k) => [k, app.deps.config[k as keyof Config]]));
+    Object.assign(app.deps.config, change);
+  });
+  afterEach(() => {
+    Object.assign(app.deps.config, saved);
+  });
+}
+
+const counts = async () => ({
+  appointments: Number((await app.deps.knex('appointments').count('* as n').first())!.n),
+  mail: Number((await app.deps.knex('email_outbox').count('* as n').first())!.n),
+});
+
+describe('per-address rate limit (BOOKING_RATE_LIMIT_PER_ADDRESS, default 10 in 10 minutes)', () => {
+  withConfig({ bookingRateLimitPerAddress: 10, bookingRateLimitWindowMs: 10 * 60_000 });
+  beforeEach(() => app.deps.knex('throttles').delete());
+
+  it('takes a burst of 10 from one address, refuses the 11th with 429 and Retry-After, and forgets it after the window', async () => {
+    const spots = places(12);
+    for (let i = 0; i < 10; i++) expect((await book({ ...valid, ...stranger(i), ...spots[i] })).status).toBe(201);
+
+    const refused = await book({ ...valid, ...stranger(10), ...spots[10] });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('600');
+    expect(await refused.json()).toEqual({
+      error: 'Too many booking requests from your network. Please try again in 10 minutes, or call us.',
+    });
+    expect(await counts()).toEqual({ appointments: 10, mail: 20 });
+
+    // Four minutes on, the wait is six minutes; a spoofed X-Forwarded-For is not another address.
+    app.clock.set(new Date(Date.parse(NOW) + 4 * 60_000));
+    const later = await app.request('/api/appointments', {
+      method: 'POST',
+      json: { ...valid, ...stranger(10), ...spots[10] },
+      headers: { 'x-forwarded-for': '198.51.100.23' },
+    });
+    expect(later.status).toBe(429);
+    expect(later.headers.get('retry-after')).toBe('360');
+    expect((await later.json()).error).toContain('Please try again in 6 minutes');
+
+    // The window started with the first request: ten minutes after it, the address starts afresh.
+    app.clock.set(new Date(Date.parse(NOW) + 10 * 60_000));
+    expect((await book({ ...valid, ...stranger(10), ...spots[10] })).status).toBe(201);
+    expect((await book({ ...valid, ...stranger(11), ...spots[11] })).status).toBe(201);
+  });
+
+  it('counts refused and malformed requests too, and each address separately', async () => {
+    for (let i = 0; i < 10; i++) expect((await book({ ...valid, firstName: '' })).status).toBe(400);
+    expect((await book(valid)).status).toBe(429);
+    expect(await counts()).toEqual({ appointments: 0, mail: 0 });
+    // Another address (through the service: the test client has one) still has its allowance.
+    await expect(countBookingRequest(app.deps, '203.0.113.9')).resolves.toBeUndefined();
+  });
+
+  it('counts an IPv6 client by its /64 network, which one home or phone gets whole', async () => {
+    expect(rateLimitAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitAddress('2405:201:abcd:12::5')).toBe('2405:201:abcd:12::/64');
+    expect(rateLimitAddress('2405:0201:abcd:0012:ffff:1:2:3')).toBe('2405:201:abcd:12::/64');
+    expect(rateLimitAddress('2405:201::1')).toBe('2405:201:0:0::/64');
+    for (let i = 1; i <= 10; i++) await countBookingRequest(app.deps, `2405:201:abcd:12::${i.toString(16)}`);
+    await expect(countBookingRequest(app.deps, '2405:201:abcd:12:9999::1')).rejects.toMatchObject({ status: 429 });
+    await expect(countBookingRequest(app.deps, '2405:201:abcd:13::1')).resolves.toBeUndefined();
+  });
+
+  it('is off with 0', async () => {
+    app.deps.config.bookingRateLimitPerAddress = 0;
+    const spots = places(15);
+    for (let i = 0; i < 15; i++) expect((await book({ ...valid, ...stranger(i), ...spots[i] })).status).toBe(201);
+  });
+});
+
+describe('open bookings per email and per phone (BOOKING_MAX_OPEN_PER_CONTACT, default 3)', () => {
+  const LIMIT_MESSAGE = 'You already have 3 upcoming appointment requests. Please call us to change or add one.';
+
+  it('refuses a 4th open booking for one email, whatever its case, with 409, storing and mailing nothing', async () => {
+    const spots = places(5);
+    for (let i = 0; i < 3; i++) expect((await book({ ...valid, phone: stranger(i).phone, ...spots[i] })).status).toBe(201);
+    const before = await counts();
+    const res = await book({ ...valid, email: 'PRIYA@Example.IN', phone: stranger(3).phone, ...spots[3] });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: LIMIT_MESSAGE });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a 4th open booking for one phone however it is written', async () => {
+    const spots = places(4);
+    const phones = ['+91 98220 12345', '098220 12345', '9822012345'];
+    for (let i = 0; i < 3; i++) expect((await book({ ...valid, email: stranger(i).email, phone: phones[i], ...spots[i] })).status).toBe(201);
+    const res = await book({ ...valid, email: stranger(3).email, phone: '+91 (982) 201-2345', ...spots[3] });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(LIMIT_MESSAGE);
+  });
+
+  it('counts only open bookings: cancelled, completed and past ones leave room', async () => {
+    const spots = places(6);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await (await book({ ...valid, ...spots[i] })).json()).id);
+    expect((await book({ ...valid, ...spots[3] })).status).toBe(409);
+
+    await app.deps.knex('appointments').where({ id: ids[0] }).update({ status: 'cancelled' });
+    expect((await book({ ...valid, ...spots[3] })).status).toBe(201);
+    await app.deps.knex('appointments').where({ id: ids[1] }).update({ status: 'completed' });
+    expect((await book({ ...valid, ...spots[4] })).status).toBe(201);
+    expect((await book({ ...valid, ...spots[5] })).status).toBe(409);
+
+    // A confirmed one counts until its day has gone by (Asia/Kolkata).
+    await app.deps.knex('appointments').where({ id: ids[2] }).update({ status: 'confirmed' });
+    expect((await book({ ...valid, ...spots[5] })).status).toBe(409);
+    app.clock.set('2026-11-24T18:30:00Z'); // midnight in Pune: 24 November is past
+    const after = places(1, '2026-11-26')[0];
+    expect((await book({ ...valid, ...after })).status).toBe(201);
+  });
+
+  /**
+   * On the real server, holds every booking at its first read of the appointments until all of them are
+   * waiting, then lets them go at once: without the contact's lock, all would count 0 and get through.
+   * (PGlite has one connection, so there the requests simply queue.)
+   */
+  async function released<T>(n: number, start: () => Promise<T>[]): Promise<T[]> {
+    if (!onRealServer()) return Promise.all(start());
+    const gate = await app.deps.knex.transaction();
+    await gate.raw('lock table appointments in access exclusive mode');
+    const all = Promise.all(start());
+    for (let waiting = 0; waiting < n; ) {
+      await new Promise((r) => setTimeout(r, 20));
+      const { rows } = await app.deps.knex.raw<{ rows: { n: string }[] }>(
+        "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      waiting = Number(rows[0].n);
+    }
+    await gate.commit();
+    return all;
+  }
+
+  it('lets two of the same contact race: exactly 3 of 12 concurrent bookings get through', async () => {
+    const spots = places(24);
+    const sameEmail = await released(12, () =>
+      Array.from({ length: 12 }, (_, i) => book({ ...valid, phone: stranger(i).phone, ...spots[i] })),
+    );
+    expect(sameEmail.map((r) => r.status).sort()).toEqual([...Array(3).fill(201), ...Array(9).fill(409)]);
+    const samePhone = await released(12, () =>
+      Array.from({ length: 12 }, (_, i) => book({ ...valid, email: stranger(i).email, phone: '+91 97000 00001', ...spots[12 + i] })),
+    );
+    expect(samePhone.map((r) => r.status).sort()).toEqual([...Array(3).fill(201), ...Array(9).fill(409)]);
+    expect(await counts()).toEqual({ appointments: 6, mail: 12 });
+  });
+
+  it('follows the setting, and 0 means no cap', async () => {
+    const spots = places(6);
+    app.deps.config.bookingMaxOpenPerContact = 1;
+    try {
+      expect((await book({ ...valid, ...spots[0] })).status).toBe(201);
+      const res = await book({ ...valid, ...spots[1] });
+      expect(await res.json()).toEqual({ error: 'You already have 1 upcoming appointment request. Please call us to change or add one.' });
+      app.deps.config.bookingMaxOpenPerContact = 0;
+      for (let i = 1; i < 6; i++) expect((await book({ ...valid, ...spots[i] })).status).toBe(201);
+    } finally {
+      app.deps.config.bookingMaxOpenPerContact = 3;
+    }
+  });
+});
+
+describe('booking window (BOOKING_WINDOW_DAYS, default 60)', () => {
+  // Today is Monday 23 November 2026: day 60 is Friday 22 January 2027, day 61 a Saturday.
+  it('takes day 60 and refuses day 61 with 400 on preferredDate', async () => {
+    expect((await book({ ...valid, preferredDate: '2027-01-22' })).status).toBe(201);
+    const res = await book({ ...valid, preferredDate: '2027-01-23' });
+    expect(res.status).toBe(400);
+    const message = 'Please choose a date within the next 60 days';
+    expect(await res.json()).toEqual({ error: message, fields: { preferredDate: message } });
+    expect(await counts()).toEqual({ appointments: 1, mail: 2 });
+  });
+
+  it('says the number the setting gives, in the refusal, the availability and the rules', async () => {
+    app.deps.config.bookingWindowDays = 14;
+    try {
+      const res = await book({ ...valid, preferredDate: '2026-12-08' });
+      expect((await res.json()).error).toBe('Please choose a date within the next 14 days');
+      expect((await book({ ...valid, preferredDate: '2026-12-07' })).status).toBe(201);
+      expect(await (await app.request('/api/appointments/rules')).json()).toEqual({ windowDays: 14 });
+    } finally {
+      app.deps.config.bookingWindowDays = 60;
+    }
+  });
+
+  it('answers the window to the form, and a day beyond it is closed', async () => {
+    expect(await (await app.request('/api/appointments/rules')).json()).toEqual({ windowDays: 60 });
+    const beyond = await (await app.request('/api/appointments/availability?date=2027-01-23')).json();
+    expect(beyond).toEqual({ date: '2027-01-23', closed: true, slots: [] });
+    const last = await (await app.request('/api/appointments/availability?date=2027-01-22')).json();
+    expect(last.closed).toBe(false);
+  });
+});
+
+describe('the hidden field (a honeypot)', () => {
+  it('refuses a request that filled it: 400, nothing stored, no mail', async () => {
+    const res = await book({ ...valid, website: 'https://spam.example' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: HONEYPOT_MESSAGE });
+    expect(await counts()).toEqual({ appointments: 0, mail: 0 });
+    expect((await book({ ...valid, website: 42 })).status).toBe(400);
+  });
+
+  it('lets a person through, who leaves it empty', async () => {
+    expect((await book({ ...valid, website: '' })).status).toBe(201);
+  });
+});
+
+describe('the acknowledgement to an unverified address carries none of the visitor\'s free text', () => {
+  it('has a fixed subject and no notes; the clinic\'s notification keeps the notes', async () => {
+    const notes = 'Win a prize at https://spam.example today';
+    expect((await book({ ...valid, notes })).status).toBe(201);
+    const [ack, notice] = await app.deps.knex('email_outbox').orderBy('id');
+    expect(ack.kind).toBe('booking-acknowledgement');
+    expect(ack.subject).toBe(`We received your appointment request – ${clinic.name}`);
+    for (const part of [ack.subject, ack.html, ack.textBody]) {
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('Notes');
+    }
+    expect(ack.textBody).toContain('Dear Priya Kulkarni,');
+    expect(notice.textBody).toContain(`Notes: ${notes}`);
+  });
+
+  it.each([
+    ['firstName', 'Visit https://spam.example', 'First name must contain only letters'],
+    ['firstName', 'spam.example', 'First name must have a space after each dot'],
+    ['lastName', 'www.spam.in', 'Last name must have a space after each dot'],
+    ['lastName', 'Kulkarni @ spam', 'Last name must contain only letters'],
+    ['firstName', 'Priya2', 'First name must contain only letters'],
+    ['firstName', 'P'.repeat(51), 'First name must be at most 50 characters'],
+  ])('refuses a %s of %j', async (field, value, message) => {
+    const res = await book({ ...valid, [field]: value });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: message, fields: { [field]: message } });
+    expect(await counts()).toEqual({ appointments: 0, mail: 0 });
+  });
+
+  it.each([
+    ['प्रिया', 'कुलकर्णी'],
+    ['Anne-Marie', "D'Souza"],
+    ['S.K.', 'O’Brien'],
+    ['Mary Jo', 'St. John'],
+  ])('takes names as people write them: %s %s', async (firstName, lastName) => {
+    expect((await book({ ...valid, firstName, lastName })).status).toBe(201);
+  });
+});
+
+describe('configuration of the booking limits', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      bookingRateLimitPerAddress: 10,
+      bookingRateLimitWindowMs: 10 * 60_000,
+      bookingMaxOpenPerContact: 3,
+      bookingWindowDays: 60,
+    });
+  });
+
+  it('reads the variables, 0 for unlimited', () => {
+    const c = loadConfig({
+      BOOKING_RATE_LIMIT_PER_ADDRESS: '0',
+      BOOKING_RATE_LIMIT_WINDOW_MINUTES: '30',
+      BOOKING_MAX_OPEN_PER_CONTACT: '0',
+      BOOKING_WINDOW_DAYS: '90',
+    });
+    expect(c).toMatchObject({ bookingRateLimitPerAddress: 0, bookingRateLimitWindowMs: 30 * 60_000, bookingMaxOpenPerContact: 0, bookingWindowDays: 90 });
+  });
+
+  it('names each bad value', () => {
+    const bad = { BOOKING_RATE_LIMIT_PER_ADDRESS: '-1', BOOKING_RATE_LIMIT_WINDOW_MINUTES: '0', BOOKING_MAX_OPEN_PER_CONTACT: 'three', BOOKING_WINDOW_DAYS: '0' };
+    let message = '';
+    try {
+      loadConfig(bad);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    for (const name of Object.keys(bad)) expect(message).toContain(name);
   });
 });

@@ -16,6 +16,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/site-settings/:key',
   'POST /api/appointments', // the public booking form
   'GET /api/appointments/availability',
+  'GET /api/appointments/rules', // the booking window for the form's date picker
   'POST /api/auth/login',
   'GET /healthz',
   'GET /media/:name',

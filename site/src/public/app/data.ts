@@ -57,10 +57,18 @@ export const paths = {
   doctorImage: '/api/site-settings/doctor_image',
   availability: (date: string) => `/api/appointments/availability?date=${encodeURIComponent(date)}`,
   appointments: '/api/appointments',
+  bookingRules: '/api/appointments/rules',
 };
 
-/** What a route needs before it can render (read on the server, embedded for the browser). */
+/**
+ * What a route needs before it can render (read on the server, embedded for the browser). Every page can
+ * open the booking form, so every page carries the booking rules (a few bytes: the date picker's window).
+ */
 export function routeDataPaths(route: Route): string[] {
+  return [...pageDataPaths(route), paths.bookingRules];
+}
+
+function pageDataPaths(route: Route): string[] {
   switch (route.name) {
     case 'about':
       return [paths.doctorImage];

@@ -1,14 +1,22 @@
 // First: zod must be configured before the shared schemas below are built.
 import './zod-setup';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { bookingTreatments, timeSlotLabel, timeSlots } from '../../../../shared/constants/booking';
-import { clinicToday, isPastDate, isSunday, isValidDateString } from '../../../../shared/domain/clinic-time';
+import {
+  BOOKING_HONEYPOT_FIELD,
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  bookingTreatments,
+  timeSlotLabel,
+  timeSlots,
+  type BookingRules,
+} from '../../../../shared/constants/booking';
+import { clinicToday, isValidDateString } from '../../../../shared/domain/clinic-time';
 import {
   appointmentRequestSchema,
-  bookingRuleMessages,
+  checkBookingDate,
   checkBookingRules,
+  lastBookableDate,
   type AppointmentRequest,
   type AppointmentRequestInput,
 } from '../../../../shared/schemas/appointment';
@@ -17,8 +25,9 @@ import { paths, type Availability } from '../app/data';
 import { useQuery, useQueryCache } from '../app/query';
 import { useToast } from '../components/toast';
 
-// The one booking form (SPEC sections 4, 5, 8; D11, D12), in every dialog and on /contact: the shared
-// schema's messages, today or later in Asia/Kolkata, no Sundays, and the slots the server says are free.
+// The one booking form (SPEC sections 4, 5, 8; D11, D12, D27), in every dialog and on /contact: the shared
+// schema's messages, today up to the booking window's last day in Asia/Kolkata, no Sundays, and the slots
+// the server says are free. The window comes with the page (GET /api/appointments/rules, embedded).
 
 export interface BookingFormProps {
   /** Prefix of the field ids, so two forms can share a page (the contact page and the dialog). */
@@ -30,27 +39,28 @@ export interface BookingFormProps {
 }
 
 const schemaResolver = zodResolver(appointmentRequestSchema);
+const fallbackRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
 
-/** A past day or a Sunday, for a well-formed date (D11, D12); null otherwise. */
-function dateProblem(date: string): string | null {
+/** A past day, a day beyond the window or a Sunday, for a well-formed date (D11, D12, D27); null otherwise. */
+function dateProblem(date: string, rules: BookingRules): string | null {
   if (!isValidDateString(date)) return null;
-  if (date < '1900-01-01' || isPastDate(date)) return bookingRuleMessages.pastDate;
-  if (isSunday(date)) return bookingRuleMessages.sunday;
-  return null;
+  return checkBookingDate(date, new Date(), rules)?.message ?? null;
 }
 
 /**
  * The shared schema, plus D12's rules against the clinic's clock, so the visitor hears of a Sunday or a
  * passed time here rather than from the server. The date rule is checked even while other fields are
- * still wrong, so its message never disappears when another field is corrected.
+ * still wrong, so its message never disappears when another field is corrected. The context is the
+ * booking rules in force.
  */
-const bookingResolver: Resolver<AppointmentRequestInput, unknown, AppointmentRequest> = async (values, context, options) => {
+const bookingResolver: Resolver<AppointmentRequestInput, BookingRules, AppointmentRequest> = async (values, context, options) => {
+  const rules = context ?? fallbackRules;
   const result = await schemaResolver(values, context, options);
   const errors = { ...result.errors };
-  const badDay = errors.preferredDate ? null : dateProblem(values.preferredDate ?? '');
+  const badDay = errors.preferredDate ? null : dateProblem(values.preferredDate ?? '', rules);
   if (badDay) errors.preferredDate = { type: 'rule', message: badDay };
   if (Object.keys(errors).length > 0) return { values: {}, errors };
-  const problem = checkBookingRules(result.values as AppointmentRequest);
+  const problem = checkBookingRules(result.values as AppointmentRequest, new Date(), rules);
   if (!problem) return result;
   return { values: {}, errors: { [problem.field]: { type: 'rule', message: problem.message } } };
 };
@@ -61,6 +71,11 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   const toast = useToast();
   const cache = useQueryCache();
   const today = clinicToday();
+  // Embedded in every page; refetched once stale. Unreadable, the default window applies (the server decides).
+  const rules = useQuery<BookingRules>(paths.bookingRules, { retry: 1 }).data ?? fallbackRules;
+  const lastDay = lastBookableDate(rules);
+  // The hidden field (a honeypot): read at submit time, never part of the form's values.
+  const trap = useRef<HTMLInputElement>(null);
   const defaults: AppointmentRequestInput = {
     firstName: '',
     lastName: '',
@@ -81,10 +96,14 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
     clearErrors,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AppointmentRequestInput, unknown, AppointmentRequest>({ resolver: bookingResolver, defaultValues: defaults });
+  } = useForm<AppointmentRequestInput, BookingRules, AppointmentRequest>({
+    resolver: bookingResolver,
+    context: rules,
+    defaultValues: defaults,
+  });
 
   const date = watch('preferredDate');
-  const dateUsable = isValidDateString(date) && dateProblem(date) === null;
+  const dateUsable = isValidDateString(date) && dateProblem(date, rules) === null;
   const availability = useQuery<Availability>(dateUsable ? paths.availability(date) : null, { staleTime: 30_000, retry: 1 });
   const slots = dateUsable ? availability.data?.slots : undefined;
 
@@ -101,7 +120,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   useEffect(() => setLive(true), []);
 
   /** SPEC section 4: a mutation is retried once, after a network failure or a server error (never a refusal). */
-  const book = async (body: AppointmentRequest) => {
+  const book = async (body: AppointmentRequest & { [BOOKING_HONEYPOT_FIELD]?: string }) => {
     try {
       return await api.post<unknown>(paths.appointments, body);
     } catch (err) {
@@ -113,7 +132,8 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await book(values);
+      const filled = trap.current?.value;
+      await book(filled ? { ...values, [BOOKING_HONEYPOT_FIELD]: filled } : values);
       toast({ title: 'Appointment Booked!', description: "We'll contact you soon to confirm your appointment." });
       reset(defaults);
       cache.invalidate(paths.availability(''));
@@ -121,9 +141,11 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
       toast({ title: 'Booking Failed', description: apiError?.message || 'Please try again later.', variant: 'destructive' });
-      for (const [field, message] of Object.entries(apiError?.fields ?? {})) {
-        if (field in defaults) setError(field as keyof AppointmentRequestInput, { type: 'server', message });
-      }
+      // A 400's field messages go under their fields, and the first of them takes the focus.
+      const fields = Object.entries(apiError?.fields ?? {}).filter(([field]) => field in defaults);
+      fields.forEach(([field, message], i) => {
+        setError(field as keyof AppointmentRequestInput, { type: 'server', message }, { shouldFocus: i === 0 });
+      });
       // A slot taken meanwhile shows as full at once.
       if (apiError?.status === 409) cache.invalidate(paths.availability(''));
     }
@@ -140,9 +162,9 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
       </p>
     ) : null;
 
-  // A Sunday or a past day is said at once, not only on submit.
+  // A Sunday, a past day or one beyond the window is said at once, not only on submit.
   const onDateChange = (e: { target: { value: string } }) => {
-    const problem = dateProblem(e.target.value);
+    const problem = dateProblem(e.target.value, rules);
     if (problem) setError('preferredDate', { type: 'rule', message: problem });
     else clearErrors('preferredDate');
   };
@@ -207,12 +229,13 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
             id={id('preferredDate')}
             type="date"
             min={today}
+            max={lastDay}
             aria-invalid={errorOf('preferredDate') ? true : undefined}
             aria-describedby={describe('preferredDate', id('date-hint'))}
             {...register('preferredDate', { onChange: onDateChange })}
           />
           <p className="field-hint" id={id('date-hint')}>
-            Monday to Saturday. Closed on Sundays.
+            Monday to Saturday, up to {rules.windowDays} days ahead. Closed on Sundays.
           </p>
           {fieldError('preferredDate')}
         </div>
@@ -276,6 +299,12 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           />
           {fieldError('notes')}
         </div>
+      </div>
+      {/* A honeypot: hidden from sight, from the keyboard and from assistive technology, so only a program
+          filling every field it finds fills it; the server then refuses the request (docs/security.md). */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={id(BOOKING_HONEYPOT_FIELD)}>Leave this field empty</label>
+        <input id={id(BOOKING_HONEYPOT_FIELD)} name={BOOKING_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" ref={trap} />
       </div>
       <button type={live ? 'submit' : 'button'} className="button button-primary button-block" disabled={isSubmitting}>
         {isSubmitting ? 'Booking...' : 'Book Appointment'}
