@@ -106,3 +106,10 @@ export function cookieFrom(res: Response): string {
   if (!set) throw new Error('no session cookie set');
   return set.split(';')[0];
 }
+
+/** The `device=value` part of the device cookie a sign-in sets (api/services/trusted-devices.ts). */
+export function deviceCookieFrom(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('device='));
+  if (!set) throw new Error('no device cookie set');
+  return set.split(';')[0];
+}
