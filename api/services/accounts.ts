@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from './auth';
+import { clearThrottles, throttleKey } from './throttle-store';
 import { revokeDevices } from './trusted-devices';
 
 export async function createAccount(knex: Knex, email: string, password: string, displayName: string) {
@@ -22,6 +23,8 @@ export async function resetPassword(knex: Knex, email: string, password: string)
     // old password may have signed in somewhere and kept a device cookie.
     await trx('sessions').where({ userId: user.id }).delete();
     await revokeDevices(trx, user.id);
+    // Failures against the old password no longer matter: the account's lock on other browsers is lifted.
+    await clearThrottles(trx, [throttleKey('login-account', email)]);
     return true;
   });
 }

@@ -144,13 +144,17 @@ describe('a browser that has signed in before', () => {
     expect((await login(ADMIN.email, ADMIN.password, mine)).status).toBe(200);
   });
 
-  it('is forgotten when the password is reset (npm run admin -- reset-password)', async () => {
+  it('is forgotten when the password is reset (npm run admin -- reset-password), which lifts the account lock', async () => {
     standAt(30);
     const desk = deviceCookieFrom(await login(DESK.email, DESK.password));
     await lockUntrusted(DESK.email);
     expect(await resetPassword(app.deps.knex, DESK.email, 'new-front-desk-Long-3')).toBe(true);
     const user = await app.deps.knex('users').where({ email: DESK.email }).first('id');
     expect(Number((await app.deps.knex('trustedDevices').where({ userId: user.id }).count({ n: '*' }))[0].n)).toBe(0);
+    // The failures against the old password are forgotten: any browser may sign in with the new one.
+    expect((await login(DESK.email, 'new-front-desk-Long-3')).status).toBe(200);
+    // The browser known before the reset is a stranger now.
+    await lockUntrusted(DESK.email);
     expect((await login(DESK.email, 'new-front-desk-Long-3', desk)).status).toBe(429);
   });
 });
