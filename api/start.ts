@@ -44,7 +44,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     knex,
     config,
     logger,
-    throttle: new LoginThrottle(),
+    throttle: new LoginThrottle(knex),
     cache: new PublicCache(),
     nudgeOutbox: worker.nudge,
     now: () => new Date(),

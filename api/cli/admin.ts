@@ -46,7 +46,7 @@ async function main(): Promise<number> {
         process.stderr.write(`No account for ${email}.\n`);
         return 1;
       }
-      process.stdout.write(`Password changed for ${email}; its sessions were ended.\n`);
+      process.stdout.write(`Password changed for ${email}; its sessions and trusted browsers were ended.\n`);
     }
     return 0;
   } finally {

@@ -3,6 +3,7 @@ import * as initialSchema from './migrations/001-initial-schema';
 import * as adminSearchIndexes from './migrations/002-admin-search-indexes';
 import * as bookAppointmentFunction from './migrations/003-book-appointment-function';
 import * as throttles from './migrations/004-throttles';
+import * as trustedDevices from './migrations/006-trusted-devices';
 import * as bookingLimits from './migrations/007-booking-limits';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
@@ -11,6 +12,7 @@ const migrations: Record<string, Knex.Migration> = {
   '002-admin-search-indexes': adminSearchIndexes,
   '003-book-appointment-function': bookAppointmentFunction,
   '004-throttles': throttles,
+  '006-trusted-devices': trustedDevices,
   '007-booking-limits': bookingLimits,
 };
 

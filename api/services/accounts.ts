@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from './auth';
+import { clearThrottles, throttleKey } from './throttle-store';
+import { revokeDevices } from './trusted-devices';
 
 export async function createAccount(knex: Knex, email: string, password: string, displayName: string) {
   const [user] = await knex('users')
@@ -10,14 +12,21 @@ export async function createAccount(knex: Knex, email: string, password: string,
 }
 
 export async function resetPassword(knex: Knex, email: string, password: string): Promise<boolean> {
-  const updated = await knex('users')
-    .whereRaw('lower(email) = lower(?)', [email])
-    .update({ passwordHash: await hashPassword(password), updatedAt: knex.fn.now() });
-  if (updated) {
-    // A new password ends every session of the account.
-    await knex('sessions').whereIn('userId', knex('users').select('id').whereRaw('lower(email) = lower(?)', [email])).delete();
-  }
-  return updated > 0;
+  const passwordHash = await hashPassword(password);
+  return knex.transaction(async (trx) => {
+    const [user] = await trx('users')
+      .whereRaw('lower(email) = lower(?)', [email])
+      .update({ passwordHash, updatedAt: trx.fn.now() })
+      .returning('id');
+    if (!user) return false;
+    // A new password ends every session of the account, and every browser it trusted: whoever knew the
+    // old password may have signed in somewhere and kept a device cookie.
+    await trx('sessions').where({ userId: user.id }).delete();
+    await revokeDevices(trx, user.id);
+    // Failures against the old password no longer matter: the account's lock on other browsers is lifted.
+    await clearThrottles(trx, [throttleKey('login-account', email)]);
+    return true;
+  });
 }
 
 export function generatePassword(): string {

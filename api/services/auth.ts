@@ -1,16 +1,20 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { Knex } from 'knex';
+import type { Deps } from '../deps';
 import { unauthorized, tooManyRequests } from '../errors';
 import { Session } from '../models/session';
 import { User } from '../models/user';
-import type { LoginThrottle } from './login-throttle';
+import { passwordWork } from './password-work';
+import { findTrustedDevice, trustDevice } from './trusted-devices';
+import type { LoginClient } from './login-throttle';
 
 export const BCRYPT_COST = 12;
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, so a busy screen does not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait and try again.';
 
 // Compared against when the account does not exist, so a miss takes as long as a wrong password.
 const dummyHash = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
@@ -18,33 +22,43 @@ const dummyHash = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export async function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return passwordWork(() => bcrypt.hash(password, BCRYPT_COST));
 }
 
 export async function findUserByEmail(knex: Knex, email: string): Promise<User | undefined> {
   return User.query(knex).whereRaw('lower(email) = lower(?)', [email]).first();
 }
 
+/**
+ * Signs in, or throws 401 (wrong password and unknown account alike), 429 (throttled, with Retry-After)
+ * or 503 (too many password checks under way). Answers the new session token and the browser's new
+ * device token (api/services/trusted-devices.ts).
+ */
 export async function login(
-  knex: Knex,
-  throttle: LoginThrottle,
-  input: { email: string; password: string; address: string; previousToken?: string },
-): Promise<{ user: User; token: string }> {
-  const account = input.email.toLowerCase();
-  const wait = throttle.retryAfter(input.address, account);
-  if (wait > 0) throw tooManyRequests('Too many sign-in attempts. Please wait and try again.', wait);
-
+  deps: Pick<Deps, 'knex' | 'throttle' | 'now'>,
+  input: { email: string; password: string; address: string; previousToken?: string; deviceToken?: string },
+): Promise<{ user: User; token: string; deviceToken: string }> {
+  const { knex, throttle } = deps;
+  const now = deps.now();
   const user = await findUserByEmail(knex, input.email);
-  const ok = await bcrypt.compare(input.password, user?.passwordHash ?? dummyHash);
-  if (!user || !ok) {
-    throttle.recordFailure(input.address, account);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  throttle.recordSuccess(input.address, account);
+  const deviceId = await findTrustedDevice(knex, input.deviceToken, user?.id, now);
+  const client: LoginClient =
+    deviceId !== undefined ? { deviceId } : { account: input.email.toLowerCase(), address: input.address };
+
+  const waitMs = await throttle.waitMs(client, now);
+  if (waitMs > 0) throw tooManyRequests(TOO_MANY_ATTEMPTS, waitMs / 1000);
+  // The attempt is counted inside the bcrypt bound: a 503 (nothing checked) counts nothing.
+  const ok = await passwordWork(async () => {
+    const wait = await throttle.take(client, now);
+    if (wait > 0) throw tooManyRequests(TOO_MANY_ATTEMPTS, wait / 1000);
+    return bcrypt.compare(input.password, user?.passwordHash ?? dummyHash);
+  });
+  if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+  await throttle.succeeded(client);
 
   // Rotated at login (D7): a session id known before sign-in is never the signed-in one.
   const token = crypto.randomBytes(32).toString('base64url');
-  await knex.transaction(async (trx) => {
+  const deviceToken = await knex.transaction(async (trx) => {
     if (input.previousToken) await Session.query(trx).deleteById(hashToken(input.previousToken));
     await Session.query(trx).where('expiresAt', '<', new Date()).delete();
     await Session.query(trx).insert({
@@ -52,8 +66,9 @@ export async function login(
       userId: user.id,
       expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
     });
+    return trustDevice(trx, { userId: user.id, previousToken: input.deviceToken, now });
   });
-  return { user, token };
+  return { user, token, deviceToken };
 }
 
 export async function logout(knex: Knex, token: string): Promise<void> {

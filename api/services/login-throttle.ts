@@ -1,75 +1,90 @@
-// D7: failed logins are limited per address and per account. The per-account lock is short and grows
-// slowly (a stranger cannot keep the real admin out for long); the per-address limit stops a single
-// machine guessing at speed. In memory: the server is one process, and a restart forgives everyone.
+import type { Knex } from 'knex';
+import { blockedForMs, clearThrottles, refundAttempt, takeAttempt, throttleKey, type LockoutRule } from './throttle-store';
 
-interface Counter {
-  failures: number;
-  firstAt: number;
-  lockedUntil: number;
+// D7 + issue 15: failed sign-ins are slowed down without letting a stranger keep the real admin out, as
+// OWASP's "Slow Down Online Guessing Attacks with Device Cookies" describes. A browser that has signed in
+// to the account before (a trusted device, api/services/trusted-devices.ts) counts only its own failures;
+// every other attempt counts against the account (all untrusted browsers together) and against its address,
+// with lockouts that grow. The counters live in the database (migration 004): every server process shares
+// them (D33) and a restart forgives nobody. Attempts are counted before the password is checked, so
+// parallel requests cannot slip extra guesses past a lock; a right password gives its attempt back.
+
+export interface LoginThrottleOptions {
+  /** Untrusted browsers together, per account (known or not: an unknown account behaves the same). */
+  account: LockoutRule;
+  /** Untrusted browsers, per client address (spraying one password over many accounts). */
+  address: LockoutRule;
+  /** One trusted browser of one account: only its own failures. */
+  device: LockoutRule;
 }
 
-export interface ThrottleOptions {
-  addressLimit: number; // failures per address in the window
-  accountFreeFailures: number; // failures before an account starts to lock
-  windowMs: number;
-  accountLockMs: number; // first lock; doubles, capped at accountLockMaxMs
-  accountLockMaxMs: number;
-}
+/** Rules that differ from the defaults, field by field (tests use smaller ones). */
+export type LoginThrottleOverrides = { [K in keyof LoginThrottleOptions]?: Partial<LockoutRule> };
 
-export const defaultThrottleOptions: ThrottleOptions = {
-  addressLimit: 20,
-  accountFreeFailures: 5,
-  windowMs: 15 * 60_000,
-  accountLockMs: 30_000,
-  accountLockMaxMs: 5 * 60_000,
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+// Failures are remembered for a day from the first; the lock starts at a minute and doubles to an hour.
+// A guesser from untrusted browsers gets about 33 tries a day at one account, whatever addresses they use.
+export const defaultLoginThrottle: LoginThrottleOptions = {
+  account: { limit: 5, windowMs: DAY, lockMs: MINUTE, maxLockMs: 60 * MINUTE },
+  address: { limit: 20, windowMs: DAY, lockMs: MINUTE, maxLockMs: 60 * MINUTE },
+  device: { limit: 5, windowMs: DAY, lockMs: MINUTE, maxLockMs: 60 * MINUTE },
 };
 
+/** Who is trying: a trusted device of the account, or any other browser (by account and address). */
+export type LoginClient = { deviceId: number } | { account: string; address: string };
+
 export class LoginThrottle {
-  private byAddress = new Map<string, Counter>();
-  private byAccount = new Map<string, Counter>();
+  readonly options: LoginThrottleOptions;
 
   constructor(
-    private readonly options: ThrottleOptions = defaultThrottleOptions,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds to wait before another attempt, or 0 when one is allowed now. */
-  retryAfter(address: string, account: string): number {
-    const t = this.now();
-    const waits = [this.current(this.byAddress, address, t), this.current(this.byAccount, account, t)]
-      .map((c) => (c && c.lockedUntil > t ? c.lockedUntil - t : 0));
-    return Math.ceil(Math.max(...waits) / 1000);
+    private readonly knex: Knex,
+    options: LoginThrottleOverrides = {},
+  ) {
+    const d = defaultLoginThrottle;
+    this.options = {
+      account: { ...d.account, ...options.account },
+      address: { ...d.address, ...options.address },
+      device: { ...d.device, ...options.device },
+    };
   }
 
-  recordFailure(address: string, account: string): void {
-    const t = this.now();
-    const o = this.options;
-    const a = this.bump(this.byAddress, address, t);
-    if (a.failures >= o.addressLimit) a.lockedUntil = a.firstAt + o.windowMs;
-    const c = this.bump(this.byAccount, account, t);
-    const over = c.failures - o.accountFreeFailures;
-    if (over >= 0) c.lockedUntil = t + Math.min(o.accountLockMs * 2 ** over, o.accountLockMaxMs);
+  /** Milliseconds before this client may try again; 0 when it may now. Counts nothing. */
+  waitMs(client: LoginClient, now: Date): Promise<number> {
+    return blockedForMs(this.knex, this.limits(client).map(([key]) => key), now);
   }
 
-  recordSuccess(address: string, account: string): void {
-    this.byAccount.delete(account);
-    this.byAddress.delete(address);
-  }
-
-  private current(map: Map<string, Counter>, key: string, t: number): Counter | undefined {
-    const c = map.get(key);
-    if (c && c.lockedUntil <= t && t - c.firstAt > this.options.windowMs) {
-      map.delete(key);
-      return undefined;
+  /**
+   * Counts an attempt before the password is checked; answers 0, or the wait when a lock is in place
+   * (another attempt got there first). A lock found on the second key leaves the first one counted:
+   * rare (waitMs is asked first), and on the strict side.
+   */
+  async take(client: LoginClient, now: Date): Promise<number> {
+    for (const [key, rule] of this.limits(client)) {
+      const wait = await takeAttempt(this.knex, key, rule, now);
+      if (wait > 0) return wait;
     }
-    return c;
+    return 0;
   }
 
-  private bump(map: Map<string, Counter>, key: string, t: number): Counter {
-    const c = this.current(map, key, t) ?? { failures: 0, firstAt: t, lockedUntil: 0 };
-    c.failures += 1;
-    map.set(key, c);
-    if (map.size > 10_000) map.delete(map.keys().next().value as string); // bound memory under a spray
-    return c;
+  /**
+   * The password was right. A trusted device's failures are forgiven. For an untrusted browser, the
+   * account's failures are forgiven, but its address keeps the failures of other sign-ins made from it
+   * (behind one address may be many people): only this attempt is given back.
+   */
+  async succeeded(client: LoginClient): Promise<void> {
+    const [first, second] = this.limits(client);
+    await clearThrottles(this.knex, [first[0]]);
+    if (second) await refundAttempt(this.knex, second[0], second[1]);
+  }
+
+  private limits(client: LoginClient): [string, LockoutRule][] {
+    const o = this.options;
+    if ('deviceId' in client) return [[throttleKey('login-device', String(client.deviceId)), o.device]];
+    return [
+      [throttleKey('login-account', client.account), o.account],
+      [throttleKey('login-address', client.address), o.address],
+    ];
   }
 }

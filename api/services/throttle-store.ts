@@ -83,3 +83,63 @@ export async function sweepThrottles(knex: Knex, now: Date): Promise<number> {
     .where((q) => q.whereNull('blockedUntil').orWhere('blockedUntil', '<', now))
     .delete();
 }
+
+/**
+ * A lockout that grows: the `limit`-th attempt in a window shuts the key out for `lockMs`, and each
+ * attempt after it (made once the block has ended) doubles that, up to `maxLockMs`. The window starts at
+ * the key's first attempt and lasts `windowMs`, so the growth is remembered that long.
+ */
+export interface LockoutRule {
+  limit: number;
+  windowMs: number;
+  lockMs: number;
+  maxLockMs: number;
+}
+
+/**
+ * Counts one attempt on the key unless it is blocked now, and sets the block the rule asks for; answers
+ * 0 when the attempt was counted, else the milliseconds the block still lasts (nothing counted). One
+ * atomic statement, so attempts racing in from several processes are each counted and never slip past a
+ * block (count before the work, e.g. the password check, and give it back with refundAttempt on success).
+ */
+export async function takeAttempt(knex: Knex, key: string, rule: LockoutRule, now: Date): Promise<number> {
+  const hits = `(case when t.window_started_at <= :windowStart then 1 else t.hits + 1 end)`;
+  // The exponent is capped so that power() cannot overflow; the cap on the lock applies long before.
+  const lockFor = (n: string) =>
+    `cast(:now as timestamptz) + least(:lockMs * power(2, least(${n} - :limit, 40)), :maxLockMs) * interval '1 millisecond'`;
+  const { rows } = await knex.raw<{ rows: Row[] }>(
+    `insert into throttles as t (key, hits, window_started_at, blocked_until)
+     values (:key, 1, :now, case when 1 >= :limit then ${lockFor('1')} end)
+     on conflict (key) do update set
+       hits = ${hits},
+       window_started_at = case when t.window_started_at <= :windowStart then excluded.window_started_at
+                                else t.window_started_at end,
+       blocked_until = case when ${hits} >= :limit then ${lockFor(hits)} end
+     where t.blocked_until is null or t.blocked_until <= :now
+     returning hits`,
+    {
+      key,
+      now,
+      windowStart: new Date(now.getTime() - rule.windowMs),
+      limit: rule.limit,
+      lockMs: rule.lockMs,
+      maxLockMs: rule.maxLockMs,
+    },
+  );
+  if (Math.random() < 0.01) await sweepThrottles(knex, now);
+  if (rows.length > 0) return 0;
+  return Math.max(1, await blockedForMs(knex, [key], now));
+}
+
+/**
+ * Gives back one attempt counted by takeAttempt (it turned out not to be a failure). Fewer attempts than
+ * the rule's limit left in the window lift the block that attempt may have set.
+ */
+export async function refundAttempt(knex: Knex, key: string, rule: LockoutRule): Promise<void> {
+  await knex.raw(
+    `update throttles set hits = hits - 1,
+       blocked_until = case when hits - 1 < ? then null else blocked_until end
+     where key = ? and hits > 0`,
+    [rule.limit, key],
+  );
+}

@@ -50,6 +50,42 @@ test.describe('admin sign-in', () => {
     await expectToast(page, 'Login failed', 'Network error occurred');
   });
 
+  test('too many attempts hold the form for the time the server gives, with its message', async ({ page }) => {
+    await page.goto('/admin/login');
+    const message = 'Too many sign-in attempts. Please wait and try again.';
+    await page.route('**/api/auth/login', (route) =>
+      route.fulfill({ status: 429, headers: { 'Retry-After': '90' }, json: { error: message } }),
+    );
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectToast(page, 'Login failed', message);
+    await expect(page.getByRole('status')).toHaveText(`${message} Try again in 2 minutes.`);
+    await expect(page.getByRole('button', { name: /^Sign In \(\d+ s\)$/ })).toBeDisabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a busy server holds the form for a moment, then lets the admin try again', async ({ page }) => {
+    // The wait runs on the page's clock, stopped and moved by the test.
+    await page.clock.install({ time: new Date('2026-11-24T10:00:00+05:30') });
+    await page.goto('/admin/login');
+    await page.clock.pauseAt(new Date('2026-11-24T10:00:05+05:30'));
+    const message = 'The server is busy. Please try again in a moment.';
+    await page.route('**/api/auth/login', (route) =>
+      route.fulfill({ status: 503, headers: { 'Retry-After': '2' }, json: { error: message } }),
+    );
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${message} Try again in 2 seconds.`);
+    await expect(page.getByRole('button', { name: 'Sign In (2 s)' })).toBeDisabled();
+    await page.clock.runFor(1000);
+    await expect(page.getByRole('button', { name: 'Sign In (1 s)' })).toBeDisabled();
+    await page.clock.runFor(1500);
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+    await expect(page.getByRole('status')).toHaveCount(0);
+  });
+
   test('signing in shows Signing in..., welcomes the admin and opens the dashboard', async ({ page }) => {
     await page.goto('/admin/login');
     let release: () => void = () => {};

@@ -29,7 +29,7 @@ beforeAll(async () => {
     knex,
     config,
     logger: createLogger('silent'),
-    throttle: new LoginThrottle(),
+    throttle: new LoginThrottle(knex),
     cache: new PublicCache(),
     nudgeOutbox: () => {},
     now: () => new Date('2026-11-23T04:00:00Z'),

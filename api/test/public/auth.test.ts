@@ -3,8 +3,8 @@ import { ADMIN, cookieFrom, startTestApp, type TestApp } from '../support/test-a
 
 let app: TestApp;
 beforeAll(async () => {
-  // A small throttle so the rate-limit tests run quickly; the production figures are in login-throttle.ts.
-  app = await startTestApp({ throttle: { addressLimit: 8, accountFreeFailures: 3, accountLockMs: 60_000 } });
+  // A small account limit so the rate-limit tests run quickly; the production figures are in login-throttle.ts.
+  app = await startTestApp({ throttle: { account: { limit: 3 } } });
 });
 afterAll(() => app?.close());
 

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/knex';
-import { blockThrottle, blockedForMs, clearThrottles, hitThrottle, sweepThrottles, throttleKey } from '../../services/throttle-store';
+import {
+  blockThrottle,
+  blockedForMs,
+  clearThrottles,
+  hitThrottle,
+  refundAttempt,
+  sweepThrottles,
+  takeAttempt,
+  throttleKey,
+} from '../../services/throttle-store';
 import { createTestDatabase } from '../support/test-db';
 
 let db: Database;
@@ -58,5 +67,53 @@ describe('throttle store', () => {
     await Promise.all(Array.from({ length: 40 }, () => hitThrottle(db.knex, key, MINUTE, now)));
     const [row] = await db.knex('throttles').where({ key }).select('hits');
     expect(row.hits).toBe(40);
+  });
+
+  describe('growing lockouts (takeAttempt)', () => {
+    const rule = { limit: 3, windowMs: 24 * 60 * MINUTE, lockMs: MINUTE, maxLockMs: 5 * MINUTE };
+    const t0 = at('2026-11-24T10:00:00Z').getTime();
+    const after = (ms: number) => new Date(t0 + ms);
+
+    it('lets attempts through up to the limit, then locks for a time that doubles up to the cap', async () => {
+      const key = throttleKey('test-take', 'grow');
+      expect(await takeAttempt(db.knex, key, rule, after(0))).toBe(0);
+      expect(await takeAttempt(db.knex, key, rule, after(1000))).toBe(0);
+      // The third attempt goes ahead and shuts the key out for a minute after it.
+      expect(await takeAttempt(db.knex, key, rule, after(2000))).toBe(0);
+      expect(await takeAttempt(db.knex, key, rule, after(3000))).toBe(MINUTE - 1000);
+      expect(await takeAttempt(db.knex, key, rule, after(2000 + MINUTE))).toBe(0);
+      expect(await blockedForMs(db.knex, [key], after(2000 + MINUTE))).toBe(2 * MINUTE);
+      expect(await takeAttempt(db.knex, key, rule, after(2000 + 3 * MINUTE))).toBe(0);
+      expect(await blockedForMs(db.knex, [key], after(2000 + 3 * MINUTE))).toBe(4 * MINUTE);
+      expect(await takeAttempt(db.knex, key, rule, after(2000 + 7 * MINUTE))).toBe(0);
+      expect(await blockedForMs(db.knex, [key], after(2000 + 7 * MINUTE))).toBe(5 * MINUTE);
+      // Refused attempts were not counted: six went through.
+      const [row] = await db.knex('throttles').where({ key }).select('hits');
+      expect(row.hits).toBe(6);
+    });
+
+    it('forgets the attempts once the window has ended', async () => {
+      const key = throttleKey('test-take', 'window');
+      for (let i = 0; i < 3; i++) await takeAttempt(db.knex, key, rule, after(i));
+      expect(await takeAttempt(db.knex, key, rule, after(rule.windowMs + MINUTE))).toBe(0);
+      expect(await blockedForMs(db.knex, [key], after(rule.windowMs + MINUTE))).toBe(0);
+    });
+
+    it('gives an attempt back, lifting the block once fewer than the limit are left', async () => {
+      const key = throttleKey('test-take', 'refund');
+      for (let i = 0; i < 3; i++) await takeAttempt(db.knex, key, rule, after(0));
+      expect(await blockedForMs(db.knex, [key], after(0))).toBe(MINUTE);
+      await refundAttempt(db.knex, key, rule);
+      expect(await blockedForMs(db.knex, [key], after(0))).toBe(0);
+      const [row] = await db.knex('throttles').where({ key }).select('hits');
+      expect(row.hits).toBe(2);
+    });
+
+    it('lets exactly the limit through when many attempts race (on a real server, from several processes)', async () => {
+      const key = throttleKey('test-take', 'race');
+      const waits = await Promise.all(Array.from({ length: 30 }, () => takeAttempt(db.knex, key, rule, after(0))));
+      expect(waits.filter((w) => w === 0)).toHaveLength(3);
+      expect(waits.filter((w) => w === MINUTE)).toHaveLength(27);
+    });
   });
 });

@@ -6,7 +6,8 @@ import { loadConfig, type Config } from '../../config';
 import type { Deps } from '../../deps';
 import { createLogger } from '../../logger';
 import { createAccount } from '../../services/accounts';
-import { LoginThrottle, defaultThrottleOptions, type ThrottleOptions } from '../../services/login-throttle';
+import { LoginThrottle, type LoginThrottleOverrides } from '../../services/login-throttle';
+import { configurePasswordWork, type PasswordWorkOptions } from '../../services/password-work';
 import { PublicCache } from '../../services/public-cache';
 import { createTestDatabase } from './test-db';
 import type { Database } from '../../db/knex';
@@ -39,7 +40,16 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { config?: Partial<Config>; throttle?: Partial<ThrottleOptions>; poolMax?: number; db?: Database } = {},
+  options: {
+    config?: Partial<Config>;
+    /** Sign-in throttle rules that differ from the production ones (api/services/login-throttle.ts). */
+    throttle?: LoginThrottleOverrides;
+    /** The bound on concurrent bcrypt work, for this test file's process (api/services/password-work.ts). */
+    passwordWork?: Partial<PasswordWorkOptions>;
+    poolMax?: number;
+    /** An existing database: a second app on it behaves as a second server process (D33). */
+    db?: Database;
+  } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ poolMax: options.poolMax }));
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/clinic-test' }), ...options.config };
@@ -49,14 +59,17 @@ export async function startTestApp(
     knex: db.knex,
     config,
     logger: createLogger(config.logLevel),
-    throttle: new LoginThrottle({ ...defaultThrottleOptions, ...options.throttle }),
+    throttle: new LoginThrottle(db.knex, options.throttle),
     cache: new PublicCache(),
     nudgeOutbox: () => {
       nudges += 1;
     },
     now: clock.now,
   };
-  await createAccount(db.knex, ADMIN.email, ADMIN.password, ADMIN.name);
+  configurePasswordWork(options.passwordWork);
+  if (!(await db.knex('users').where({ email: ADMIN.email }).first('id'))) {
+    await createAccount(db.knex, ADMIN.email, ADMIN.password, ADMIN.name);
+  }
   const server: Server = createHttpServer(createApp(deps), config.httpTimeouts).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -92,5 +105,12 @@ export async function startTestApp(
 export function cookieFrom(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!set) throw new Error('no session cookie set');
+  return set.split(';')[0];
+}
+
+/** The `device=value` part of the device cookie a sign-in sets (api/services/trusted-devices.ts). */
+export function deviceCookieFrom(res: Response): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('device='));
+  if (!set) throw new Error('no device cookie set');
   return set.split(';')[0];
 }

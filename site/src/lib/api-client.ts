@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    /** Seconds from a 429 or 503 answer's Retry-After, when it gave one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,7 +59,8 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     if (res.status === 401) onUnauthorized?.(path);
     const payload = (data ?? {}) as { error?: unknown; fields?: Record<string, string> };
     const message = typeof payload.error === 'string' && payload.error ? payload.error : `HTTP ${res.status}: ${res.statusText}`;
-    throw new ApiError(message, res.status, payload.fields);
+    const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
+    throw new ApiError(message, res.status, payload.fields, retryAfter > 0 ? retryAfter : undefined);
   }
   return data as T;
 }

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined, Mai
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { clinic } from '../../../../shared/constants/clinic';
@@ -17,6 +17,36 @@ import { Field, fieldAria } from '../components/field';
 import { useToast } from '../components/use-toast';
 import { usePageTitle } from '../hooks/use-page-title';
 
+/** "45 seconds", "1 minute", "16 minutes": a Retry-After read out for a person. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** A 429 (too many attempts) or 503 (server busy) holds the form until its Retry-After has passed. */
+function usePause() {
+  const [pause, setPause] = useState<{ notice: string; until: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!pause) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= pause.until) setPause(null);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [pause]);
+  const secondsLeft = pause ? Math.max(1, Math.ceil((pause.until - now) / 1000)) : 0;
+  return {
+    pause,
+    secondsLeft,
+    start(message: string, seconds: number) {
+      setNow(Date.now());
+      setPause({ notice: `${message} Try again in ${waitText(seconds)}.`, until: Date.now() + seconds * 1000 });
+    },
+  };
+}
+
 // SPEC 2 /admin/login, SPEC 4 (idle, 'Signing in...', success to /admin or failure), SPEC 5 and 8.
 export function LoginPage() {
   usePageTitle('Sign in');
@@ -29,6 +59,7 @@ export function LoginPage() {
   const toast = useToast();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
+  const { pause, secondsLeft, start: startPause } = usePause();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const errors = form.formState.errors;
 
@@ -52,6 +83,7 @@ export function LoginPage() {
         if (err instanceof ApiError) {
           const serverText = /^HTTP \d{3}\b/.test(err.message) ? 'Login failed' : err.message;
           toast.problem('Login failed', serverText || 'Invalid credentials. Please try again.');
+          if ((err.status === 429 || err.status === 503) && err.retryAfterSeconds) startPause(serverText, err.retryAfterSeconds);
         } else if (err instanceof TypeError) {
           toast.problem('Login failed', 'Network error occurred');
         } else {
@@ -117,9 +149,14 @@ export function LoginPage() {
               )}
             />
           </Field>
-          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
+          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending} disabled={Boolean(pause)}>
+            {login.isPending ? 'Signing in...' : pause ? `Sign In (${secondsLeft} s)` : 'Sign In'}
           </Button>
+          {pause && (
+            <p className="login-wait" role="status">
+              {pause.notice}
+            </p>
+          )}
         </form>
         <a
           className="back-link"
