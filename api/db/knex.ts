@@ -52,13 +52,20 @@ export async function createDb(options: DbOptions): Promise<Database> {
   // searches get the same trigram indexes as on a server (migration 002).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { default: ClientPgLite } = await import('knex-pglite');
+  const { durablePgliteOptions, flushNewDatabase } = await import('./pglite-durability');
   let release = () => {};
+  let isNew = false;
   if (options.pgliteDir) {
     fs.mkdirSync(options.pgliteDir, { recursive: true });
     release = takeDirectoryLock(options.pgliteDir);
+    isNew = !fs.existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
   }
-  const pglite = new PGlite({ dataDir: options.pgliteDir, parsers: pgliteParsers, extensions: { pg_trgm } });
+  // On disk, every commit is flushed to it before it is acknowledged (pglite-durability.ts); in memory
+  // (tests) there is nothing to flush.
+  const storage = options.pgliteDir ? durablePgliteOptions(options.pgliteDir) : {};
+  const pglite = new PGlite({ ...storage, parsers: pgliteParsers, extensions: { pg_trgm } });
   await pglite.waitReady;
+  if (options.pgliteDir && isNew) flushNewDatabase(options.pgliteDir);
   const knex = knexFactory({
     client: ClientPgLite,
     dialect: 'postgres',

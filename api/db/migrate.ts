@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import * as initialSchema from './migrations/001-initial-schema';
 import * as adminSearchIndexes from './migrations/002-admin-search-indexes';
 import * as bookAppointmentFunction from './migrations/003-book-appointment-function';
+import * as outboxCrashSafety from './migrations/005-outbox-crash-safety';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
   '001-initial-schema': initialSchema,
   '002-admin-search-indexes': adminSearchIndexes,
   '003-book-appointment-function': bookAppointmentFunction,
+  '005-outbox-crash-safety': outboxCrashSafety,
 };
 
 const source: Knex.MigrationSource<string> = {
