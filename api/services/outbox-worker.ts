@@ -127,9 +127,10 @@ export class OutboxWorker {
     try {
       for (const row of rows) {
         // A row is skipped when stopping, or when its lease was lost (this process stalled past it).
-        if (this.stopped || !this.held.has(row.id)) continue;
+        const ours = () => !this.stopped && this.held.has(row.id);
+        if (!ours()) continue;
         await this.pace();
-        if (await this.deliver(row)) sent += 1;
+        if (ours() && (await this.deliver(row))) sent += 1;
       }
     } finally {
       await this.release(rows.map((r) => r.id).filter((id) => this.held.has(id)));
