@@ -7,6 +7,7 @@ import { knexSnakeCaseMappers } from 'objection';
 // D2: one code path for both databases. Without a URL the server runs on PGlite (PostgreSQL in WASM)
 // kept in DATA_DIR; with one it uses that server. Columns are snake_case in SQL, camelCase in code.
 
+const CHECKPOINT_EVERY_MS = 5 * 60_000;
 const INT8 = 20;
 const DATE = 1082;
 const NUMERIC = 1700;
@@ -27,6 +28,8 @@ export interface DbOptions {
   /** Directory for the embedded database; omit for an in-memory one (tests). */
   pgliteDir?: string;
   poolMax?: number;
+  /** Embedded only: how often to checkpoint (default 5 minutes, as PostgreSQL's checkpoint_timeout). */
+  checkpointEveryMs?: number;
 }
 
 export interface Database {
@@ -72,10 +75,19 @@ export async function createDb(options: DbOptions): Promise<Database> {
     connection: () => ({ pglite }) as object,
     ...common,
   });
+  // PostgreSQL's checkpointer process checkpoints every 5 minutes; PGlite runs PostgreSQL single-user, where
+  // nothing checkpoints until close. Without this, a crash would replay all WAL since the start (a slow
+  // restart) and the WAL would only grow. A failed checkpoint needs no report here: the database is then
+  // broken and the next request says so.
+  const checkpoints = options.pgliteDir
+    ? setInterval(() => void knex.raw('checkpoint').catch(() => {}), options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS)
+    : null;
+  checkpoints?.unref();
   return {
     knex,
     isEmbedded: true,
     async close() {
+      if (checkpoints) clearInterval(checkpoints);
       await knex.destroy();
       await pglite.close().catch(() => {});
       release();

@@ -44,9 +44,13 @@ describe('the embedded database on disk', () => {
     }
   });
 
-  it('keeps what it acknowledged across a reopen', async () => {
+  it('checkpoints while it runs, as a PostgreSQL server would (PGlite alone only does at close)', async () => {
     await db.close();
-    db = await createDb({ pgliteDir: path.join(dir, 'pglite') });
+    db = await createDb({ pgliteDir: path.join(dir, 'pglite'), checkpointEveryMs: 200 });
     expect((await db.knex('durability_probe').orderBy('v')).map((r) => r.v)).toEqual([0, 1, 2]);
+    const checkpointAt = async () => (await db.knex.raw('select checkpoint_lsn::text as lsn from pg_control_checkpoint()')).rows[0].lsn;
+    const before = await checkpointAt();
+    await db.knex('durability_probe').insert({ v: 3 });
+    await vi.waitFor(async () => expect(await checkpointAt()).not.toBe(before), { timeout: 10_000, interval: 100 });
   }, 180_000);
 });
