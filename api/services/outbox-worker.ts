@@ -98,8 +98,8 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     await this.running;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.stopHeartbeat();
   }
 

@@ -84,7 +84,7 @@ describe('purging sent emails', () => {
 
   it('purges each row once when several processes run it at the same moment', async () => {
     await queue(30);
-    expect(await worker().drain()).toBe(30);
+    await db.knex('email_outbox').update({ sentAt: new Date() });
     const now = new Date(Date.now() + 100 * DAY);
     const counts = await Promise.all([1, 2, 3].map(() => purgeSentEmails(db.knex, { retentionDays: 90, now })));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
