@@ -130,15 +130,15 @@ it('never lets two workers send the same message', async () => {
 });
 
 it('renews its lease while a send outlasts it, so a second worker never takes the message', async () => {
-  const first = newWorker({ leaseMs: 400 });
-  const second = newWorker({ leaseMs: 400 });
+  const first = newWorker({ leaseMs: 1_000 });
+  const second = newWorker({ leaseMs: 1_000 });
   await queue(1);
   peer.onDataStart = () => {
     peer.onDataStart = null;
-    return new Promise((resolve) => setTimeout(() => resolve(true), 1_500)); // almost four leases
+    return new Promise((resolve) => setTimeout(() => resolve(true), 3_000)); // three leases
   };
   const sending = first.drain();
-  await sleep(1_000);
+  await sleep(2_000);
   expect(await second.drain()).toBe(0);
   expect(await sending).toBe(1);
   expect(peer.received).toHaveLength(1);
