@@ -52,7 +52,6 @@ beforeAll(async () => {
 }, slow.timeout);
 
 afterAll(async () => {
-  if (process.env.DEBUG_CRASH) console.log(server?.output());
   await server?.kill();
   await peer?.stop();
   await target?.drop();
