@@ -18,6 +18,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_NOTIFY_EMAIL: z.email().optional(),
   MAIL_RATE_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(10),
+  EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
@@ -46,6 +47,8 @@ export interface Config {
   clinicNotifyEmail?: string;
   /** Outbox delivery pace; 0 = unlimited. */
   mailRatePerSecond: number;
+  /** Days a sent email keeps its recipient, subject and bodies (patient details); then they are blanked. */
+  emailRetentionDays: number;
   adminEmail?: string;
   adminPassword?: string;
   seedDemo: boolean;
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Smile Care Dental Clinic <no-reply@smilecare.example>',
     clinicNotifyEmail: e.CLINIC_NOTIFY_EMAIL,
     mailRatePerSecond: e.MAIL_RATE_PER_SECOND,
+    emailRetentionDays: e.EMAIL_RETENTION_DAYS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.NODE_ENV === 'production' ? false : e.SEED_DEMO,

@@ -38,6 +38,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     logger,
     from: config.mailFrom,
     maxPerSecond: config.mailRatePerSecond,
+    retentionDays: config.emailRetentionDays,
     renderAttachment: renderInvoiceAttachment,
   });
   const app = createApp({

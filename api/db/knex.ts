@@ -7,6 +7,7 @@ import { knexSnakeCaseMappers } from 'objection';
 // D2: one code path for both databases. Without a URL the server runs on PGlite (PostgreSQL in WASM)
 // kept in DATA_DIR; with one it uses that server. Columns are snake_case in SQL, camelCase in code.
 
+const CHECKPOINT_EVERY_MS = 5 * 60_000;
 const INT8 = 20;
 const DATE = 1082;
 const NUMERIC = 1700;
@@ -27,6 +28,8 @@ export interface DbOptions {
   /** Directory for the embedded database; omit for an in-memory one (tests). */
   pgliteDir?: string;
   poolMax?: number;
+  /** Embedded only: how often to checkpoint (default 5 minutes, as PostgreSQL's checkpoint_timeout). */
+  checkpointEveryMs?: number;
 }
 
 export interface Database {
@@ -52,23 +55,39 @@ export async function createDb(options: DbOptions): Promise<Database> {
   // searches get the same trigram indexes as on a server (migration 002).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { default: ClientPgLite } = await import('knex-pglite');
+  const { durablePgliteOptions, flushNewDatabase } = await import('./pglite-durability');
   let release = () => {};
+  let isNew = false;
   if (options.pgliteDir) {
     fs.mkdirSync(options.pgliteDir, { recursive: true });
     release = takeDirectoryLock(options.pgliteDir);
+    isNew = !fs.existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
   }
-  const pglite = new PGlite({ dataDir: options.pgliteDir, parsers: pgliteParsers, extensions: { pg_trgm } });
+  // On disk, every commit is flushed to it before it is acknowledged (pglite-durability.ts); in memory
+  // (tests) there is nothing to flush.
+  const storage = options.pgliteDir ? durablePgliteOptions(options.pgliteDir) : {};
+  const pglite = new PGlite({ ...storage, parsers: pgliteParsers, extensions: { pg_trgm } });
   await pglite.waitReady;
+  if (options.pgliteDir && isNew) flushNewDatabase(options.pgliteDir);
   const knex = knexFactory({
     client: ClientPgLite,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
     ...common,
   });
+  // PostgreSQL's checkpointer process checkpoints every 5 minutes; PGlite runs PostgreSQL single-user, where
+  // nothing checkpoints until close. Without this, a crash would replay all WAL since the start (a slow
+  // restart) and the WAL would only grow. A failed checkpoint needs no report here: the database is then
+  // broken and the next request says so.
+  const checkpoints = options.pgliteDir
+    ? setInterval(() => void knex.raw('checkpoint').catch(() => {}), options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS)
+    : null;
+  checkpoints?.unref();
   return {
     knex,
     isEmbedded: true,
     async close() {
+      if (checkpoints) clearInterval(checkpoints);
       await knex.destroy();
       await pglite.close().catch(() => {});
       release();

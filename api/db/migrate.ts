@@ -3,6 +3,7 @@ import * as initialSchema from './migrations/001-initial-schema';
 import * as adminSearchIndexes from './migrations/002-admin-search-indexes';
 import * as bookAppointmentFunction from './migrations/003-book-appointment-function';
 import * as throttles from './migrations/004-throttles';
+import * as outboxCrashSafety from './migrations/005-outbox-crash-safety';
 import * as trustedDevices from './migrations/006-trusted-devices';
 import * as bookingLimits from './migrations/007-booking-limits';
 
@@ -12,6 +13,7 @@ const migrations: Record<string, Knex.Migration> = {
   '002-admin-search-indexes': adminSearchIndexes,
   '003-book-appointment-function': bookAppointmentFunction,
   '004-throttles': throttles,
+  '005-outbox-crash-safety': outboxCrashSafety,
   '006-trusted-devices': trustedDevices,
   '007-booking-limits': bookingLimits,
 };

@@ -7,6 +7,7 @@ export class OutboxEmail extends BaseModel {
   static override jsonAttributes = ['attachments'];
   id!: number;
   kind!: string;
+  // Blank ('') once purged: see purgedAt.
   toAddress!: string;
   subject!: string;
   html!: string;
@@ -15,8 +16,15 @@ export class OutboxEmail extends BaseModel {
   attempts!: number;
   nextAttemptAt!: Date;
   lockedUntil!: Date | null;
+  /** The worker holding the lease (api/services/outbox-worker.ts). */
+  lockedBy!: string | null;
   sentAt!: Date | null;
+  /** Fixed at creation: every attempt sends the Message-ID <messageUuid@sender's domain>. */
+  messageUuid!: string;
+  /** The Message-ID the accepted attempt carried. */
   messageId!: string | null;
   lastError!: string | null;
   createdAt!: Date;
+  /** Set when the retention period blanked the recipient, subject and bodies (outbox-retention.ts). */
+  purgedAt!: Date | null;
 }

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The same on every attempt, so a receiver can drop a copy sent twice (at-least-once delivery). */
+  messageId?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 

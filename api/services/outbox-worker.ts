@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import addressparser from 'nodemailer/lib/addressparser';
 import { snakeCaseMappers } from 'objection';
 import type { Logger } from '../logger';
 import { OutboxEmail, type Attachment } from '../models/outbox-email';
 import type { Mailer, OutgoingMail } from './mailer';
+import { purgeSentEmails } from './outbox-retention';
 
 export interface OutboxWorkerOptions {
   knex: Knex;
@@ -19,32 +22,51 @@ export interface OutboxWorkerOptions {
   maxPerSecond?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** How long a claim holds a row unless renewed; the heartbeat renews it every quarter of this. */
   leaseMs?: number;
+  /** Blank sent emails older than this many days (outbox-retention.ts), at most hourly; unset: never. */
+  retentionDays?: number;
 }
 
 const toCamel = snakeCaseMappers().parse;
 const BATCH = 20;
+const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
  * Delivers the outbox (D4): at least once, with exponential backoff and no upper limit on attempts, so an
- * SMTP outage delays mail and never loses it. A row is leased before sending, so two workers (or a tick
- * and a nudge) never send the same message; it is marked sent straight after the server accepts it.
+ * SMTP outage delays mail and never loses it. A batch of rows is leased before sending, so two workers (or
+ * a tick and a nudge) never send the same message; a row is marked sent straight after the server accepts it.
+ *
+ * Crash safety: leases are short (10 s) and a heartbeat renews the rows this worker holds while it works
+ * through them, however long a send takes. When the process dies the heartbeat stops, and within one lease
+ * any worker of any process (several may share one PostgreSQL, D33) takes the rows over. A message the SMTP
+ * server had accepted just before the crash is sent again with the same Message-ID (fixed when the row was
+ * created), so the receiving server can drop the copy.
  */
 export class OutboxWorker {
+  /** Names this worker's leases in the database. */
+  readonly id = randomUUID();
   private timer: NodeJS.Timeout | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Rows claimed and not yet sent, failed or released. */
+  private readonly held = new Set<number>();
+  private lastPurge = 0;
   private readonly pollMs: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
   private readonly leaseMs: number;
+  private readonly messageIdDomain: string;
 
   constructor(private readonly o: OutboxWorkerOptions) {
     this.pollMs = o.pollMs ?? 5_000;
     this.retryBaseMs = o.retryBaseMs ?? 10_000;
     this.retryMaxMs = o.retryMaxMs ?? 60 * 60_000;
-    this.leaseMs = o.leaseMs ?? 120_000;
+    this.leaseMs = o.leaseMs ?? 10_000;
+    this.messageIdDomain = domainOf(o.from);
   }
 
   start(): void {
@@ -61,8 +83,7 @@ export class OutboxWorker {
       this.again = true;
       return;
     }
-    this.running = this.drain()
-      .then(() => undefined)
+    this.running = this.pass()
       .catch((err) => this.o.logger.error('outbox_pass_failed', { error: String(err) }))
       .finally(() => {
         this.running = null;
@@ -73,18 +94,48 @@ export class OutboxWorker {
       });
   };
 
+  /** D26: stop polling, finish the send under way, hand the rest of the batch back, then return. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.stopHeartbeat();
+  }
+
   /** Sends everything due now; resolves with how many were sent. */
   async drain(): Promise<number> {
     let sent = 0;
-    for (;;) {
-      if (this.stopped) return sent;
+    while (!this.stopped) {
       const rows = await this.claim();
-      if (rows.length === 0) return sent;
-      for (const row of rows) {
-        await this.pace();
-        if (await this.deliver(row)) sent += 1;
-      }
+      if (rows.length === 0) break;
+      sent += await this.sendBatch(rows);
     }
+    return sent;
+  }
+
+  private async pass(): Promise<void> {
+    await this.drain();
+    await this.purgeIfDue();
+    await this.wakeWhenNextDue();
+  }
+
+  private async sendBatch(rows: OutboxEmail[]): Promise<number> {
+    let sent = 0;
+    for (const row of rows) this.held.add(row.id);
+    this.startHeartbeat();
+    try {
+      for (const row of rows) {
+        // A row is skipped when stopping, or when its lease was lost (this process stalled past it).
+        const ours = () => !this.stopped && this.held.has(row.id);
+        if (!ours()) continue;
+        await this.pace();
+        if (ours() && (await this.deliver(row))) sent += 1;
+      }
+    } finally {
+      await this.release(rows.map((r) => r.id).filter((id) => this.held.has(id)));
+    }
+    return sent;
   }
 
   private windowStart = 0;
@@ -107,23 +158,17 @@ export class OutboxWorker {
     this.sentInWindow += 1;
   }
 
-  /** D26: stop polling and wait for the send under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
   /** Leases up to a batch of due messages in one statement (one round trip for many sends). */
   private async claim(): Promise<OutboxEmail[]> {
     const rows = await this.o.knex.raw(
-      `update email_outbox set locked_until = now() + (? * interval '1 millisecond'), attempts = attempts + 1
+      `update email_outbox
+         set locked_until = now() + (? * interval '1 millisecond'), locked_by = ?, attempts = attempts + 1
        where id in (
          select id from email_outbox
          where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
          order by id limit ? for update skip locked)
        returning *`,
-      [this.leaseMs, BATCH],
+      [this.leaseMs, this.id, BATCH],
     );
     // Raw results bypass the camelCase mapping of the query builder.
     return (rows.rows ?? [])
@@ -131,8 +176,59 @@ export class OutboxWorker {
       .sort((a: OutboxEmail, b: OutboxEmail) => a.id - b.id);
   }
 
+  private startHeartbeat(): void {
+    if (this.heartbeatTimer) return;
+    this.heartbeatTimer = setInterval(() => void this.renew(), this.leaseMs / 4);
+    this.heartbeatTimer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  /** Extends the lease of every row still held; a row no longer ours is dropped from the batch. */
+  private async renew(): Promise<void> {
+    const ids = [...this.held];
+    if (ids.length === 0) return;
+    try {
+      const renewed: { id: number }[] = await this.o
+        .knex('email_outbox')
+        .whereIn('id', ids)
+        .where({ lockedBy: this.id })
+        .whereNull('sentAt')
+        .update({ lockedUntil: this.leaseEnd() }, ['id']);
+      const kept = new Set(renewed.map((r) => r.id));
+      for (const id of ids) {
+        if (kept.has(id) || !this.held.delete(id)) continue;
+        this.o.logger.error('email_lease_lost', { id });
+      }
+    } catch (err) {
+      // The next beat tries again; the lease has three more beats before it runs out.
+      this.o.logger.error('email_lease_renewal_failed', { error: String(err) });
+    }
+  }
+
+  /** Hands back rows claimed but not tried (on stop), so another worker can take them at once. */
+  private async release(ids: number[]): Promise<void> {
+    for (const id of ids) this.held.delete(id);
+    if (this.held.size === 0) this.stopHeartbeat();
+    if (ids.length === 0) return;
+    await this.o
+      .knex('email_outbox')
+      .whereIn('id', ids)
+      .where({ lockedBy: this.id })
+      .whereNull('sentAt')
+      .update({ lockedUntil: null, lockedBy: null, attempts: this.o.knex.raw('attempts - 1') });
+  }
+
+  private leaseEnd(): Knex.Raw {
+    return this.o.knex.raw(`now() + (? * interval '1 millisecond')`, [this.leaseMs]);
+  }
+
   private async deliver(row: OutboxEmail): Promise<boolean> {
     const { knex, mailer, logger } = this.o;
+    const messageId = `<${row.messageUuid}@${this.messageIdDomain}>`;
     try {
       const attachments = await Promise.all(
         (row.attachments ?? []).map((a) => {
@@ -140,17 +236,18 @@ export class OutboxWorker {
           return this.o.renderAttachment(a, knex);
         }),
       );
-      const info = await mailer.send({
+      await mailer.send({
         from: this.o.from,
         to: row.toAddress,
         subject: row.subject,
         html: row.html,
         text: row.textBody,
+        messageId,
         attachments,
       });
       await OutboxEmail.query(knex)
         .findById(row.id)
-        .patch({ sentAt: new Date(), lockedUntil: null, messageId: info.messageId, lastError: null });
+        .patch({ sentAt: new Date(), lockedUntil: null, lockedBy: null, messageId, lastError: null });
       logger.info('email_sent', { id: row.id, kind: row.kind, attempts: row.attempts });
       return true;
     } catch (err) {
@@ -158,9 +255,49 @@ export class OutboxWorker {
       const message = err instanceof Error ? err.message : String(err);
       await OutboxEmail.query(knex)
         .findById(row.id)
-        .patch({ lockedUntil: null, nextAttemptAt: new Date(Date.now() + delay), lastError: message.slice(0, 500) });
+        .patch({
+          lockedUntil: null,
+          lockedBy: null,
+          nextAttemptAt: new Date(Date.now() + delay),
+          lastError: message.slice(0, 500),
+        });
       logger.error('email_failed', { id: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, error: message });
       return false;
+    } finally {
+      this.held.delete(row.id);
     }
   }
+
+  /** Retention (outbox-retention.ts) rides on the worker's loop, at most hourly, until a scheduler exists. */
+  private async purgeIfDue(): Promise<void> {
+    const retentionDays = this.o.retentionDays;
+    if (!retentionDays || this.stopped || Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = Date.now();
+    const purged = await purgeSentEmails(this.o.knex, { retentionDays });
+    if (purged > 0) this.o.logger.info('emails_purged', { count: purged, retentionDays });
+  }
+
+  /**
+   * Sleeps until the next row falls due (a retry's backoff, or a lease a crashed worker left) rather than
+   * until the next poll, so mail a dead process held goes out the moment its lease ends. Timed by the
+   * database's clock, which every process shares.
+   */
+  private async wakeWhenNextDue(): Promise<void> {
+    if (this.stopped) return;
+    const { rows } = await this.o.knex.raw<{ rows: { wait: number | string | null }[] }>(
+      `select ceil(extract(epoch from min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now()) * 1000) as wait
+       from email_outbox where sent_at is null`,
+    );
+    const wait = rows[0]?.wait;
+    if (wait === null || wait === undefined || Number(wait) >= this.pollMs) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => this.nudge(), Math.max(0, Number(wait)) + 20);
+    this.wakeTimer.unref();
+  }
+}
+
+/** The domain of MAIL_FROM, for Message-IDs (RFC 5322 asks for a domain the sender may use). */
+function domainOf(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  return first?.address?.split('@')[1] || 'localhost';
 }

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { smtpMailer } from '../../services/mailer';
-import { OutboxWorker } from '../../services/outbox-worker';
+import { enqueueEmail } from '../../services/outbox';
+import { OutboxWorker, type OutboxWorkerOptions } from '../../services/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -40,7 +42,28 @@ beforeEach(async () => {
   await app.deps.knex('email_outbox').delete();
   await app.deps.knex('appointments').delete();
   peer.received.length = 0;
+  peer.arrivals.length = 0;
 });
+
+const newWorker = (options: Partial<OutboxWorkerOptions> = {}) =>
+  new OutboxWorker({
+    knex: app.deps.knex,
+    mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
+    logger: createLogger('silent'),
+    from: 'Clinic <no-reply@clinic.test>',
+    ...options,
+  });
+
+const queue = (count: number) =>
+  app.deps.knex.transaction(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      await enqueueEmail(trx, { kind: 'test', to: `p${i}@example.in`, subject: `Message ${i}`, html: '<p>Hi</p>', text: 'Hi' });
+    }
+  });
+
+/** The Message-ID each row is sent with: fixed when the row was created, the same on every attempt. */
+const messageIds = async () =>
+  (await app.deps.knex('email_outbox').orderBy('id')).map((r) => `<${r.messageUuid}@clinic.test>`);
 
 it('delivers the booking emails to a real SMTP server', async () => {
   expect((await app.request('/api/appointments', { method: 'POST', json: booking })).status).toBe(201);
@@ -56,7 +79,9 @@ it('delivers the booking emails to a real SMTP server', async () => {
   expect(notice.subject).toContain('Rohan Patil');
 
   const rows = await app.deps.knex('email_outbox').orderBy('id');
-  expect(rows.every((r) => r.sentAt !== null && r.attempts === 1)).toBe(true);
+  expect(rows.every((r) => r.sentAt !== null && r.attempts === 1 && r.lockedBy === null)).toBe(true);
+  expect(peer.received.map((m) => m.messageId)).toEqual(await messageIds());
+  expect(rows.map((r) => r.messageId)).toEqual(await messageIds());
   expect(await worker.drain()).toBe(0);
   expect(peer.received).toHaveLength(2);
 });
@@ -87,15 +112,11 @@ it('keeps the booking and the mail through an SMTP outage, then delivers each me
   const rows = await app.deps.knex('email_outbox').orderBy('id');
   expect(rows.map((r) => r.attempts)).toEqual([2, 2]);
   expect(rows.every((r) => r.sentAt && r.lastError === null)).toBe(true);
+  expect(peer.received.map((m) => m.messageId).sort()).toEqual((await messageIds()).sort());
 });
 
 it('never lets two workers send the same message', async () => {
-  const second = new OutboxWorker({
-    knex: app.deps.knex,
-    mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
-    logger: createLogger('silent'),
-    from: 'Clinic <no-reply@clinic.test>',
-  });
+  const second = newWorker();
   for (let i = 0; i < 5; i++) {
     expect(
       (await app.request('/api/appointments', { method: 'POST', json: { ...booking, preferredTime: '19:00', email: `p${i}@example.in` } }))
@@ -106,4 +127,35 @@ it('never lets two workers send the same message', async () => {
   expect(a + b).toBe(4);
   expect(peer.received).toHaveLength(4);
   await second.stop();
+});
+
+it('renews its lease while a send outlasts it, so a second worker never takes the message', async () => {
+  const first = newWorker({ leaseMs: 1_000 });
+  const second = newWorker({ leaseMs: 1_000 });
+  await queue(1);
+  peer.onDataStart = () => {
+    peer.onDataStart = null;
+    return new Promise((resolve) => setTimeout(() => resolve(true), 3_000)); // three leases
+  };
+  const sending = first.drain();
+  await sleep(2_000);
+  expect(await second.drain()).toBe(0);
+  expect(await sending).toBe(1);
+  expect(peer.received).toHaveLength(1);
+  expect(await app.deps.knex('email_outbox').first()).toMatchObject({ attempts: 1, lockedBy: null, lockedUntil: null });
+});
+
+it('finishes the send under way when stopped (D26) and hands the rest of its batch back at once', async () => {
+  const pacedWorker = newWorker({ maxPerSecond: 1 });
+  await queue(3);
+  pacedWorker.start();
+  await peer.waitFor(() => true, 10_000);
+  await pacedWorker.stop();
+
+  const rows = await app.deps.knex('email_outbox').orderBy('id');
+  expect(rows.filter((r) => r.sentAt)).toHaveLength(1);
+  for (const row of rows.filter((r) => !r.sentAt)) {
+    expect(row).toMatchObject({ attempts: 0, lockedBy: null, lockedUntil: null });
+  }
+  expect(await worker.drain()).toBe(2);
 });

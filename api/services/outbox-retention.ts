@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+
+const DAY_MS = 24 * 60 * 60_000;
+const BATCH = 500;
+
+/**
+ * Data minimisation: a sent email's recipient, subject and bodies hold a patient's details (name, date,
+ * treatment), and once the mail is out nothing needs them. After the retention period they are blanked;
+ * the row stays (kind, attachment reference, attempts, dates, Message-ID) as the record that a message went
+ * out. Unsent mail is never touched (D4: an outage delays mail, never loses it).
+ *
+ * Idempotent and safe when several processes run it at once: a row is purged once (purged_at), in small
+ * batches that skip rows another run holds, so it never keeps the (embedded, single) connection for long.
+ * Today the outbox worker calls it; it has no tie to the worker and can move to a general scheduler.
+ */
+export async function purgeSentEmails(
+  knex: Knex,
+  options: { retentionDays: number; now?: Date },
+): Promise<number> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.retentionDays * DAY_MS);
+  let purged = 0;
+  for (;;) {
+    const { rows } = await knex.raw<{ rows: { id: number }[] }>(
+      `update email_outbox
+         set to_address = '', subject = '', html = '', text_body = '', last_error = null, purged_at = now()
+       where id in (
+         select id from email_outbox
+         where sent_at < ?::timestamptz and purged_at is null
+         order by id limit ? for update skip locked)
+       returning id`,
+      [cutoff.toISOString(), BATCH],
+    );
+    purged += rows.length;
+    if (rows.length < BATCH) return purged;
+  }
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The real server (`api/server.ts`) as a child process, for tests that kill it as a crash would. */
+export interface ServerProcess {
+  url: string;
+  /** Date.now() at spawn, and when it logged that it listens. */
+  spawnedAt: number;
+  listeningAt: number;
+  /** kill -9, resolved once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (D26), resolved with the exit code. */
+  stop(): Promise<number | null>;
+  output(): string;
+}
+
+/** Starts `node --import tsx api/server.ts` on a free port with only the given environment. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('"event":"listening"')) {
+        clearTimeout(timer);
+        resolve(Date.now());
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
+  });
+  const listeningAt = await listening;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spawnedAt,
+    listeningAt,
+    kill: () => signal(child, 'SIGKILL', exited).then(() => undefined),
+    stop: () => signal(child, 'SIGTERM', exited),
+    output: () => output,
+  };
+}
+
+async function signal(child: ChildProcess, name: NodeJS.Signals, exited: Promise<number | null>) {
+  if (child.exitCode === null && child.signalCode === null) child.kill(name);
+  // Waiting for the exit also reaps the process, so its pid no longer holds the embedded database's lock.
+  return exited;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
