@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../shared/constants/roles';
 import { BaseModel } from './base-model';
 
 export class User extends BaseModel {
@@ -6,11 +7,12 @@ export class User extends BaseModel {
   email!: string;
   displayName!: string;
   passwordHash!: string;
+  role!: StaffRole;
   createdAt!: Date;
   updatedAt!: Date;
 
   /** What the client stores as the signed-in user: never the hash. */
   toPublic() {
-    return { id: this.id, email: this.email, name: this.displayName };
+    return { id: this.id, email: this.email, name: this.displayName, role: this.role };
   }
 }

@@ -2,6 +2,7 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type { DefaultState, Middleware } from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from '../middleware/json-body';
+import { declaredCapability } from '../middleware/capability';
 import { requireSession, type AuthState } from '../middleware/session';
 
 /**
@@ -22,13 +23,19 @@ export interface RouterOptions {
  * prefix (the dashboard's '/api/admin' covers every admin path) and runs for whichever route matched.
  * (@koa/router's `register` is where get/post/put/patch/delete/all add a route.)
  */
-function ruledRouter<S>(options: RouterOptions, rules: Middleware[]): Router<S> {
+function ruledRouter<S>(options: RouterOptions, rules: Middleware[], mustDeclare = false): Router<S> {
   const router = new Router<S>({ prefix: options.prefix, sensitive: true });
   const heads = (options.body === 'none' ? rules : [...rules, jsonBody()]) as RouterMiddleware<S>[];
   const register = router.register.bind(router);
-  router.register = ((path, methods, middleware, layerOptions) =>
+  router.register = ((path, methods, middleware, layerOptions) => {
     // Route layers have methods; `use` layers (methods []) and nested routers are left as they are.
-    register(path, methods, methods.length > 0 ? [...heads, ...[middleware].flat()] : middleware, layerOptions)) as typeof router.register;
+    if (methods.length === 0) return register(path, methods, middleware, layerOptions);
+    const own = [middleware].flat();
+    if (mustDeclare && !declaredCapability(own[0])) {
+      throw new Error(`${methods.join(',')} ${options.prefix ?? ''}${String(path)}: an admin route must begin with requires(<capability>)`);
+    }
+    return register(path, methods, [...heads, ...own], layerOptions);
+  }) as typeof router.register;
   return router;
 }
 
@@ -39,8 +46,10 @@ export function createRouter<S = DefaultState>(options: RouterOptions = {}): Rou
 /**
  * A router whose every route needs a signed-in user (D6): the session guard heads each route's own
  * middleware, so no route added to it can run without one, whatever the spelling of the path that reached
- * it. api/test/security/route-guard.test.ts walks every route of the app to hold this.
+ * it. Each route must also declare the capability it needs (D31) as its first handler,
+ * `requires('patients.delete')`, or registering it throws. api/test/security/route-guard.test.ts walks
+ * every route of the app, and roles.test.ts every admin route for each role.
  */
 export function createAdminRouter<S extends AuthState = AuthState>(deps: Deps, options: RouterOptions & { prefix: string }): Router<S> {
-  return ruledRouter<S>(options, [requireSession(deps) as Middleware]);
+  return ruledRouter<S>(options, [requireSession(deps) as Middleware], true);
 }

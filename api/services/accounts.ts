@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import type { StaffRole } from '../../shared/constants/roles';
 import { hashPassword } from './auth';
 import { clearThrottles, throttleKey } from './throttle-store';
 import { revokeDevices } from './trusted-devices';
 
-export async function createAccount(knex: Knex, email: string, password: string, displayName: string) {
+/** A new staff account; owner unless told otherwise (the first account of a clinic is its owner, D31). */
+export async function createAccount(knex: Knex, email: string, password: string, displayName: string, role: StaffRole = 'owner') {
   const [user] = await knex('users')
-    .insert({ email, displayName, passwordHash: await hashPassword(password) })
+    .insert({ email, displayName, role, passwordHash: await hashPassword(password) })
     .returning(['id', 'email']);
   return user as { id: number; email: string };
 }

@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { appointmentStatusUpdateSchema, followUpSchema } from '../../../shared/schemas/appointment';
 import type { Deps } from '../../deps';
@@ -19,28 +20,28 @@ import {
 export function appointmentRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/appointments' });
 
-  router.get('/', async (ctx) => {
+  router.get('/', requires('appointments.read'), async (ctx) => {
     const { appointments, total } = await listAppointments(deps.knex, parseAppointmentListQuery(ctx.query));
     if (total !== null) ctx.set('X-Total-Count', String(total));
     ctx.body = appointments;
   });
 
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', requires('appointments.write'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Appointment');
     const { status } = parseBody(appointmentStatusUpdateSchema, ctx.request.body);
     ctx.body = await changeAppointmentStatus(deps, id, status);
   });
 
-  router.patch('/:id/cancel', async (ctx) => {
+  router.patch('/:id/cancel', requires('appointments.write'), async (ctx) => {
     ctx.body = await changeAppointmentStatus(deps, parseId(ctx.params.id, 'Appointment'), 'cancelled');
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', requires('appointments.write'), async (ctx) => {
     await deleteAppointment(deps, parseId(ctx.params.id, 'Appointment'));
     ctx.status = 204;
   });
 
-  router.post('/:id/follow-up', async (ctx) => {
+  router.post('/:id/follow-up', requires('appointments.write'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Appointment');
     const input = parseBody(followUpSchema, ctx.request.body);
     ctx.body = await sendFollowUp(deps, id, input);

@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
 import { blogPostSchema } from '../../../shared/schemas/blog-post';
@@ -13,13 +14,13 @@ import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '.
 export function blogPostRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/blog-posts' });
 
-  router.get('/', async (ctx) => {
+  router.get('/', requires('content'), async (ctx) => {
     const { items, total } = await listBlogPosts(deps.knex, parseListQuery(ctx.query));
     if (total !== null) ctx.set('X-Total-Count', String(total));
     ctx.body = items;
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/', requires('content'), async (ctx) => {
     const input = parseBody(blogPostSchema, ctx.request.body);
     const post = await createBlogPost(deps, input, ctx.state.user!.displayName);
     deps.cache.invalidate('blog');
@@ -27,7 +28,7 @@ export function blogPostRoutes(deps: Deps) {
     ctx.body = post;
   });
 
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', requires('content'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Blog post');
     const body = ctx.request.body;
     const input = parseBody(blogPostSchema, body);
@@ -39,7 +40,7 @@ export function blogPostRoutes(deps: Deps) {
     ctx.body = post;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', requires('content'), async (ctx) => {
     await deleteBlogPost(deps.knex, parseId(ctx.params.id, 'Blog post'));
     deps.cache.invalidate('blog');
     ctx.status = 204;

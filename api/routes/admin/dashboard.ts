@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import type { Deps } from '../../deps';
 import { recentAppointments } from '../../services/appointments';
@@ -9,11 +10,11 @@ import { dashboardStats } from '../../services/dashboard';
 export function dashboardRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin' });
 
-  router.get('/stats', async (ctx) => {
+  router.get('/stats', requires('dashboard'), async (ctx) => {
     ctx.body = await dashboardStats(deps);
   });
 
-  router.get('/recent-appointments', async (ctx) => {
+  router.get('/recent-appointments', requires('dashboard'), async (ctx) => {
     ctx.body = await recentAppointments(deps.knex);
   });
 

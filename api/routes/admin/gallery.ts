@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
 import { galleryImageSchema } from '../../../shared/schemas/gallery-image';
@@ -21,14 +22,14 @@ export function galleryRoutes(deps: Deps) {
     order: hasKey(body, 'order'),
   });
 
-  router.get('/', async (ctx) => {
+  router.get('/', requires('content'), async (ctx) => {
     const category = typeof ctx.query.category === 'string' ? ctx.query.category.trim() || null : null;
     const { items, total } = await listGallery(deps.knex, { ...parseListQuery(ctx.query), category });
     if (total !== null) ctx.set('X-Total-Count', String(total));
     ctx.body = items;
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/', requires('content'), async (ctx) => {
     const body = ctx.request.body;
     const image = await createGalleryImage(deps, parseBody(galleryImageSchema, body), givenFields(body));
     deps.cache.invalidate('gallery');
@@ -36,7 +37,7 @@ export function galleryRoutes(deps: Deps) {
     ctx.body = image;
   });
 
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', requires('content'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Gallery image');
     const body = ctx.request.body;
     const image = await updateGalleryImage(deps, id, parseBody(galleryImageSchema, body), givenFields(body));
@@ -44,7 +45,7 @@ export function galleryRoutes(deps: Deps) {
     ctx.body = image;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', requires('content'), async (ctx) => {
     await deleteGalleryImage(deps.knex, parseId(ctx.params.id, 'Gallery image'));
     deps.cache.invalidate('gallery');
     ctx.status = 204;

@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
 import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/booking';
@@ -39,24 +40,24 @@ function parseStatus(raw: unknown): InvoiceStatus | undefined {
 export function invoiceRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/invoices' });
 
-  router.get('/', async (ctx) => {
+  router.get('/', requires('invoices.read'), async (ctx) => {
     const { q, limit, offset } = parseListQuery(ctx.query);
     const { invoices, total } = await listInvoices(deps, { q, limit, offset, status: parseStatus(ctx.query.status) });
     if (total !== null) ctx.set('X-Total-Count', String(total));
     ctx.body = invoices;
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/', requires('invoices.write'), async (ctx) => {
     const input = parseBody(invoiceCreateSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await createInvoice(deps, input);
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', requires('invoices.read'), async (ctx) => {
     ctx.body = await getInvoice(deps, parseId(ctx.params.id, 'Invoice'));
   });
 
-  router.get('/:id/pdf', async (ctx) => {
+  router.get('/:id/pdf', requires('invoices.read'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Invoice');
     const pdf = await renderInvoicePdf(invoiceDocument(await getInvoice(deps, id)));
     ctx.type = 'application/pdf';
@@ -64,16 +65,16 @@ export function invoiceRoutes(deps: Deps) {
     ctx.body = pdf;
   });
 
-  router.post('/:id/send', async (ctx) => {
+  router.post('/:id/send', requires('invoices.write'), async (ctx) => {
     await sendInvoice(deps, parseId(ctx.params.id, 'Invoice'));
     ctx.body = { success: true };
   });
 
-  router.patch('/:id/mark-paid', async (ctx) => {
+  router.patch('/:id/mark-paid', requires('invoices.write'), async (ctx) => {
     ctx.body = await markInvoicePaid(deps, parseId(ctx.params.id, 'Invoice'));
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', requires('invoices.cancel'), async (ctx) => {
     await deleteInvoice(deps, parseId(ctx.params.id, 'Invoice'));
     ctx.status = 204;
   });

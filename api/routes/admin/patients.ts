@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
 import { patientSchema } from '../../../shared/schemas/patient';
@@ -15,33 +16,33 @@ import { createPatient, deletePatient, findPatient, listPatients, patientUsage, 
 export function patientRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
 
-  router.get('/', async (ctx) => {
+  router.get('/', requires('patients.read'), async (ctx) => {
     const { patients, total } = await listPatients(deps.knex, parseListQuery(ctx.query));
     if (total !== null) ctx.set('X-Total-Count', String(total));
     ctx.body = patients;
   });
 
-  router.post('/', async (ctx) => {
+  router.post('/', requires('patients.write'), async (ctx) => {
     const input = parseBody(patientSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await createPatient(deps, input);
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', requires('patients.read'), async (ctx) => {
     ctx.body = await findPatient(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
-  router.get('/:id/usage', async (ctx) => {
+  router.get('/:id/usage', requires('patients.read'), async (ctx) => {
     ctx.body = await patientUsage(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', requires('patients.write'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Patient');
     const input = parseBody(patientSchema, ctx.request.body);
     ctx.body = await updatePatient(deps, id, input);
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', requires('patients.delete'), async (ctx) => {
     await deletePatient(deps.knex, parseId(ctx.params.id, 'Patient'));
     ctx.status = 204;
   });

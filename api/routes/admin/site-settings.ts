@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { siteSettingValueSchema } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
@@ -10,11 +11,11 @@ import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../servic
 export function siteSettingRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/site-settings' });
 
-  router.get('/:key', async (ctx) => {
+  router.get('/:key', requires('settings.read'), async (ctx) => {
     ctx.body = await readSiteSetting(deps.knex, parseSettingKey(ctx.params.key));
   });
 
-  router.put('/:key', async (ctx) => {
+  router.put('/:key', requires('settings.write'), async (ctx) => {
     const key = parseSettingKey(ctx.params.key);
     const { value } = parseBody(siteSettingValueSchema, ctx.request.body);
     const saved = await writeSiteSetting(deps.knex, key, value, deps.now());

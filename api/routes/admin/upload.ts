@@ -1,3 +1,4 @@
+import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import fs from 'node:fs/promises';
 import { koaBody } from 'koa-body';
@@ -76,7 +77,7 @@ export function uploadRoutes(deps: Deps) {
     },
   });
 
-  router.post('/', discardUploadedFiles, multipart, async (ctx) => {
+  router.post('/', requires('content'), discardUploadedFiles, multipart, async (ctx) => {
     if (ctx.state.uploadRefused === 413) return refuse(ctx, 413, TOO_LARGE);
     if (ctx.state.uploadRefused) return refuse(ctx, 400, NOT_AN_IMAGE);
 

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../../shared/constants/roles';
+import { seedDemoContent } from '../../db/seeds/demo-content';
+import { createAccount } from '../../services/accounts';
+import { createAdminRouter } from '../../routes/router';
+import { mountedRoutes, type MountedRoute } from '../support/routes';
+import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
+
+// Every admin route, for each role, against this table of what the role may do (D31). The table is
+// written here, apart from the routes' own declarations, so a wrong declaration shows; a route missing
+// from it (a new one) fails the first test until someone decides who may call it.
+
+const OWNER: StaffRole[] = ['owner'];
+const BOTH: StaffRole[] = ['owner', 'receptionist'];
+
+const MAY: Record<string, StaffRole[]> = {
+  'GET /api/admin/stats': BOTH,
+  'GET /api/admin/recent-appointments': BOTH,
+  'GET /api/admin/patients': BOTH,
+  'POST /api/admin/patients': BOTH,
+  'GET /api/admin/patients/:id': BOTH,
+  'GET /api/admin/patients/:id/usage': BOTH,
+  'PUT /api/admin/patients/:id': BOTH,
+  'DELETE /api/admin/patients/:id': OWNER,
+  'GET /api/admin/appointments': BOTH,
+  'PUT /api/admin/appointments/:id': BOTH,
+  'PATCH /api/admin/appointments/:id/cancel': BOTH,
+  'DELETE /api/admin/appointments/:id': BOTH,
+  'POST /api/admin/appointments/:id/follow-up': BOTH,
+  'GET /api/admin/invoices': BOTH,
+  'POST /api/admin/invoices': BOTH,
+  'GET /api/admin/invoices/:id': BOTH,
+  'GET /api/admin/invoices/:id/pdf': BOTH,
+  'POST /api/admin/invoices/:id/send': BOTH,
+  'PATCH /api/admin/invoices/:id/mark-paid': BOTH,
+  'DELETE /api/admin/invoices/:id': OWNER,
+  'GET /api/admin/blog-posts': OWNER,
+  'POST /api/admin/blog-posts': OWNER,
+  'PUT /api/admin/blog-posts/:id': OWNER,
+  'DELETE /api/admin/blog-posts/:id': OWNER,
+  'GET /api/admin/gallery': OWNER,
+  'POST /api/admin/gallery': OWNER,
+  'PUT /api/admin/gallery/:id': OWNER,
+  'DELETE /api/admin/gallery/:id': OWNER,
+  'POST /api/admin/upload': OWNER,
+  'GET /api/admin/site-settings/:key': BOTH,
+  'PUT /api/admin/site-settings/:key': OWNER,
+};
+
+const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };
+
+let app: TestApp;
+let adminRoutes: MountedRoute[];
+const cookies = {} as Record<StaffRole, string>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await seedDemoContent(app.deps.knex, new Date());
+  await createAccount(app.deps.knex, RECEPTIONIST.email, RECEPTIONIST.password, RECEPTIONIST.name, 'receptionist');
+  cookies.owner = await app.signIn();
+  const res = await app.request('/api/auth/login', { method: 'POST', json: { email: RECEPTIONIST.email, password: RECEPTIONIST.password } });
+  cookies.receptionist = cookieFrom(res);
+  adminRoutes = mountedRoutes(app.deps).filter((r) => r.path.startsWith('/api/admin'));
+});
+afterAll(() => app?.close());
+
+const name = (r: MountedRoute) => `${r.method} ${r.path}`;
+
+describe('what each role may do', () => {
+  it('has a decision in the table for every admin route, and no stale ones', () => {
+    expect(adminRoutes.map(name).filter((n) => !(n in MAY))).toEqual([]);
+    expect(Object.keys(MAY).filter((n) => !adminRoutes.some((r) => name(r) === n))).toEqual([]);
+  });
+
+  it('answers 403 with a clear message exactly where the role may not go', async () => {
+    const wrong: string[] = [];
+    // The owner last: a receptionist's refused DELETE must not find the row already gone.
+    for (const role of ['receptionist', 'owner'] as StaffRole[]) {
+      for (const route of adminRoutes) {
+        const path = route.path.replace(':id', '1').replace(':key', 'doctor_image');
+        const res = await app.request(path, { method: route.method, cookie: cookies[role], ...(route.method === 'GET' ? {} : { json: {} }) });
+        const allowed = MAY[name(route)]?.includes(role);
+        if (allowed && res.status === 403) wrong.push(`${role} refused ${name(route)}`);
+        if (!allowed) {
+          if (res.status !== 403) wrong.push(`${role} allowed ${name(route)} (${res.status})`);
+          else expect((await res.json()).error).toMatch(/^Only the owner can .+\.$/);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses to register an admin route that does not declare what it needs', () => {
+    const router = createAdminRouter(app.deps, { prefix: '/api/admin/new-thing' });
+    expect(() => router.get('/', async () => {})).toThrow(/GET \/api\/admin\/new-thing\/: an admin route must begin with requires/);
+  });
+
+  it('tells the signed-in user their role, so the admin can hide what it cannot do', async () => {
+    const me = await app.request('/api/auth/me', { cookie: cookies.receptionist });
+    expect((await me.json()).user).toMatchObject({ email: RECEPTIONIST.email, role: 'receptionist' });
+  });
+});
