@@ -32,7 +32,7 @@ function ruledRouter<S>(options: RouterOptions, rules: Middleware[], mustDeclare
     if (methods.length === 0) return register(path, methods, middleware, layerOptions);
     const own = [middleware].flat();
     if (mustDeclare && !declaredCapability(own[0])) {
-      throw new Error(`${methods.join(',')} ${options.prefix ?? ''}${String(path)}: an admin route must begin with requires(<capability>)`);
+      throw new Error(`${methods.join(',').toUpperCase()} ${options.prefix ?? ''}${String(path)}: an admin route must begin with requires(<capability>)`);
     }
     return register(path, methods, [...heads, ...own], layerOptions);
   }) as typeof router.register;

@@ -92,7 +92,7 @@ describe('what each role may do', () => {
 
   it('refuses to register an admin route that does not declare what it needs', () => {
     const router = createAdminRouter(app.deps, { prefix: '/api/admin/new-thing' });
-    expect(() => router.get('/', async () => {})).toThrow(/GET \/api\/admin\/new-thing\/: an admin route must begin with requires/);
+    expect(() => router.get('/', async () => {})).toThrow(/GET \/api\/admin\/new-thing\/: an admin route must begin with requires/i);
   });
 
   it('tells the signed-in user their role, so the admin can hide what it cannot do', async () => {
