@@ -21,9 +21,16 @@ export const invoiceStyle = {
     rule: '#cbd5e1',
     band: '#f1f5f9',
     paid: '#15803d',
+    cancelled: '#b91c1c',
+    cancelledBand: '#fef2f2',
   },
   /** Widths of the item table's fixed columns in points; the description takes the rest. */
-  columnPt: { index: 30, sac: 50, quantity: 34, rate: 78, amount: 84 },
+  columnPt: { index: 30, sac: 50, quantity: 34, rate: 74, gst: 46, amount: 84 },
+  /** The UPI QR code's side in points, quiet zone included, and the caption's width beside it. */
+  qrPt: 96,
+  qrCaptionPt: 130,
+  /** Widths of the GST summary's columns in points (rate, value, CGST, SGST, total tax). */
+  taxSummaryPt: [110, 100, 90, 90, 100],
   /** Width of the totals box in points. */
   totalsPt: 230,
 } as const;
