@@ -3,6 +3,7 @@ import * as initialSchema from './migrations/001-initial-schema';
 import * as adminSearchIndexes from './migrations/002-admin-search-indexes';
 import * as bookAppointmentFunction from './migrations/003-book-appointment-function';
 import * as throttles from './migrations/004-throttles';
+import * as billing from './migrations/008-billing';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -10,6 +11,8 @@ const migrations: Record<string, Knex.Migration> = {
   '002-admin-search-indexes': adminSearchIndexes,
   '003-book-appointment-function': bookAppointmentFunction,
   '004-throttles': throttles,
+  // 005-007 belong to work in progress elsewhere; knex runs the migrations in the order of their names.
+  '008-billing': billing,
 };
 
 const source: Knex.MigrationSource<string> = {

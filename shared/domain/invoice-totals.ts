@@ -1,6 +1,6 @@
 import type { InvoiceKind } from '../constants/invoice';
 import { invoiceKind } from './invoice-kind';
-import { fromPaise, toPaise } from './money';
+import { divideRounded, fromPaise, toPaise } from './money';
 
 // The ONE computation of an invoice's figures (D14, D30): used by the server when it creates an invoice and
 // checks the figures sent, by the document (PDF and HTML page) for its tax lines and summary, by the GST
@@ -156,4 +156,33 @@ export function totalsAgree(a: InvoiceFigures, b: InvoiceFigures): boolean {
     withinOnePaisa(a.taxAmount, b.taxAmount) &&
     withinOnePaisa(a.totalAmount, b.totalAmount)
   );
+}
+
+/** CGST and SGST of one taxed rate as billed, in paise. */
+export interface BilledRateTax {
+  rate: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+}
+
+/**
+ * The tax lines of an invoice as it was billed: its taxed rates (rate > 0) with the CGST and SGST that add
+ * up to the tax stored on it. They are the computed ones, except on invoices issued before per-rate GST
+ * (one rate, tax = subtotal x rate rounded once), which may differ from two rounded halves by a paisa: those
+ * keep their split as issued, CGST half the tax rounded and SGST the rest. The document and the GST report
+ * both read the tax this way, so they agree with each other and with the stored totals.
+ */
+export function billedRateTaxes(rates: readonly RateLine[], storedTaxPaise: number): BilledRateTax[] {
+  const taxed = rates
+    .filter((line) => line.rate > 0)
+    .map((line) => ({ rate: line.rate, taxable: line.paise.taxable, cgst: line.paise.cgst, sgst: line.paise.sgst }));
+  const off = storedTaxPaise - taxed.reduce((sum, line) => sum + line.cgst + line.sgst, 0);
+  if (off !== 0 && taxed.length === 1) {
+    taxed[0].cgst = divideRounded(storedTaxPaise, 2);
+    taxed[0].sgst = storedTaxPaise - taxed[0].cgst;
+  } else if (off !== 0 && taxed.length > 0) {
+    taxed[taxed.length - 1].sgst += off;
+  }
+  return taxed;
 }

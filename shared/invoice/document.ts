@@ -2,8 +2,8 @@ import type { InvoiceKind } from '../constants/invoice';
 import { amountInWords } from '../domain/amount-in-words';
 import { formatEnGbDate } from '../domain/clinic-time';
 import { invoiceKindTitle, supplyClass } from '../domain/invoice-kind';
-import { computeInvoiceTotals, type RateLine } from '../domain/invoice-totals';
-import { divideRounded, toPaise } from '../domain/money';
+import { billedRateTaxes, computeInvoiceTotals } from '../domain/invoice-totals';
+import { toPaise } from '../domain/money';
 import { qrMatrix, type QrMatrix } from '../domain/qr';
 import { upiPaymentUri } from '../domain/upi';
 
@@ -131,7 +131,9 @@ export interface InvoiceDocument {
   /** D30: a cancelled invoice keeps its number and says so across the page. */
   cancelled: { label: string; detail: string; banner: string } | null;
   /** D30: a UPI QR code for the balance, when the clinic has a UPI ID and something is left to pay. */
-  upi: { heading: string; lines: string[]; uri: string; qr: QrMatrix } | null;
+  upi: { heading: string; lines: string[]; uri: string; qr: QrMatrix; upiId: string; amount: string } | null;
+  /** What is left to pay, e.g. '₹ 1,000.00'; null when nothing is (paid or cancelled). */
+  balanceDue: string | null;
   signatory: { forLine: string; label: string };
   footer: string[];
   /** 'invoice-INV-2026-27-0001.pdf', the emailed attachment's name. */
@@ -181,22 +183,6 @@ function textLines(value: string | null | undefined): string[] {
 /** '18%', '2.5%', '6.25%' */
 export function ratePercentText(rate: number | string): string {
   return percentText(toPaise(rate) * 10);
-}
-
-/** The CGST and SGST lines per rate, adjusted so they add up to the tax as stored (see below). */
-function taxLines(rates: RateLine[], storedTaxPaise: number): { rate: number; cgst: number; sgst: number }[] {
-  const taxed = rates.filter((line) => line.rate > 0).map((line) => ({ rate: line.rate, cgst: line.paise.cgst, sgst: line.paise.sgst }));
-  const computed = taxed.reduce((sum, line) => sum + line.cgst + line.sgst, 0);
-  const off = storedTaxPaise - computed;
-  // Invoices issued before per-rate GST (one rate, tax = subtotal x rate rounded once) may differ from the
-  // halves by a paisa: they print as they were issued, CGST half the tax rounded and SGST the rest.
-  if (off !== 0 && taxed.length === 1) {
-    taxed[0].cgst = divideRounded(storedTaxPaise, 2);
-    taxed[0].sgst = storedTaxPaise - taxed[0].cgst;
-  } else if (off !== 0 && taxed.length > 0) {
-    taxed[taxed.length - 1].sgst += off;
-  }
-  return taxed;
 }
 
 export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdentity): InvoiceDocument {
@@ -257,7 +243,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
 
   // The stored figures are the billed ones (the server computed them from the items at creation, D14).
   const total = formatInvoiceAmount(invoice.totalAmount);
-  const perRate = taxed ? taxLines(computed.rates, toPaise(invoice.taxAmount)) : [];
+  const perRate = taxed ? billedRateTaxes(computed.rates, toPaise(invoice.taxAmount)) : [];
   const amountPaid =
     invoice.amountPaid !== undefined ? toPaise(invoice.amountPaid) : invoice.status === 'paid' ? toPaise(invoice.totalAmount) : 0;
   const balance = cancelled ? 0 : Math.max(0, toPaise(invoice.totalAmount) - amountPaid);
@@ -286,7 +272,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     const untaxedLabel = untaxedClasses.size === 1 ? (untaxedClasses.has('exempt') ? 'Exempt' : 'Nil-rated') : 'Exempt / nil-rated';
     const rows = perRate.map((line) => [
       ratePercentText(line.rate),
-      formatIndianAmount(computed.rates.find((r) => r.rate === line.rate)!.taxable),
+      formatIndianAmount(line.taxable / 100),
       formatIndianAmount(line.cgst / 100),
       formatIndianAmount(line.sgst / 100),
       formatIndianAmount((line.cgst + line.sgst) / 100),
@@ -321,7 +307,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
   if (upiId && balance > 0) {
     const amount = formatInvoiceAmount(balance / 100);
     const uri = upiPaymentUri({ upiId, payeeName: clinic.name, amount: balance / 100, note: invoice.invoiceNumber });
-    upi = { heading: 'Pay by UPI', lines: [`Scan with any UPI app to pay ${amount}`, `UPI ID: ${upiId}`], uri, qr: qrMatrix(uri) };
+    upi = { heading: 'Pay by UPI', lines: [`Scan with any UPI app to pay ${amount}`, `UPI ID: ${upiId}`], uri, qr: qrMatrix(uri), upiId, amount };
   }
 
   const footer = [
@@ -357,6 +343,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     paid: cancelled ? null : paid,
     cancelled: cancelledMark,
     upi,
+    balanceDue: balance > 0 ? formatInvoiceAmount(balance / 100) : null,
     signatory: { forLine: `For ${clinic.name}`, label: 'Authorised Signatory' },
     footer,
     fileName: invoiceFileName(invoice.invoiceNumber),
