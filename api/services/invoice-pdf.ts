@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { qrRuns, type QrMatrix } from '../../shared/domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from '../../shared/invoice/document';
 import type { ReceiptDocument } from '../../shared/invoice/receipt';
-import { MM_TO_PT, invoiceStyle as s } from '../../shared/invoice/style';
+import { MM_TO_PT, invoiceStyle as s, titleSize } from '../../shared/invoice/style';
 
 // D16: the server's invoice PDF (GET /api/admin/invoices/:id/pdf and the emailed attachment), drawn with
 // pdfkit from the SAME document model as shared/invoice/html.ts, section by section in the same order,
@@ -332,7 +332,7 @@ function drawQr(pdf: Pdf, qr: QrMatrix, x: number, y: number, side: number): voi
 
 /** The header every document shares: the clinic on the left, the title on the right, an accent rule. */
 function drawHeader(pdf: Pdf, supplier: { name: string; lines: string[]; taxLines: string[] }, title: string): number {
-  const titleStyle: TextStyle = { bold: true, size: s.size.title };
+  const titleStyle: TextStyle = { bold: true, size: titleSize(title) };
   const titleW = width(pdf, title, titleStyle);
   const leftW = CONTENT_W - titleW - 24;
   let left = MY;

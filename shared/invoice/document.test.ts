@@ -152,7 +152,7 @@ describe('buildInvoiceDocument', () => {
     expect(doc.balanceDue).toBe('₹ 10,931.18');
     expect(doc.upi).toMatchObject({
       heading: 'Pay by UPI',
-      lines: ['Scan with any UPI app to pay ₹ 10,931.18', 'UPI ID: smilecare@okicici'],
+      lines: ['Scan with any UPI app', 'to pay ₹ 10,931.18', 'UPI ID: smilecare@okicici'],
       uri: `upi://pay?pa=smilecare@okicici&pn=${encodeURIComponent(clinic.name)}&am=10931.18&tn=INV%2F2026-27%2F0007&cu=INR`,
     });
     expect(doc.upi!.qr.size).toBeGreaterThanOrEqual(21);

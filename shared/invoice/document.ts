@@ -307,7 +307,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
   if (upiId && balance > 0) {
     const amount = formatInvoiceAmount(balance / 100);
     const uri = upiPaymentUri({ upiId, payeeName: clinic.name, amount: balance / 100, note: invoice.invoiceNumber });
-    upi = { heading: 'Pay by UPI', lines: [`Scan with any UPI app to pay ${amount}`, `UPI ID: ${upiId}`], uri, qr: qrMatrix(uri), upiId, amount };
+    upi = { heading: 'Pay by UPI', lines: ['Scan with any UPI app', `to pay ${amount}`, `UPI ID: ${upiId}`], uri, qr: qrMatrix(uri), upiId, amount };
   }
 
   const footer = [

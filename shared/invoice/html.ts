@@ -1,7 +1,7 @@
 import { escapeHtml } from '../emails/layout';
 import { qrSvg } from '../domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from './document';
-import { invoiceStyle as s } from './style';
+import { invoiceStyle as s, titleSize } from './style';
 
 // D16: the invoice as a complete, self-contained, print-ready A4 HTML page (inline CSS, the UPI QR code as
 // inline SVG, no external resources, every text escaped). The admin's printable view shows it and the desktop prints it with
@@ -130,7 +130,7 @@ ${summary.rows.map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join('')}</tr>
 ${doc.supplier.lines.map((l) => `<p class="muted small keep-spaces">${e(l)}</p>`).join('\n')}
 ${doc.supplier.taxLines.map((l) => `<p class="small"><strong>${e(l)}</strong></p>`).join('\n')}
 </div>
-<h1 class="title" style="margin:0">${e(doc.title)}</h1>
+<h1 class="title" style="margin:0;font-size:${titleSize(doc.title)}pt">${e(doc.title)}</h1>
 </header>
 ${doc.cancelled ? `<p class="cancelled-banner">${e(doc.cancelled.banner)}</p>` : ''}
 <section class="parties">
