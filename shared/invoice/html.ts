@@ -70,7 +70,7 @@ table { border-collapse: collapse; width: 100%; }
 .gst-summary { margin-top: 12pt; break-inside: avoid; page-break-inside: avoid; }
 .gst-summary table { width: auto; }
 .gst-summary th { background: ${s.colour.band}; font-size: ${s.size.tableHead}pt; padding: 3pt 6pt; text-align: right; }
-.gst-summary td { padding: 3pt 6pt; text-align: right; border-bottom: 0.75pt solid ${s.colour.rule}; }
+.gst-summary td { padding: 2pt 6pt; text-align: right; border-bottom: 0.75pt solid ${s.colour.rule}; }
 .gst-summary th:first-child, .gst-summary td:first-child { text-align: left; }
 .gst-summary tr.total td { font-weight: bold; border-bottom: none; }
 .paid-detail { font-size: ${s.size.small}pt; font-weight: bold; }
@@ -82,9 +82,9 @@ table { border-collapse: collapse; width: 100%; }
 .words { background: ${s.colour.band}; padding: 6pt 8pt; margin-top: 12pt; break-inside: avoid; }
 .notes { margin-top: 12pt; break-inside: avoid; }
 .notes p { white-space: pre-line; overflow-wrap: anywhere; }
-.signatory { margin-top: 22pt; margin-left: auto; width: ${s.totalsPt}pt; text-align: right; break-inside: avoid; }
-.signatory .space { height: 30pt; }
-.footer { margin-top: 18pt; padding-top: 6pt; border-top: 0.75pt solid ${s.colour.rule}; text-align: center;
+.signatory { margin-top: 16pt; margin-left: auto; width: ${s.totalsPt}pt; text-align: right; break-inside: avoid; }
+.signatory .space { height: 26pt; }
+.footer { margin-top: 12pt; padding-top: 6pt; border-top: 0.75pt solid ${s.colour.rule}; text-align: center;
   color: ${s.colour.muted}; font-size: ${s.size.small}pt; }
 `;
 
