@@ -100,7 +100,7 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   const left = stamp
     ? `<div class="paid${doc.cancelled ? ' cancelled' : ''}"><p class="paid-label">${e(stamp.label)}</p><p class="paid-detail">${e(stamp.detail)}</p></div>`
     : doc.upi
-      ? `<div class="upi">${qrSvg(doc.upi.qr, 128, doc.upi.uri)}<div class="upi-text"><p class="heading">${e(doc.upi.heading)}</p>${doc.upi.lines
+      ? `<div class="upi">${qrSvg(doc.upi.qr, 128, `UPI QR code: pay ${doc.upi.amount} to ${doc.upi.upiId}`)}<div class="upi-text"><p class="heading">${e(doc.upi.heading)}</p>${doc.upi.lines
           .map((l) => `<p>${e(l)}</p>`)
           .join('')}</div></div>`
       : '<div></div>';

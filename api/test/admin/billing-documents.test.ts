@@ -246,7 +246,7 @@ describe('the UPI QR code (D30)', () => {
     const doc = await documentOf(invoice.id);
     const html = renderInvoiceHtml(doc);
     const svg = /<svg[\s\S]*?<\/svg>/.exec(html)?.[0];
-    expect(svg).toBe(qrSvg(doc.upi!.qr, 128, doc.upi!.uri));
+    expect(svg).toBe(qrSvg(doc.upi!.qr, 128, `UPI QR code: pay ₹ 14,160.00 to ${UPI_ID}`));
     expect(html).not.toMatch(/<img|src=|href=|url\(/);
     const png = await sharp(Buffer.from(svg!.replace('width="128" height="128"', 'width="400" height="400"'))).png().toBuffer();
     const url = new URL((await decodePng(png))!);
