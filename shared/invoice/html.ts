@@ -107,7 +107,7 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   const summary = doc.taxSummary;
   const gstSummary = summary
     ? `<section class="gst-summary"><p class="heading">${e(summary.heading)}</p><table>
-<thead><tr>${summary.columns.map((c) => `<th>${e(c)}</th>`).join('')}</tr></thead>
+<thead><tr>${summary.columns.map((c, i) => `<th style="width:${s.taxSummaryPt[i]}pt">${e(c)}</th>`).join('')}</tr></thead>
 <tbody>
 ${summary.rows.map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`).join('\n')}
 <tr class="total">${summary.total.map((c) => `<td>${e(c)}</td>`).join('')}</tr>
