@@ -6,6 +6,7 @@ import * as throttles from './migrations/004-throttles';
 import * as outboxCrashSafety from './migrations/005-outbox-crash-safety';
 import * as trustedDevices from './migrations/006-trusted-devices';
 import * as bookingLimits from './migrations/007-booking-limits';
+import * as billing from './migrations/008-billing';
 import * as staffRoles from './migrations/010-staff-roles';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
@@ -17,6 +18,7 @@ const migrations: Record<string, Knex.Migration> = {
   '005-outbox-crash-safety': outboxCrashSafety,
   '006-trusted-devices': trustedDevices,
   '007-booking-limits': bookingLimits,
+  '008-billing': billing,
   '010-staff-roles': staffRoles,
 };
 

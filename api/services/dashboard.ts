@@ -11,7 +11,8 @@ export interface DashboardStats {
 /**
  * D15's four figures in one round trip (one statement of four subqueries), each answered from an index:
  * all patients; today's appointments at the clinic (Asia/Kolkata, D11) that are not cancelled; invoices
- * not paid; and the total of invoices paid this calendar month at the clinic.
+ * with something left to pay (D30: not paid and not cancelled; part-paid and overdue ones count); and the
+ * payments received this calendar month at the clinic, on invoices that are not cancelled (D30).
  */
 export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
   const now = deps.now();
@@ -22,8 +23,9 @@ export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
        (select count(*) from patients)::int as total_patients,
        (select count(*) from appointments where preferred_date = :today and status <> 'cancelled')::int
          as today_appointments,
-       (select count(*) from invoices where status <> 'paid')::int as pending_invoices,
-       (select coalesce(sum(total_amount), 0) from invoices where paid_on >= :start and paid_on < :end)::text
+       (select count(*) from invoices where status = 'pending')::int as pending_invoices,
+       (select coalesce(sum(pay.amount), 0) from invoice_payments pay join invoices inv on inv.id = pay.invoice_id
+         where pay.paid_on >= :start and pay.paid_on < :end and inv.status <> 'cancelled')::text
          as monthly_revenue`,
     { today, start: month.start, end: month.end },
   );

@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { qrRuns, type QrMatrix } from '../../shared/domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from '../../shared/invoice/document';
-import { MM_TO_PT, invoiceStyle as s } from '../../shared/invoice/style';
+import type { ReceiptDocument } from '../../shared/invoice/receipt';
+import { MM_TO_PT, invoiceStyle as s, titleSize } from '../../shared/invoice/style';
 
 // D16: the server's invoice PDF (GET /api/admin/invoices/:id/pdf and the emailed attachment), drawn with
 // pdfkit from the SAME document model as shared/invoice/html.ts, section by section in the same order,
@@ -296,13 +298,14 @@ function layoutColumns(columns: InvoiceDocumentColumn[]): Column[] {
   });
 }
 
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/** A new A4 document with the fonts registered, and the promise of its bytes once ended. */
+function startPdf(info: { Title: string; Author: string; Subject: string }): { pdf: Pdf; done: Promise<Buffer> } {
   const pdf = new PDFDocument({
     size: 'A4',
     // Pages are broken here, by hand, so pdfkit's own bottom margin never moves text to a new page.
     margins: { top: MY, bottom: 0, left: MX, right: MX },
     // The document information is written as UTF-16 where it needs to be, so it takes any text.
-    info: { Title: doc.documentTitle, Author: doc.supplier.name, Subject: doc.title },
+    info,
     pdfVersion: '1.7',
     // No starting font: pdfkit would load its default Helvetica, parsing its metrics file for every
     // document (about 1 ms), and the text is set in the fonts registered below.
@@ -316,6 +319,46 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  return { pdf, done };
+}
+
+/**
+ * The QR code's modules as filled rectangles, `side` points wide with its 4-module quiet zone: one run of
+ * dark modules a rectangle, all written as one path (what pdf.rect() writes, without ~500 calls).
+ */
+function drawQr(pdf: Pdf, qr: QrMatrix, x: number, y: number, side: number): void {
+  const unit = side / (qr.size + 8);
+  const n = (v: number) => Math.round(v * 1000) / 1000;
+  pdf.save().rect(x, y, side, side).fill('#ffffff');
+  const path = qrRuns(qr)
+    .map(([row, col, len]) => `${n(x + (col + 4) * unit)} ${n(y + (row + 4) * unit)} ${n(len * unit)} ${n(unit)} re`)
+    .join('\n');
+  pdf.addContent(path);
+  pdf.fill('#000000').restore();
+}
+
+/** The header every document shares: the clinic on the left, the title on the right, an accent rule. */
+function drawHeader(pdf: Pdf, supplier: { name: string; lines: string[]; taxLines: string[] }, title: string): number {
+  const titleStyle: TextStyle = { bold: true, size: titleSize(title) };
+  const titleW = width(pdf, title, titleStyle);
+  const leftW = CONTENT_W - titleW - 24;
+  let left = MY;
+  left += draw(pdf, supplier.name, MX, left, { bold: true, size: s.size.clinicName, colour: s.colour.accent, width: leftW });
+  left += 3;
+  for (const line of supplier.lines) {
+    left += draw(pdf, line, MX, left, { size: s.size.small, colour: s.colour.muted, width: leftW });
+  }
+  for (const line of supplier.taxLines) {
+    left += draw(pdf, line, MX, left, { bold: true, size: s.size.small, width: leftW });
+  }
+  const titleBottom = MY + draw(pdf, title, MX + CONTENT_W - titleW - 1, MY, { ...titleStyle, width: titleW + 1, align: 'right' });
+  const y = Math.max(left, titleBottom) + 10;
+  rule(pdf, y, 2, s.colour.accent);
+  return y + 1 + 12;
+}
+
+export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const { pdf, done } = startPdf({ Title: doc.documentTitle, Author: doc.supplier.name, Subject: doc.title });
 
   let y = MY;
   const newPage = () => {
@@ -330,22 +373,16 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   };
 
   // Header: the clinic on the left, the document's title on the right, an accent rule below.
-  const titleStyle: TextStyle = { bold: true, size: s.size.title };
-  const titleW = width(pdf, doc.title, titleStyle);
-  const leftW = CONTENT_W - titleW - 24;
-  let left = MY;
-  left += draw(pdf, doc.supplier.name, MX, left, { bold: true, size: s.size.clinicName, colour: s.colour.accent, width: leftW });
-  left += 3;
-  for (const line of doc.supplier.lines) {
-    left += draw(pdf, line, MX, left, { size: s.size.small, colour: s.colour.muted, width: leftW });
+  y = drawHeader(pdf, doc.supplier, doc.title);
+
+  // A cancelled invoice says so across the page, under the header (D30).
+  if (doc.cancelled) {
+    const bannerStyle: TextStyle = { bold: true, colour: s.colour.cancelled, width: CONTENT_W - 16, align: 'center' };
+    const h = measure(pdf, doc.cancelled.banner, bannerStyle) + 10;
+    pdf.save().rect(MX, y - 4, CONTENT_W, h).fillAndStroke(s.colour.cancelledBand, s.colour.cancelled).restore();
+    draw(pdf, doc.cancelled.banner, MX + 8, y + 1, bannerStyle);
+    y += h + 8;
   }
-  for (const line of doc.supplier.taxLines) {
-    left += draw(pdf, line, MX, left, { bold: true, size: s.size.small, width: leftW });
-  }
-  const titleBottom = MY + draw(pdf, doc.title, MX + CONTENT_W - titleW - 1, MY, { ...titleStyle, width: titleW + 1, align: 'right' });
-  y = Math.max(left, titleBottom) + 10;
-  rule(pdf, y, 2, s.colour.accent);
-  y += 1 + 12;
 
   // Parties: bill-to on the left, the invoice's number and dates on the right.
   const labelStyle: TextStyle = { colour: s.colour.muted };
@@ -391,24 +428,37 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     rule(pdf, y, 0.75, s.colour.rule);
   }
 
-  // Summary: the PAID mark on the left, the totals box on the right.
+  // Summary: the PAID or CANCELLED mark, or the UPI QR code, on the left; the totals box on the right.
   const rowH = s.size.body * LEADING + 6;
   const grandH = s.size.grandTotal * LEADING + 10;
   const totalsH = doc.totals.reduce((sum, t) => sum + (t.grand ? grandH : rowH), 0);
-  const paidLabel: TextStyle = { bold: true, size: s.size.paid, colour: s.colour.paid };
-  const paidDetail: TextStyle = { bold: true, size: s.size.small, colour: s.colour.paid };
-  const paidH = doc.paid ? s.size.paid * 1.1 + s.size.small * LEADING + 8 + 4 : 0;
+  const stamp = doc.cancelled ?? doc.paid;
+  const stampColour = doc.cancelled ? s.colour.cancelled : s.colour.paid;
+  const paidLabel: TextStyle = { bold: true, size: s.size.paid, colour: stampColour };
+  const paidDetail: TextStyle = { bold: true, size: s.size.small, colour: stampColour };
+  const upiText: TextStyle = { size: s.size.small, width: s.qrCaptionPt };
+  const paidH = stamp
+    ? s.size.paid * 1.1 + s.size.small * LEADING + 8 + 4
+    : doc.upi
+      ? Math.max(s.qrPt, 6 + [doc.upi.heading, ...doc.upi.lines].reduce((sum, l) => sum + measure(pdf, l, upiText), 0)) + 2
+      : 0;
   ensure(10 + Math.max(totalsH, paidH));
   y += 10;
   const top = y;
-  if (doc.paid) {
-    const innerW = Math.max(width(pdf, doc.paid.label, paidLabel), width(pdf, doc.paid.detail, paidDetail));
+  if (stamp) {
+    const innerW = Math.max(width(pdf, stamp.label, paidLabel), width(pdf, stamp.detail, paidDetail));
     const boxW = innerW + 28;
     const boxX = MX + 8;
     const boxY = top + 4;
-    pdf.save().roundedRect(boxX, boxY, boxW, paidH - 4, 4).lineWidth(2.5).strokeColor(s.colour.paid).stroke().restore();
-    draw(pdf, doc.paid.label, boxX, boxY + 4, { ...paidLabel, width: boxW, align: 'center' });
-    draw(pdf, doc.paid.detail, boxX, boxY + 4 + s.size.paid * 1.1, { ...paidDetail, width: boxW, align: 'center' });
+    pdf.save().roundedRect(boxX, boxY, boxW, paidH - 4, 4).lineWidth(2.5).strokeColor(stampColour).stroke().restore();
+    draw(pdf, stamp.label, boxX, boxY + 4, { ...paidLabel, width: boxW, align: 'center' });
+    draw(pdf, stamp.detail, boxX, boxY + 4 + s.size.paid * 1.1, { ...paidDetail, width: boxW, align: 'center' });
+  } else if (doc.upi) {
+    drawQr(pdf, doc.upi.qr, MX, top + 2, s.qrPt);
+    let ty = top + 2 + 6;
+    const tx = MX + s.qrPt + 8;
+    ty += draw(pdf, doc.upi.heading, tx, ty, { ...upiText, bold: true, colour: s.colour.accent });
+    for (const line of doc.upi.lines) ty += draw(pdf, line, tx, ty, upiText);
   }
   const totalsX = MX + CONTENT_W - s.totalsPt;
   for (const t of doc.totals) {
@@ -443,6 +493,33 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   y += wordsH;
 
+  // GST by rate (D30), when GST is charged.
+  if (doc.taxSummary) {
+    const t = doc.taxSummary;
+    const cellStyle: TextStyle = { size: s.size.small };
+    const lineH = s.size.small * LEADING + 4;
+    const tableH = measure(pdf, t.heading, { bold: true, size: s.size.small }) + 2 + lineH * (t.rows.length + 2);
+    ensure(12 + tableH);
+    y += 12;
+    y += draw(pdf, t.heading, MX, y, { bold: true, size: s.size.small, colour: s.colour.accent, characterSpacing: 0.3 }) + 2;
+    const drawRow = (cells: string[], style: TextStyle, band: boolean, ruleBelow: boolean) => {
+      if (band) pdf.save().rect(MX, y, s.taxSummaryPt.reduce((a, b) => a + b, 0), lineH).fill(s.colour.band).restore();
+      let x = MX;
+      cells.forEach((cell, i) => {
+        const w = s.taxSummaryPt[i];
+        draw(pdf, cell, x + CELL_PAD_X, y + 2, { ...style, width: w - 2 * CELL_PAD_X, align: i === 0 ? 'left' : 'right' });
+        x += w;
+      });
+      y += lineH;
+      if (ruleBelow) {
+        pdf.save().moveTo(MX, y).lineTo(x, y).lineWidth(0.75).strokeColor(s.colour.rule).stroke().restore();
+      }
+    };
+    drawRow(t.columns, { ...cellStyle, bold: true }, true, false);
+    for (const row of t.rows) drawRow(row, cellStyle, false, true);
+    drawRow(t.total, { ...cellStyle, bold: true }, false, false);
+  }
+
   if (doc.notes) {
     const headingH = measure(pdf, doc.notes.heading, { bold: true, size: s.size.small });
     const notesH = measure(pdf, doc.notes.text, { width: CONTENT_W });
@@ -458,10 +535,69 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // The signatory block on the right, then the footer lines.
   const signX = MX + CONTENT_W - s.totalsPt;
-  const signH = s.size.body * LEADING * 2 + 30;
-  const footerH = 18 + 6 + doc.footer.length * s.size.small * LEADING;
-  ensure(22 + signH + footerH);
-  y += 22;
+  const signH = s.size.body * LEADING * 2 + 26;
+  const footerH = 12 + 6 + doc.footer.length * s.size.small * LEADING;
+  ensure(16 + signH + footerH);
+  y += 16;
+  y += draw(pdf, doc.signatory.forLine, signX, y, { bold: true, width: s.totalsPt, align: 'right' });
+  y += 26;
+  y += draw(pdf, doc.signatory.label, signX, y, { colour: s.colour.muted, width: s.totalsPt, align: 'right' });
+  y += 12;
+  rule(pdf, y, 0.75, s.colour.rule);
+  y += 6;
+  for (const line of doc.footer) {
+    y += draw(pdf, line, MX, y, { size: s.size.small, colour: s.colour.muted, width: CONTENT_W, align: 'center' });
+  }
+
+  pdf.end();
+  return done;
+}
+
+/** D30: a payment's receipt, one A4 page in the invoice's fonts and measures. */
+export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
+  const { pdf, done } = startPdf({ Title: doc.documentTitle, Author: doc.supplier.name, Subject: doc.title });
+  let y = drawHeader(pdf, doc.supplier, doc.title);
+
+  // Received from on the left, the receipt's number and date on the right.
+  const labelStyle: TextStyle = { colour: s.colour.muted };
+  const valueStyle: TextStyle = { bold: true };
+  const labelW = Math.max(...doc.meta.map((m) => width(pdf, m.label, labelStyle)));
+  const valueW = Math.max(...doc.meta.map((m) => width(pdf, m.value, valueStyle)));
+  const metaX = MX + CONTENT_W - (labelW + 12 + valueW);
+  const fromW = metaX - MX - 24;
+  let from = y;
+  from += draw(pdf, doc.receivedFrom.heading, MX, from, { bold: true, size: s.size.small, colour: s.colour.accent, width: fromW, characterSpacing: 0.3 });
+  from += 2;
+  from += draw(pdf, doc.receivedFrom.name, MX, from, { bold: true, size: 10.5, width: fromW });
+  for (const line of doc.receivedFrom.lines) from += draw(pdf, line, MX, from, { width: fromW });
+  let meta = y;
+  for (const m of doc.meta) {
+    draw(pdf, m.label, metaX, meta + 1, { ...labelStyle, width: labelW + 1 });
+    meta += draw(pdf, m.value, MX + CONTENT_W - valueW - 1, meta + 1, { ...valueStyle, width: valueW + 1, align: 'right' }) + 2;
+  }
+  y = Math.max(from, meta) + 16;
+
+  // The amount on an accent band, then its words.
+  const bandH = s.size.grandTotal * LEADING + 14;
+  pdf.save().rect(MX, y, CONTENT_W, bandH).fill(s.colour.accent).restore();
+  const amountStyle: TextStyle = { bold: true, size: s.size.grandTotal, colour: s.colour.onAccent };
+  draw(pdf, doc.amount.label, MX + 8, y + 7, { ...amountStyle, width: CONTENT_W / 2 });
+  draw(pdf, doc.amount.value, MX + CONTENT_W / 2, y + 7, { ...amountStyle, width: CONTENT_W / 2 - 8, align: 'right' });
+  y += bandH + 8;
+  y += draw(pdf, `${doc.amountInWords.label} ${doc.amountInWords.value}`, MX, y, { width: CONTENT_W });
+  y += 12;
+
+  // The payment's details, label and value per row.
+  const rowLabelW = 140;
+  for (const row of doc.rows) {
+    draw(pdf, row.label, MX, y + 3, { colour: s.colour.muted, width: rowLabelW });
+    const h = draw(pdf, row.value, MX + rowLabelW, y + 3, { bold: true, width: CONTENT_W - rowLabelW });
+    y += h + 6;
+    rule(pdf, y, 0.75, s.colour.rule);
+  }
+
+  y += 30;
+  const signX = MX + CONTENT_W - s.totalsPt;
   y += draw(pdf, doc.signatory.forLine, signX, y, { bold: true, width: s.totalsPt, align: 'right' });
   y += 30;
   y += draw(pdf, doc.signatory.label, signX, y, { colour: s.colour.muted, width: s.totalsPt, align: 'right' });
@@ -471,7 +607,6 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   for (const line of doc.footer) {
     y += draw(pdf, line, MX, y, { size: s.size.small, colour: s.colour.muted, width: CONTENT_W, align: 'center' });
   }
-
   pdf.end();
   return done;
 }

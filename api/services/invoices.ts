@@ -2,28 +2,39 @@ import { containsPattern } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { clinic } from '../../shared/constants/clinic';
 import type { InvoiceStatus } from '../../shared/constants/booking';
+import { invoiceKinds, type InvoiceKind, type PaymentMode } from '../../shared/constants/invoice';
 import { clinicToday, financialYearOf } from '../../shared/domain/clinic-time';
 import { formatInvoiceNumber } from '../../shared/domain/invoice-number';
-import { effectiveInvoiceStatus } from '../../shared/domain/invoice-status';
+import { invoiceBalance, invoiceStatus } from '../../shared/domain/invoice-status';
 import { computeInvoiceTotals, totalsAgree } from '../../shared/domain/invoice-totals';
 import { decimalString, toPaise } from '../../shared/domain/money';
 import { invoiceEmail } from '../../shared/emails/invoice';
 import { buildInvoiceDocument, type InvoiceDocument } from '../../shared/invoice/document';
-import { type InvoiceCreate, invoiceTotalsMismatch } from '../../shared/schemas/invoice';
+import { receiptNumber } from '../../shared/invoice/receipt';
+import { type InvoiceCreate, NOT_REGISTERED_MESSAGE, invoiceTotalsMismatch } from '../../shared/schemas/invoice';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import type { BillTo } from '../models/invoice';
 import { enqueueEmail } from './outbox';
+import { settingValue } from './site-settings';
 
-// Invoices (SPEC 2, 5, 7; D14, D16, D19). The list is one query with a join; creation is one transaction
-// that checks the patient, recomputes every figure, takes the next gap-free number of the financial year
-// and writes the invoice with its items.
+// Invoices (SPEC 2, 5, 7; D14, D16, D19, D30). The list is one query with a join; creation is one
+// transaction that checks the patient, recomputes every figure per GST rate (shared/domain/invoice-totals.ts),
+// takes the next gap-free number of the financial year and writes the invoice with its items. A numbered
+// invoice is never erased: DELETE cancels it. Payments are in ./payments.ts.
 
 export const TOTALS_MISMATCH_MESSAGE = 'Invoice totals do not match its items';
 export const PATIENT_REQUIRED_MESSAGE = 'Please select a patient';
 export const NO_EMAIL_MESSAGE = 'This invoice has no email address';
 export const ALREADY_PAID_MESSAGE = 'This invoice is already paid';
+export const ALREADY_CANCELLED_MESSAGE = 'This invoice is already cancelled';
+export const CANCELLED_MESSAGE = 'This invoice is cancelled';
+export const CANCELLED_SEND_MESSAGE = 'A cancelled invoice cannot be sent';
 export const DUE_BEFORE_ISSUE_MESSAGE = 'Due date cannot be before the invoice date';
+export const TOO_LARGE_MESSAGE = 'Amount is too large';
+
+// numeric(12, 2) holds up to 9,999,999,999.99.
+const MAX_STORED_PAISE = 999_999_999_999;
 
 export interface InvoicePatient {
   id: number;
@@ -41,26 +52,65 @@ export interface InvoiceItemJson {
   quantity: number;
   unitPrice: number;
   totalPrice: number;
+  /** The GST rate applied, percent (0 on a Bill of Supply). */
+  taxRate: number;
 }
 
-/** One invoice as the API answers it. `items` and `billTo` come with a single invoice, not in the list. */
+export interface PaymentJson {
+  id: number;
+  invoiceId: number;
+  amount: number;
+  /** yyyy-MM-dd */
+  paidOn: string;
+  mode: PaymentMode;
+  reference: string | null;
+  /** 'INV/2026-27/0001-R1', also the receipt's number. */
+  receiptNumber: string;
+  createdAt: string;
+}
+
+export interface TaxSummaryLine {
+  rate: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  totalTax: number;
+}
+
+/** One invoice as the API answers it. The fields after `billTo` come with a single invoice, not in the list. */
 export interface InvoiceJson {
   id: number;
   invoiceNumber: string;
   patientId: number | null;
   patient: InvoicePatient | null;
   status: InvoiceStatus;
+  /** D30: 'tax-invoice', 'bill-of-supply' or 'invoice-cum-bill-of-supply', fixed at issue. */
+  kind: InvoiceKind;
+  /** The document's title for the kind. */
+  title: string;
   issueDate: string;
   dueDate: string | null;
   subtotal: number;
   taxPercentage: number;
   taxAmount: number;
   totalAmount: number;
+  amountPaid: number;
+  balance: number;
+  /** The date of the payment that settled it (null until paid). */
   paidOn: string | null;
+  cancelledAt: string | null;
+  /** Whether GST applied at issue, and the GSTIN it was issued under. */
+  gstRegistered: boolean;
+  supplierGstin: string | null;
   notes: string | null;
   createdAt: string;
   billTo?: BillTo;
   items?: InvoiceItemJson[];
+  /** GST by rate, ascending, 0% included when present. */
+  taxSummary?: TaxSummaryLine[];
+  payments?: PaymentJson[];
+  /** The clinic's UPI ID now (the document prints a QR for the balance when set). */
+  upiId?: string | null;
 }
 
 export interface InvoiceListQuery {
@@ -77,13 +127,18 @@ const LIST_COLUMNS = [
   'i.invoiceNumber',
   'i.patientId',
   'i.status',
+  'i.kind',
   'i.issueDate',
   'i.dueDate',
   'i.subtotal',
   'i.taxPercentage',
   'i.taxAmount',
   'i.totalAmount',
+  'i.amountPaid',
   'i.paidOn',
+  'i.cancelledAt',
+  'i.gstRegistered',
+  'i.supplierGstin',
   'i.notes',
   'i.createdAt',
   'p.id as patientRowId',
@@ -97,6 +152,8 @@ function baseQuery(db: Knex) {
   return db('invoices as i').leftJoin('patients as p', 'p.id', 'i.patientId');
 }
 
+const iso = (value: unknown) => new Date(value as string | Date).toISOString();
+
 function toJson(row: Row, now: Date): InvoiceJson {
   const patient =
     row.patientRowId == null
@@ -109,21 +166,32 @@ function toJson(row: Row, now: Date): InvoiceJson {
           phone: String(row.patientPhone),
         };
   const dueDate = (row.dueDate as string | null) ?? null;
+  const kind = String(row.kind) as InvoiceKind;
+  const cancelled = row.status === 'cancelled';
+  const totalAmount = row.totalAmount as string;
+  const amountPaid = row.amountPaid as string;
   return {
     id: Number(row.id),
     invoiceNumber: String(row.invoiceNumber),
     patientId: row.patientId == null ? null : Number(row.patientId),
     patient,
-    status: effectiveInvoiceStatus(String(row.status), dueDate, now),
+    status: invoiceStatus({ cancelled, totalAmount, amountPaid, dueDate }, now),
+    kind,
+    title: invoiceKinds[kind],
     issueDate: String(row.issueDate),
     dueDate,
     subtotal: Number(row.subtotal),
     taxPercentage: Number(row.taxPercentage),
     taxAmount: Number(row.taxAmount),
-    totalAmount: Number(row.totalAmount),
+    totalAmount: Number(totalAmount),
+    amountPaid: Number(amountPaid),
+    balance: cancelled ? 0 : invoiceBalance(totalAmount, amountPaid),
     paidOn: (row.paidOn as string | null) ?? null,
+    cancelledAt: row.cancelledAt == null ? null : iso(row.cancelledAt),
+    gstRegistered: Boolean(row.gstRegistered),
+    supplierGstin: (row.supplierGstin as string | null) ?? null,
     notes: (row.notes as string | null) ?? null,
-    createdAt: new Date(row.createdAt as string | Date).toISOString(),
+    createdAt: iso(row.createdAt),
   };
 }
 
@@ -143,10 +211,23 @@ function applyFilters(query: Knex.QueryBuilder, filter: InvoiceListQuery, today:
       [pattern, pattern],
     );
   }
-  if (filter.status === 'paid') query.where('i.status', 'paid');
-  if (filter.status === 'overdue') query.whereNot('i.status', 'paid').where('i.dueDate', '<', today);
-  if (filter.status === 'pending') {
-    query.whereNot('i.status', 'paid').where((w) => w.whereNull('i.dueDate').orWhere('i.dueDate', '>=', today));
+  // The statuses as shared/domain/invoice-status.ts reads them: paid and cancelled are stored; an unpaid
+  // invoice past its due date is overdue, else partially-paid when something was paid, else pending.
+  const notDue = (w: Knex.QueryBuilder) => w.whereNull('i.dueDate').orWhere('i.dueDate', '>=', today);
+  switch (filter.status) {
+    case 'paid':
+    case 'cancelled':
+      query.where('i.status', filter.status);
+      break;
+    case 'overdue':
+      query.where('i.status', 'pending').where('i.dueDate', '<', today);
+      break;
+    case 'partially-paid':
+      query.where('i.status', 'pending').where('i.amountPaid', '>', 0).where(notDue);
+      break;
+    case 'pending':
+      query.where('i.status', 'pending').where('i.amountPaid', 0).where(notDue);
+      break;
   }
   return query;
 }
@@ -171,7 +252,29 @@ export async function listInvoices(
   return { invoices: rows.map((row) => toJson(row, now)), total };
 }
 
-/** One invoice with its items (in position order) and its bill-to, or null. */
+export function paymentJson(row: Row, invoiceNumber: string, ordinal: number): PaymentJson {
+  return {
+    id: Number(row.id),
+    invoiceId: Number(row.invoiceId),
+    amount: Number(row.amount),
+    paidOn: String(row.paidOn),
+    mode: String(row.mode) as PaymentMode,
+    reference: (row.reference as string | null) ?? null,
+    receiptNumber: receiptNumber(invoiceNumber, ordinal),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** An invoice's payments in the order they were recorded (which numbers their receipts). */
+export async function readPayments(db: Knex, invoiceId: number, invoiceNumber: string): Promise<PaymentJson[]> {
+  const rows: Row[] = await db('invoice_payments')
+    .where({ invoiceId })
+    .orderBy('id')
+    .select('id', 'invoiceId', 'amount', 'paidOn', 'mode', 'reference', 'createdAt');
+  return rows.map((row, i) => paymentJson(row, invoiceNumber, i + 1));
+}
+
+/** One invoice with its items (in position order), bill-to, GST summary and payments, or null. */
 export async function readInvoice(db: Knex, id: number, now: Date): Promise<InvoiceJson | null> {
   const row: Row | undefined = await baseQuery(db)
     .select([...LIST_COLUMNS, 'i.billTo'])
@@ -181,20 +284,35 @@ export async function readInvoice(db: Knex, id: number, now: Date): Promise<Invo
   const items: Row[] = await db('invoice_items')
     .where({ invoiceId: id })
     .orderBy('position')
-    .select('id', 'position', 'description', 'sacCode', 'quantity', 'unitPrice', 'totalPrice');
+    .select('id', 'position', 'description', 'sacCode', 'quantity', 'unitPrice', 'totalPrice', 'taxRate');
+  const invoice = toJson(row, now);
+  const payments = await readPayments(db, id, invoice.invoiceNumber);
+  const upiId = await settingValue(db, 'upi_id');
   const billTo = (typeof row.billTo === 'string' ? JSON.parse(row.billTo) : row.billTo) as BillTo;
+  const itemJson = items.map((item) => ({
+    id: Number(item.id),
+    position: Number(item.position),
+    description: String(item.description),
+    sacCode: (item.sacCode as string | null) ?? null,
+    quantity: Number(item.quantity),
+    unitPrice: Number(item.unitPrice),
+    totalPrice: Number(item.totalPrice),
+    taxRate: Number(item.taxRate),
+  }));
+  const totals = computeInvoiceTotals(itemJson, invoice.taxPercentage, { registered: invoice.gstRegistered });
   return {
-    ...toJson(row, now),
+    ...invoice,
     billTo,
-    items: items.map((item) => ({
-      id: Number(item.id),
-      position: Number(item.position),
-      description: String(item.description),
-      sacCode: (item.sacCode as string | null) ?? null,
-      quantity: Number(item.quantity),
-      unitPrice: Number(item.unitPrice),
-      totalPrice: Number(item.totalPrice),
+    items: itemJson,
+    taxSummary: totals.rates.map((line) => ({
+      rate: line.rate,
+      taxableValue: line.taxable,
+      cgst: line.cgst,
+      sgst: line.sgst,
+      totalTax: line.tax,
     })),
+    payments,
+    upiId,
   };
 }
 
@@ -205,18 +323,13 @@ export async function getInvoice(deps: Deps, id: number): Promise<InvoiceJson> {
 }
 
 /**
- * POST /api/admin/invoices. Figures are recomputed from the items; a payload that disagrees by more than
- * a paisa is refused before anything is written (D14). The number comes from invoice_counters: the upsert
- * locks the financial year's row until commit, so concurrent creations queue for it and get consecutive,
- * unique numbers; a creation that fails later rolls the counter back with everything else (no gaps).
+ * POST /api/admin/invoices. Figures are recomputed from the items per GST rate, with no GST at all while
+ * the clinic has no GSTIN (D30); a payload that disagrees by more than a paisa is refused before anything
+ * is written (D14). The number comes from invoice_counters: the upsert locks the financial year's row
+ * until commit, so concurrent creations queue for it and get consecutive, unique numbers; a creation that
+ * fails later rolls the counter back with everything else (no gaps). Cancelling never gives a number back.
  */
 export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<InvoiceJson> {
-  const totals = computeInvoiceTotals(input.items, input.taxPercentage);
-  const mismatch = invoiceTotalsMismatch(input);
-  if (mismatch || !totalsAgree(input, totals)) {
-    throw badRequest(TOTALS_MISMATCH_MESSAGE, mismatch ? { [mismatch.field]: mismatch.message } : undefined);
-  }
-
   const now = deps.now();
   const issueDate = clinicToday(now);
   if (input.dueDate && input.dueDate < issueDate) {
@@ -225,6 +338,22 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
   const financialYear = financialYearOf(issueDate);
 
   return deps.knex.transaction(async (trx) => {
+    // The registration as it stands when the invoice is issued; the invoice keeps it (Rule 46).
+    const gstin = await settingValue(trx, 'gstin');
+    const registered = gstin !== null;
+    let totals;
+    try {
+      totals = computeInvoiceTotals(input.items, input.taxPercentage, { registered });
+    } catch {
+      throw badRequest(TOO_LARGE_MESSAGE, { totalAmount: TOO_LARGE_MESSAGE });
+    }
+    if (totals.paise.totalAmount > MAX_STORED_PAISE) throw badRequest(TOO_LARGE_MESSAGE, { totalAmount: TOO_LARGE_MESSAGE });
+    const mismatch = invoiceTotalsMismatch(input, { registered });
+    if (mismatch || !totalsAgree(input, totals)) {
+      const message = !registered && mismatch?.field === 'taxAmount' ? NOT_REGISTERED_MESSAGE : TOTALS_MISMATCH_MESSAGE;
+      throw badRequest(message, mismatch ? { [mismatch.field]: mismatch.message } : undefined);
+    }
+
     // `for key share`: the patient cannot be deleted under us before the invoice references it.
     const patient = await trx('patients')
       .where({ id: input.patientId })
@@ -246,6 +375,8 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
       phone: patient.phone ?? null,
       address: patient.address ?? null,
     };
+    // An invoice of nothing (free items only) has nothing to pay: it is paid as issued.
+    const settled = totals.paise.totalAmount === 0;
     const [{ id }] = await trx('invoices')
       .insert({
         invoiceNumber: formatInvoiceNumber(financialYear, sequence),
@@ -259,7 +390,11 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
         taxPercentage: decimalString(toPaise(input.taxPercentage)),
         taxAmount: decimalString(totals.paise.taxAmount),
         totalAmount: decimalString(totals.paise.totalAmount),
-        status: 'pending',
+        kind: totals.kind,
+        gstRegistered: registered,
+        supplierGstin: gstin,
+        status: settled ? 'paid' : 'pending',
+        paidOn: settled ? issueDate : null,
         notes: input.notes,
       })
       .returning('id');
@@ -272,45 +407,39 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
         quantity: item.quantity,
         unitPrice: decimalString(toPaise(item.unitPrice)),
         totalPrice: decimalString(totals.paise.items[i]),
+        taxRate: decimalString(toPaise(totals.items[i].taxRate)),
       })),
     );
     const created = await readInvoice(trx, id, now);
     if (!created) throw new Error('The invoice just created could not be read back');
-    deps.logger.info('invoice_created', { id, invoiceNumber: created.invoiceNumber });
+    deps.logger.info('invoice_created', { id, invoiceNumber: created.invoiceNumber, kind: created.kind });
     return created;
   });
 }
 
-/** PATCH /:id/mark-paid: records the clinic's today as the date paid (D14); a paid invoice is a 409. */
-export async function markInvoicePaid(deps: Deps, id: number): Promise<InvoiceJson> {
-  const now = deps.now();
-  const updated = await deps
-    .knex('invoices')
-    .where({ id })
-    .whereNot('status', 'paid')
-    .update({ status: 'paid', paidOn: clinicToday(now), updatedAt: deps.knex.fn.now() })
-    .returning('id');
-  if (updated.length === 0) {
-    const exists = await deps.knex('invoices').where({ id }).first('id');
-    throw exists ? conflict(ALREADY_PAID_MESSAGE) : notFound('Invoice');
-  }
-  return getInvoice(deps, id);
-}
-
 /**
- * DELETE /:id: the items go with it (cascade). An invoice email still waiting in the outbox is withdrawn
- * too: its PDF could no longer be made, and the patient should not receive a deleted invoice.
+ * DELETE /:id (D30): cancels the invoice. It keeps its number (the series stays gap-free, CGST Rule 46),
+ * its items and payments; it reads cancelled, prints CANCELLED, and leaves revenue and the pending count.
+ * An invoice email still waiting in the outbox is withdrawn: the patient should not receive it.
  */
-export async function deleteInvoice(deps: Deps, id: number): Promise<void> {
+export async function cancelInvoice(deps: Deps, id: number): Promise<void> {
   await deps.knex.transaction(async (trx) => {
-    // `returning`: PGlite's driver answers a raw result instead of a count when nothing was deleted.
-    const deleted = await trx('invoices').where({ id }).delete().returning('id');
-    if (deleted.length === 0) throw notFound('Invoice');
+    // `returning`: PGlite's driver answers a raw result instead of a count when nothing was updated.
+    const cancelled = await trx('invoices')
+      .where({ id })
+      .whereNot('status', 'cancelled')
+      .update({ status: 'cancelled', cancelledAt: deps.now(), updatedAt: trx.fn.now() })
+      .returning('id');
+    if (cancelled.length === 0) {
+      const exists = await trx('invoices').where({ id }).first('id');
+      throw exists ? conflict(ALREADY_CANCELLED_MESSAGE) : notFound('Invoice');
+    }
     await trx('email_outbox')
       .whereNull('sentAt')
       .whereRaw('attachments @> ?::jsonb', [JSON.stringify([{ type: 'invoice-pdf', invoiceId: id }])])
       .delete();
   });
+  deps.logger.info('invoice_cancelled', { id });
 }
 
 /** The document both renderings draw (D16), or null when the invoice does not exist. */
@@ -330,6 +459,7 @@ export function invoiceDocument(invoice: InvoiceJson): InvoiceDocument {
  */
 export async function sendInvoice(deps: Deps, id: number): Promise<void> {
   const invoice = await getInvoice(deps, id);
+  if (invoice.status === 'cancelled') throw conflict(CANCELLED_SEND_MESSAGE);
   const to = invoice.patient?.email || invoice.billTo?.email;
   if (!to) throw conflict(NO_EMAIL_MESSAGE);
   const email = invoiceEmail(invoiceDocument(invoice));

@@ -3,8 +3,9 @@ import { siteSettingKeySchema, type SiteSettingKey } from '../../shared/schemas/
 import { notFound } from '../errors';
 import { SiteSetting } from '../models/site-setting';
 
-// The admin's site settings (SPEC 2 "Site Settings"): one known key today, doctor_image, whose value is
-// the doctor photo's address (an http(s) URL or a path on this site such as /media/<id>.jpg).
+// The admin's site settings (SPEC 2 "Site Settings", D27): doctor_image (the doctor photo's address, an
+// http(s) URL or a path on this site such as /media/<id>.jpg), gstin (the clinic's GST registration, D30)
+// and upi_id (where the invoices' UPI QR codes pay). An empty gstin or upi_id removes the setting.
 
 /** A known setting key, else 404 "Setting not found". */
 export function parseSettingKey(raw: string | undefined): SiteSettingKey {
@@ -18,12 +19,22 @@ export async function readSiteSetting(knex: Knex, key: SiteSettingKey): Promise<
   return { key, value: row?.value ?? null };
 }
 
+/** The value of a setting, or null when unset (inside a transaction, pass it). */
+export async function settingValue(db: Knex, key: SiteSettingKey): Promise<string | null> {
+  const row = await db('site_settings').where({ key }).first('value');
+  return (row?.value as string | undefined) || null;
+}
+
 export async function writeSiteSetting(
   knex: Knex,
   key: SiteSettingKey,
   value: string,
   now: Date,
-): Promise<{ key: SiteSettingKey; value: string }> {
+): Promise<{ key: SiteSettingKey; value: string | null }> {
+  if (value === '') {
+    await knex('site_settings').where({ key }).delete();
+    return { key, value: null };
+  }
   await knex('site_settings').insert({ key, value, updatedAt: now }).onConflict('key').merge(['value', 'updatedAt']);
   return { key, value };
 }

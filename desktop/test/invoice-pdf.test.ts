@@ -51,6 +51,9 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   expect(res.headers.getSetCookie()).toEqual([]);
   expect(sessionFetch.jar.has('sid')).toBe(true);
+  // A GST-registered clinic (D30): the invoices below charge GST, which an unregistered clinic may not.
+  const gstin = await admin('/api/admin/site-settings/gstin', { method: 'PUT', json: { value: '27AAPFU0939F1ZV' } });
+  expect(gstin.status).toBe(200);
 });
 
 afterAll(async () => {
@@ -181,22 +184,22 @@ describe('the desktop invoice PDF (printToPDF of the shared HTML) against the se
     expect(sorted(figures(desktopText))).toEqual(sorted(figures(serverText)));
     expect(figures(serverText).length).toBeGreaterThan(25);
     expect(figures(serverText)).toEqual(
-      expect.arrayContaining(['INV/2026-27/0001', '23/11/2026', '07/12/2026', '999312', '999722', '1,25,000.35', '3,75,001.05', '9%', '4,58,432.42']),
+      expect.arrayContaining(['INV/2026-27/0001', '23/11/2026', '07/12/2026', '999312', '999722', '1,25,000.35', '3,75,001.05', '9%', '4,58,432.41']),
     );
 
     // The figures themselves, as the document model states them.
     expect(doc.totals.map((t) => `${t.label} ${t.value}`)).toEqual([
-      // 5,000 + 2 x 4,250.50 + 3 x 1,25,000.35; 18% of it is 69,930.37, split 34,965.19 + 34,965.18.
+      // 5,000 + 2 x 4,250.50 + 3 x 1,25,000.35; CGST and SGST are each 9% of it, 34,965.1845 -> 34,965.18.
       'Subtotal ₹ 3,88,502.05',
-      'CGST @ 9% ₹ 34,965.19',
+      'CGST @ 9% ₹ 34,965.18',
       'SGST @ 9% ₹ 34,965.18',
-      'Total ₹ 4,58,432.42',
+      'Total ₹ 4,58,432.41',
     ]);
     for (const text of [serverText, desktopText]) {
       const lines = text.split('\n').map(flat);
       for (const total of doc.totals) expect(lines).toContain(`${total.label} ${total.value}`);
       for (const line of doc.lines) {
-        expect(flat(text)).toContain(`${line.sac} ${line.quantity} ${line.rate} ${line.amount}`);
+        expect(flat(text)).toContain(`${line.sac} ${line.quantity} ${line.rate} ${line.gst} ${line.amount}`);
       }
       expect(flat(text)).toContain(flat(doc.amountInWords.value));
       expect(flat(text)).toContain('Invoice No. INV/2026-27/0001');
@@ -242,8 +245,8 @@ describe('the desktop invoice PDF (printToPDF of the shared HTML) against the se
     expect(sorted(figures(desktopText))).toEqual(sorted(figures(pdfText(server))));
     expect(desktopText).toMatch(/\bPAID\b/);
     expect(desktopText).toContain('Paid on 25/11/2026');
-    // 5% of 13,333.32 is 666.67: CGST takes the half rounded, SGST the rest.
-    expect(flat(desktopText)).toContain('CGST @ 2.5% ₹ 333.34');
+    // CGST and SGST are each 2.5% of 13,333.32: 333.333 -> 333.33.
+    expect(flat(desktopText)).toContain('CGST @ 2.5% ₹ 333.33');
     expect(flat(desktopText)).toContain('SGST @ 2.5% ₹ 333.33');
   });
 

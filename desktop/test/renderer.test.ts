@@ -296,6 +296,8 @@ describe('invoice PDFs from the admin screens', () => {
       json: { firstName: 'Meera', lastName: 'Joshi', email: 'meera@example.in', phone: '9822011111' },
     });
     expect(patient.status).toBe(201);
+    // A GST-registered clinic (D30), so the 18% figures below may be charged.
+    expect((await api.request('/api/admin/site-settings/gstin', { method: 'PUT', cookie, json: { value: '27AAPFU0939F1ZV' } })).status).toBe(200);
     const items = [{ description: 'Dental cleaning', quantity: 1, unitPrice: 1500, sacCode: '999312' }];
     const totals = computeInvoiceTotals(items, 18);
     const created = await api.request('/api/admin/invoices', {

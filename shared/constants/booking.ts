@@ -108,5 +108,6 @@ export function canTransition(from: AppointmentStatus, to: AppointmentStatus): b
   return allowedStatusTransitions[from]?.includes(to) ?? false;
 }
 
-export const invoiceStatuses = ['pending', 'paid', 'overdue'] as const;
+// D30: read from the invoice's payments, due date and cancellation (shared/domain/invoice-status.ts).
+export const invoiceStatuses = ['pending', 'partially-paid', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];

@@ -9,7 +9,8 @@ export const roleLabels: Record<StaffRole, string> = { owner: 'Owner', reception
 /**
  * What a route may need. The owner may do everything; a receptionist runs the front desk and billing:
  * patients, appointments, invoices (create, send, record payments), but deletes no patient or invoice,
- * and has no access to the website's content, the settings, staff accounts or the audit trail.
+ * and has no access to the website's content, the settings (the price list is read, to bill from it),
+ * the reports, staff accounts or the audit trail.
  */
 export const capabilities = {
   'dashboard': { roles: ['owner', 'receptionist'], what: 'see the dashboard' },
@@ -24,6 +25,7 @@ export const capabilities = {
   'settings.read': { roles: ['owner', 'receptionist'], what: "read the clinic's settings" },
   'settings.write': { roles: ['owner'], what: "change the clinic's settings" },
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },
+  'reports': { roles: ['owner'], what: 'see the GST report' },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; what: string }>;
 
 export type Capability = keyof typeof capabilities;

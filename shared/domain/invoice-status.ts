@@ -1,13 +1,32 @@
 import type { InvoiceStatus } from '../constants/booking';
 import { clinicToday } from './clinic-time';
+import { toPaise } from './money';
 
-/** D14: an unpaid invoice whose due date (yyyy-MM-dd) is before today at the clinic reads as overdue. */
-export function effectiveInvoiceStatus(
-  status: string,
-  dueDate: string | null | undefined,
-  now: Date = new Date(),
-): InvoiceStatus {
-  if (status === 'paid') return 'paid';
-  if (dueDate && dueDate < clinicToday(now)) return 'overdue';
-  return status === 'overdue' ? 'overdue' : 'pending';
+export interface InvoiceStatusFacts {
+  /** Set when the invoice was cancelled (D30: a numbered invoice is cancelled, never erased). */
+  cancelled: boolean;
+  totalAmount: number | string;
+  /** The sum of the payments recorded against it. */
+  amountPaid: number | string;
+  /** yyyy-MM-dd */
+  dueDate?: string | null;
+}
+
+/**
+ * D14 and D30: what an invoice reads as today at the clinic (Asia/Kolkata), in this order:
+ * cancelled; paid (nothing left to pay); overdue (something left and the due date is past, whether or not
+ * part was paid: the money is late either way, and the balance says how much); partially-paid (some paid);
+ * pending.
+ */
+export function invoiceStatus(facts: InvoiceStatusFacts, now: Date = new Date()): InvoiceStatus {
+  if (facts.cancelled) return 'cancelled';
+  const paid = toPaise(facts.amountPaid);
+  if (paid >= toPaise(facts.totalAmount)) return 'paid';
+  if (facts.dueDate && facts.dueDate < clinicToday(now)) return 'overdue';
+  return paid > 0 ? 'partially-paid' : 'pending';
+}
+
+/** The amount still to pay, never below zero. */
+export function invoiceBalance(totalAmount: number | string, amountPaid: number | string): number {
+  return Math.max(0, toPaise(totalAmount) - toPaise(amountPaid)) / 100;
 }

@@ -1,10 +1,14 @@
+import type { InvoiceKind } from '../constants/invoice';
 import { amountInWords } from '../domain/amount-in-words';
 import { formatEnGbDate } from '../domain/clinic-time';
-import { invoiceDocumentTitle } from '../domain/invoice-totals';
-import { divideRounded, toPaise } from '../domain/money';
+import { invoiceKindTitle, supplyClass } from '../domain/invoice-kind';
+import { billedRateTaxes, computeInvoiceTotals } from '../domain/invoice-totals';
+import { toPaise } from '../domain/money';
+import { qrMatrix, type QrMatrix } from '../domain/qr';
+import { upiPaymentUri } from '../domain/upi';
 
-// D16: ONE invoice layout. buildInvoiceDocument turns an invoice (as GET /api/admin/invoices/:id answers it)
-// into a plain model whose every figure and line of text is already formatted. The server's PDF
+// D16 and D30: ONE invoice layout. buildInvoiceDocument turns an invoice (as GET /api/admin/invoices/:id
+// answers it) into a plain model whose every figure and line of text is already formatted. The server's PDF
 // (api/services/invoice-pdf.ts) and the HTML page (./html.ts, for the admin's print view and the desktop's
 // printToPDF) only draw these strings, in the same sections and order, so the two always agree.
 //
@@ -17,10 +21,11 @@ export interface InvoiceSource {
   /** yyyy-MM-dd */
   issueDate: string;
   dueDate?: string | null;
-  /** 'paid' puts the PAID mark on the document; anything else does not. */
+  /** 'paid' puts the PAID mark on the document, 'cancelled' the CANCELLED one. */
   status: string;
   paidOn?: string | null;
   subtotal: number | string;
+  /** The default rate of items without their own (SPEC 7). */
   taxPercentage: number | string;
   taxAmount: number | string;
   totalAmount: number | string;
@@ -33,21 +38,34 @@ export interface InvoiceSource {
     quantity: number;
     unitPrice: number | string;
     totalPrice: number | string;
+    /** The GST rate applied (percent); missing: the invoice's taxPercentage. */
+    taxRate?: number | string | null;
   }[];
+  /** The GSTIN the invoice was issued under (null: none). Missing: the clinic identity's. */
+  supplierGstin?: string | null;
+  /** Whether GST applied when it was issued. Missing: whether there is a GSTIN. */
+  gstRegistered?: boolean;
+  /** ISO timestamp of the cancellation (D30). */
+  cancelledAt?: string | null;
+  /** The sum of the payments recorded; missing: the total when paid, else 0. */
+  amountPaid?: number | string;
+  /** The clinic's UPI ID: a QR code for the balance is printed when set (D30). */
+  upiId?: string | null;
 }
 
-/** The supplier's identity (shared/constants/clinic.ts satisfies it). An empty gstin omits the GST lines. */
+/** The supplier's identity (shared/constants/clinic.ts satisfies it). */
 export interface ClinicIdentity {
   name: string;
   addressText: string;
   phone: string;
   email: string;
+  /** Used only when the invoice does not carry its own supplierGstin. */
   gstin?: string;
   stateCode?: string;
   address: { state: string };
 }
 
-export type ColumnKey = 'index' | 'description' | 'sac' | 'quantity' | 'rate' | 'amount';
+export type ColumnKey = 'index' | 'description' | 'sac' | 'quantity' | 'rate' | 'gst' | 'amount';
 
 export interface InvoiceDocumentColumn {
   key: ColumnKey;
@@ -61,6 +79,8 @@ export interface InvoiceDocumentLine {
   sac: string;
   quantity: string;
   rate: string;
+  /** The item's GST rate ('18%'), or 'Exempt' / 'Nil' when it carries none; empty on a Bill of Supply. */
+  gst: string;
   amount: string;
 }
 
@@ -71,15 +91,25 @@ export interface InvoiceDocumentTotal {
   grand: boolean;
 }
 
+export interface TaxSummary {
+  heading: string;
+  columns: string[];
+  /** Rate label, taxable value, CGST, SGST, total tax. */
+  rows: string[][];
+  total: string[];
+}
+
 export interface InvoiceDocument {
-  /** 'Tax Invoice' when GST is charged, else 'Bill of Supply' (D16). */
-  title: 'Tax Invoice' | 'Bill of Supply';
+  kind: InvoiceKind;
+  /** 'Tax Invoice', 'Bill of Supply' or 'Invoice-cum-Bill of Supply' (D30). */
+  title: string;
+  /** True when GST is charged on some item (tax lines and summary shown). */
   taxed: boolean;
   supplier: {
     name: string;
     /** Address, phone and email lines. */
     lines: string[];
-    /** 'GSTIN: ...' and the state with its code; empty when the clinic has no GSTIN. */
+    /** 'GSTIN: ...' and the state with its code; empty when the invoice has no GSTIN. */
     taxLines: string[];
   };
   invoiceNumber: string;
@@ -93,9 +123,17 @@ export interface InvoiceDocument {
   totals: InvoiceDocumentTotal[];
   /** The grand total, e.g. '₹ 5,900.00'. */
   total: string;
+  /** GST by rate, when GST is charged. */
+  taxSummary: TaxSummary | null;
   amountInWords: { label: string; value: string };
   notes: { heading: string; text: string } | null;
   paid: { label: string; detail: string } | null;
+  /** D30: a cancelled invoice keeps its number and says so across the page. */
+  cancelled: { label: string; detail: string; banner: string } | null;
+  /** D30: a UPI QR code for the balance, when the clinic has a UPI ID and something is left to pay. */
+  upi: { heading: string; lines: string[]; uri: string; qr: QrMatrix; upiId: string; amount: string } | null;
+  /** What is left to pay, e.g. '₹ 1,000.00'; null when nothing is (paid or cancelled). */
+  balanceDue: string | null;
   signatory: { forLine: string; label: string };
   footer: string[];
   /** 'invoice-INV-2026-27-0001.pdf', the emailed attachment's name. */
@@ -142,10 +180,23 @@ function textLines(value: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+/** '18%', '2.5%', '6.25%' */
+export function ratePercentText(rate: number | string): string {
+  return percentText(toPaise(rate) * 10);
+}
+
 export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdentity): InvoiceDocument {
-  const title = invoiceDocumentTitle(invoice.taxPercentage);
-  const taxed = title === 'Tax Invoice';
-  const gstin = clinic.gstin?.trim() ?? '';
+  const gstin = (invoice.supplierGstin === undefined ? clinic.gstin : invoice.supplierGstin)?.trim() ?? '';
+  const registered = invoice.gstRegistered ?? gstin !== '';
+  const computed = computeInvoiceTotals(
+    invoice.items.map((item) => ({ quantity: item.quantity, unitPrice: item.unitPrice, taxRate: item.taxRate })),
+    invoice.taxPercentage,
+    { registered },
+  );
+  const kind = computed.kind;
+  const title = invoiceKindTitle(kind);
+  const taxed = kind !== 'bill-of-supply';
+  const cancelled = invoice.status === 'cancelled';
 
   const supplierTaxLines = gstin
     ? [`GSTIN: ${gstin}`, `State: ${clinic.address.state}${clinic.stateCode ? ` (Code ${clinic.stateCode})` : ''}`]
@@ -176,44 +227,100 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     ...(showSac ? [{ key: 'sac', label: 'SAC', align: 'center' } as const] : []),
     { key: 'quantity', label: 'Qty', align: 'right' },
     { key: 'rate', label: `Rate (${CURRENCY_PREFIX})`, align: 'right' },
+    ...(taxed ? [{ key: 'gst', label: 'GST', align: 'right' } as const] : []),
     { key: 'amount', label: `Amount (${CURRENCY_PREFIX})`, align: 'right' },
   ];
+  const classes = computed.items.map((item, i) => supplyClass(registered, { taxRate: item.taxRate, sacCode: invoice.items[i].sacCode }));
   const lines = invoice.items.map((item, i) => ({
     index: String(i + 1),
     description: item.description.trim(),
     sac: item.sacCode ?? '',
     quantity: String(item.quantity),
     rate: formatIndianAmount(item.unitPrice),
+    gst: !taxed ? '' : classes[i] === 'taxed' ? ratePercentText(computed.items[i].taxRate) : classes[i] === 'exempt' ? 'Exempt' : 'Nil',
     amount: formatIndianAmount(item.totalPrice),
   }));
 
-  // The stored figures are the billed ones (the server recomputed them from the items at creation, D14).
-  // GST is split like computeInvoiceTotals does: CGST is half the tax rounded, SGST the rest.
-  const taxPaise = toPaise(invoice.taxAmount);
-  const cgstPaise = divideRounded(taxPaise, 2);
-  const halfRate = percentText(toPaise(invoice.taxPercentage) * 5); // hundredths / 2 = thousandths * 5
+  // The stored figures are the billed ones (the server computed them from the items at creation, D14).
   const total = formatInvoiceAmount(invoice.totalAmount);
-  const totals: InvoiceDocumentTotal[] = taxed
-    ? [
-        { label: 'Subtotal', value: formatInvoiceAmount(invoice.subtotal), grand: false },
-        { label: `CGST @ ${halfRate}`, value: formatInvoiceAmount(cgstPaise / 100), grand: false },
-        { label: `SGST @ ${halfRate}`, value: formatInvoiceAmount((taxPaise - cgstPaise) / 100), grand: false },
-        { label: 'Total', value: total, grand: true },
-      ]
-    : [{ label: 'Total', value: total, grand: true }];
+  const perRate = taxed ? billedRateTaxes(computed.rates, toPaise(invoice.taxAmount)) : [];
+  const amountPaid =
+    invoice.amountPaid !== undefined ? toPaise(invoice.amountPaid) : invoice.status === 'paid' ? toPaise(invoice.totalAmount) : 0;
+  const balance = cancelled ? 0 : Math.max(0, toPaise(invoice.totalAmount) - amountPaid);
+  const totals: InvoiceDocumentTotal[] = [
+    ...(taxed ? [{ label: 'Subtotal', value: formatInvoiceAmount(invoice.subtotal), grand: false }] : []),
+    ...perRate.flatMap((line) => {
+      const half = percentText(toPaise(line.rate) * 5); // hundredths / 2 = thousandths * 5
+      return [
+        { label: `CGST @ ${half}`, value: formatInvoiceAmount(line.cgst / 100), grand: false },
+        { label: `SGST @ ${half}`, value: formatInvoiceAmount(line.sgst / 100), grand: false },
+      ];
+    }),
+    { label: 'Total', value: total, grand: true },
+    ...(amountPaid > 0 && balance > 0
+      ? [
+          { label: 'Amount received', value: formatInvoiceAmount(amountPaid / 100), grand: false },
+          { label: 'Balance due', value: formatInvoiceAmount(balance / 100), grand: false },
+        ]
+      : []),
+  ];
+
+  let taxSummary: TaxSummary | null = null;
+  if (taxed) {
+    const untaxed = computed.rates.find((line) => line.rate === 0);
+    const untaxedClasses = new Set(classes.filter((c) => c !== 'taxed'));
+    const untaxedLabel = untaxedClasses.size === 1 ? (untaxedClasses.has('exempt') ? 'Exempt' : 'Nil-rated') : 'Exempt / nil-rated';
+    const rows = perRate.map((line) => [
+      ratePercentText(line.rate),
+      formatIndianAmount(line.taxable / 100),
+      formatIndianAmount(line.cgst / 100),
+      formatIndianAmount(line.sgst / 100),
+      formatIndianAmount((line.cgst + line.sgst) / 100),
+    ]);
+    if (untaxed) rows.push([untaxedLabel, formatIndianAmount(untaxed.taxable), '0.00', '0.00', '0.00']);
+    const cgst = perRate.reduce((sum, line) => sum + line.cgst, 0);
+    const sgst = perRate.reduce((sum, line) => sum + line.sgst, 0);
+    taxSummary = {
+      heading: 'GST Summary',
+      columns: ['GST Rate', `Value (${CURRENCY_PREFIX})`, `CGST (${CURRENCY_PREFIX})`, `SGST (${CURRENCY_PREFIX})`, `Total Tax (${CURRENCY_PREFIX})`],
+      rows,
+      total: ['Total', formatIndianAmount(invoice.subtotal), formatIndianAmount(cgst / 100), formatIndianAmount(sgst / 100), formatIndianAmount((cgst + sgst) / 100)],
+    };
+  }
 
   const notes = invoice.notes?.trim() ? { heading: 'Notes', text: invoice.notes.trim() } : null;
   const paid =
     invoice.status === 'paid'
       ? { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatEnGbDate(invoice.paidOn)}` : 'Paid' }
       : null;
+  const cancelledOn = cancelled && invoice.cancelledAt ? formatEnGbDate(invoice.cancelledAt) : null;
+  const cancelledMark = cancelled
+    ? {
+        label: 'CANCELLED',
+        detail: cancelledOn ? `Cancelled on ${cancelledOn}` : 'Cancelled',
+        banner: `CANCELLED${cancelledOn ? ` on ${cancelledOn}` : ''}: this invoice is kept for the record and nothing is payable on it.`,
+      }
+    : null;
+
+  const upiId = invoice.upiId?.trim();
+  let upi: InvoiceDocument['upi'] = null;
+  if (upiId && balance > 0) {
+    const amount = formatInvoiceAmount(balance / 100);
+    const uri = upiPaymentUri({ upiId, payeeName: clinic.name, amount: balance / 100, note: invoice.invoiceNumber });
+    upi = { heading: 'Pay by UPI', lines: ['Scan with any UPI app', `to pay ${amount}`, `UPI ID: ${upiId}`], uri, qr: qrMatrix(uri), upiId, amount };
+  }
 
   const footer = [
-    ...(taxed ? [] : ['No GST is charged on the services in this bill of supply.']),
+    ...(kind === 'bill-of-supply'
+      ? [registered ? 'No GST is charged on the services in this bill of supply.' : 'The clinic is not registered under GST: no GST is charged.']
+      : kind === 'invoice-cum-bill-of-supply'
+        ? ['GST is charged only on the items with a rate shown; exempt and nil-rated items carry no tax.']
+        : []),
     'This is a computer-generated document. Thank you for choosing us.',
   ];
 
   return {
+    kind,
     title,
     taxed,
     supplier: {
@@ -230,13 +337,17 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     lines,
     totals,
     total,
+    taxSummary,
     amountInWords: { label: 'Amount in words:', value: amountInWords(invoice.totalAmount) },
     notes,
-    paid,
+    paid: cancelled ? null : paid,
+    cancelled: cancelledMark,
+    upi,
+    balanceDue: balance > 0 ? formatInvoiceAmount(balance / 100) : null,
     signatory: { forLine: `For ${clinic.name}`, label: 'Authorised Signatory' },
     footer,
     fileName: invoiceFileName(invoice.invoiceNumber),
-    documentTitle: `${title} ${invoice.invoiceNumber}`,
+    documentTitle: `${title} ${invoice.invoiceNumber}${cancelled ? ' (CANCELLED)' : ''}`,
   };
 }
 
@@ -247,16 +358,20 @@ export function invoiceDocumentStrings(doc: InvoiceDocument): string[] {
     ...doc.supplier.lines,
     ...doc.supplier.taxLines,
     doc.title,
+    ...(doc.cancelled ? [doc.cancelled.banner] : []),
     doc.billTo.heading,
     doc.billTo.name,
     ...doc.billTo.lines,
     ...doc.meta.flatMap((m) => [m.label, m.value]),
     ...doc.columns.map((c) => c.label),
-    ...doc.lines.flatMap((l) => [l.index, l.description, ...(l.sac ? [l.sac] : []), l.quantity, l.rate, l.amount]),
+    ...doc.lines.flatMap((l) => [l.index, l.description, ...(l.sac ? [l.sac] : []), l.quantity, l.rate, ...(l.gst ? [l.gst] : []), l.amount]),
+    ...(doc.cancelled ? [doc.cancelled.label, doc.cancelled.detail] : []),
     ...(doc.paid ? [doc.paid.label, doc.paid.detail] : []),
+    ...(doc.upi ? [doc.upi.heading, ...doc.upi.lines] : []),
     ...doc.totals.flatMap((t) => [t.label, t.value]),
     doc.amountInWords.label,
     doc.amountInWords.value,
+    ...(doc.taxSummary ? [doc.taxSummary.heading, ...doc.taxSummary.columns, ...doc.taxSummary.rows.flat(), ...doc.taxSummary.total] : []),
     ...(doc.notes ? [doc.notes.heading, doc.notes.text] : []),
     doc.signatory.forLine,
     doc.signatory.label,

@@ -1,9 +1,10 @@
 import { escapeHtml } from '../emails/layout';
+import { qrSvg } from '../domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from './document';
-import { invoiceStyle as s } from './style';
+import { invoiceStyle as s, titleSize } from './style';
 
-// D16: the invoice as a complete, self-contained, print-ready A4 HTML page (inline CSS, no external
-// resources, every text escaped). The admin's printable view shows it and the desktop prints it with
+// D16: the invoice as a complete, self-contained, print-ready A4 HTML page (inline CSS, the UPI QR code as
+// inline SVG, no external resources, every text escaped). The admin's printable view shows it and the desktop prints it with
 // webContents.printToPDF; the server's PDF draws the same document model in the same order.
 
 const e = escapeHtml;
@@ -50,6 +51,7 @@ table { border-collapse: collapse; width: 100%; }
 .c-sac { width: ${s.columnPt.sac}pt; }
 .c-quantity { width: ${s.columnPt.quantity}pt; }
 .c-rate { width: ${s.columnPt.rate}pt; }
+.c-gst { width: ${s.columnPt.gst}pt; }
 .c-amount { width: ${s.columnPt.amount}pt; }
 .c-description { overflow-wrap: anywhere; white-space: pre-line; }
 .a-left { text-align: left; } .a-right { text-align: right; white-space: nowrap; } .a-center { text-align: center; }
@@ -58,6 +60,19 @@ table { border-collapse: collapse; width: 100%; }
 .paid { border: 2.5pt solid ${s.colour.paid}; color: ${s.colour.paid}; border-radius: 4pt; padding: 4pt 14pt;
   text-align: center; margin: 4pt 0 0 8pt; }
 .paid-label { font-size: ${s.size.paid}pt; font-weight: bold; line-height: 1.1; }
+.paid.cancelled { border-color: ${s.colour.cancelled}; color: ${s.colour.cancelled}; }
+.cancelled-banner { margin-top: 8pt; padding: 5pt 8pt; border: 1.5pt solid ${s.colour.cancelled};
+  background: ${s.colour.cancelledBand}; color: ${s.colour.cancelled}; font-weight: bold; text-align: center; }
+.upi { display: flex; align-items: flex-start; gap: 8pt; margin-top: 2pt; }
+.upi svg { display: block; width: ${s.qrPt}pt; height: ${s.qrPt}pt; flex: none; }
+.upi-text { width: ${s.qrCaptionPt}pt; font-size: ${s.size.small}pt; padding-top: 6pt; }
+.upi-text .heading { font-size: ${s.size.small}pt; }
+.gst-summary { margin-top: 12pt; break-inside: avoid; page-break-inside: avoid; }
+.gst-summary table { width: auto; }
+.gst-summary th { background: ${s.colour.band}; font-size: ${s.size.tableHead}pt; padding: 3pt 6pt; text-align: right; }
+.gst-summary td { padding: 2pt 6pt; text-align: right; border-bottom: 0.75pt solid ${s.colour.rule}; }
+.gst-summary th:first-child, .gst-summary td:first-child { text-align: left; }
+.gst-summary tr.total td { font-weight: bold; border-bottom: none; }
 .paid-detail { font-size: ${s.size.small}pt; font-weight: bold; }
 .totals { width: ${s.totalsPt}pt; margin-left: auto; }
 .totals td { padding: 3pt 6pt; }
@@ -67,9 +82,9 @@ table { border-collapse: collapse; width: 100%; }
 .words { background: ${s.colour.band}; padding: 6pt 8pt; margin-top: 12pt; break-inside: avoid; }
 .notes { margin-top: 12pt; break-inside: avoid; }
 .notes p { white-space: pre-line; overflow-wrap: anywhere; }
-.signatory { margin-top: 22pt; margin-left: auto; width: ${s.totalsPt}pt; text-align: right; break-inside: avoid; }
-.signatory .space { height: 30pt; }
-.footer { margin-top: 18pt; padding-top: 6pt; border-top: 0.75pt solid ${s.colour.rule}; text-align: center;
+.signatory { margin-top: 16pt; margin-left: auto; width: ${s.totalsPt}pt; text-align: right; break-inside: avoid; }
+.signatory .space { height: 26pt; }
+.footer { margin-top: 12pt; padding-top: 6pt; border-top: 0.75pt solid ${s.colour.rule}; text-align: center;
   color: ${s.colour.muted}; font-size: ${s.size.small}pt; }
 `;
 
@@ -81,9 +96,23 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
   const totals = doc.totals
     .map((t) => `<tr${t.grand ? ' class="grand"' : ''}><td>${e(t.label)}</td><td>${e(t.value)}</td></tr>`)
     .join('');
-  const paid = doc.paid
-    ? `<div class="paid"><p class="paid-label">${e(doc.paid.label)}</p><p class="paid-detail">${e(doc.paid.detail)}</p></div>`
-    : '<div></div>';
+  const stamp = doc.cancelled ?? doc.paid;
+  const left = stamp
+    ? `<div class="paid${doc.cancelled ? ' cancelled' : ''}"><p class="paid-label">${e(stamp.label)}</p><p class="paid-detail">${e(stamp.detail)}</p></div>`
+    : doc.upi
+      ? `<div class="upi">${qrSvg(doc.upi.qr, 128, `UPI QR code: pay ${doc.upi.amount} to ${doc.upi.upiId}`)}<div class="upi-text"><p class="heading">${e(doc.upi.heading)}</p>${doc.upi.lines
+          .map((l) => `<p>${e(l)}</p>`)
+          .join('')}</div></div>`
+      : '<div></div>';
+  const summary = doc.taxSummary;
+  const gstSummary = summary
+    ? `<section class="gst-summary"><p class="heading">${e(summary.heading)}</p><table>
+<thead><tr>${summary.columns.map((c, i) => `<th style="width:${s.taxSummaryPt[i]}pt">${e(c)}</th>`).join('')}</tr></thead>
+<tbody>
+${summary.rows.map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`).join('\n')}
+<tr class="total">${summary.total.map((c) => `<td>${e(c)}</td>`).join('')}</tr>
+</tbody></table></section>`
+    : '';
 
   return `<!doctype html>
 <html lang="en">
@@ -101,8 +130,9 @@ export function renderInvoiceHtml(doc: InvoiceDocument): string {
 ${doc.supplier.lines.map((l) => `<p class="muted small keep-spaces">${e(l)}</p>`).join('\n')}
 ${doc.supplier.taxLines.map((l) => `<p class="small"><strong>${e(l)}</strong></p>`).join('\n')}
 </div>
-<h1 class="title" style="margin:0">${e(doc.title)}</h1>
+<h1 class="title" style="margin:0;font-size:${titleSize(doc.title)}pt">${e(doc.title)}</h1>
 </header>
+${doc.cancelled ? `<p class="cancelled-banner">${e(doc.cancelled.banner)}</p>` : ''}
 <section class="parties">
 <div>
 <p class="heading">${e(doc.billTo.heading)}</p>
@@ -120,10 +150,11 @@ ${rows}
 </tbody>
 </table>
 <section class="summary">
-${paid}
+${left}
 <table class="totals">${totals}</table>
 </section>
 <p class="words"><strong>${e(doc.amountInWords.label)}</strong> ${e(doc.amountInWords.value)}</p>
+${gstSummary}
 ${doc.notes ? `<section class="notes"><p class="heading">${e(doc.notes.heading)}</p><p>${e(doc.notes.text)}</p></section>` : ''}
 <section class="signatory">
 <p><strong>${e(doc.signatory.forLine)}</strong></p>

@@ -17,7 +17,7 @@ const valid = {
 describe('invoiceItemSchema', () => {
   it('coerces form input, with defaults for empty fields', () => {
     expect(invoiceItemSchema.parse({ description: 'X-ray', quantity: '', unitPrice: '' })).toEqual({
-      description: 'X-ray', quantity: 1, unitPrice: 0, totalPrice: 0, sacCode: null,
+      description: 'X-ray', quantity: 1, unitPrice: 0, totalPrice: 0, sacCode: null, taxRate: null,
     });
     expect(invoiceItemSchema.parse({ description: 'Crown', quantity: '2', unitPrice: '8000.505', sacCode: '999312' }))
       .toMatchObject({ quantity: 2, unitPrice: 8000.51, totalPrice: 16001.02, sacCode: '999312' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_TAX_PERCENTAGE, sacCodes } from '../constants/invoice';
-import { computeInvoiceTotals } from '../domain/invoice-totals';
+import { DEFAULT_TAX_PERCENTAGE, GST_RATES } from '../constants/invoice';
+import { computeInvoiceTotals, type TotalsOptions } from '../domain/invoice-totals';
 import { fromPaise, toPaise } from '../domain/money';
 import { numberInput, optionalDate, optionalText } from './fields';
 import type { FieldProblem } from './validation-error';
@@ -24,7 +24,32 @@ function amount(message: string, fallback: number | undefined) {
   );
 }
 
-const sacCodeValues = sacCodes.map((s) => s.code) as string[];
+export const SAC_CODE_MESSAGE = 'Please select a valid SAC code';
+export const GST_RATE_MESSAGE = 'GST rate must be 0, 5, 12, 18 or 28%';
+
+/** A services accounting code: six digits starting 99 (999312 health care, 999722 cosmetic, ...). */
+export function optionalSacCode() {
+  return z
+    .string({ error: SAC_CODE_MESSAGE })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^99\d{4}$/.test(value), SAC_CODE_MESSAGE);
+}
+
+const gstRateNumber = z
+  .number({ error: GST_RATE_MESSAGE })
+  .refine((rate) => (GST_RATES as readonly number[]).includes(rate), GST_RATE_MESSAGE);
+
+/** D30: one of the GST rates, in percent; empty, null and missing give `fallback`. */
+export function gstRate(fallback: number) {
+  return z.preprocess(numberInput(fallback), gstRateNumber);
+}
+
+/** An optional GST rate: empty, null and missing become null. */
+export function optionalGstRate() {
+  return z.preprocess(numberInput(undefined), gstRateNumber.optional()).transform((rate) => rate ?? null);
+}
 
 const invoiceItemObject = z.object({
   description: z
@@ -43,12 +68,9 @@ const invoiceItemObject = z.object({
   unitPrice: amount('Unit price must be positive', 0),
   // Optional: the form sends it, other callers may leave it for the schema to work out.
   totalPrice: amount('Total price must be positive', undefined).optional(),
-  sacCode: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((value) => value || null)
-    .refine((value) => value === null || sacCodeValues.includes(value), 'Please select a valid SAC code'),
+  sacCode: optionalSacCode(),
+  // D30: the item's GST rate; missing (or null, or empty) means the invoice's taxPercentage.
+  taxRate: optionalGstRate(),
 });
 
 export const invoiceItemSchema = invoiceItemObject.transform((item) => ({
@@ -91,12 +113,14 @@ export const invoiceCreateSchema = z.object({
 export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 
+export const NOT_REGISTERED_MESSAGE = 'No GST can be charged: the clinic has no GSTIN (set it in Settings)';
+
 /**
  * D14: compares a parsed payload's figures with those recomputed from its items, allowing one paisa.
  * Returns the first disagreement, or null. The server keeps its own recomputed figures either way.
  */
-export function invoiceTotalsMismatch(invoice: InvoiceCreate): FieldProblem | null {
-  const totals = computeInvoiceTotals(invoice.items, invoice.taxPercentage);
+export function invoiceTotalsMismatch(invoice: InvoiceCreate, options: TotalsOptions = {}): FieldProblem | null {
+  const totals = computeInvoiceTotals(invoice.items, invoice.taxPercentage, options);
   const off = (a: number, b: number) => Math.abs(toPaise(a) - toPaise(b)) > 1;
   const badItem = invoice.items.findIndex((item, i) => off(item.totalPrice, totals.items[i].totalPrice));
   if (badItem >= 0) {
@@ -104,7 +128,10 @@ export function invoiceTotalsMismatch(invoice: InvoiceCreate): FieldProblem | nu
   }
   if (off(invoice.subtotal, totals.subtotal)) return { field: 'subtotal', message: 'Subtotal does not match the items' };
   if (off(invoice.taxAmount, totals.taxAmount)) {
-    return { field: 'taxAmount', message: 'Tax amount does not match the tax percentage' };
+    return {
+      field: 'taxAmount',
+      message: totals.registered ? 'Tax amount does not match the tax percentage' : NOT_REGISTERED_MESSAGE,
+    };
   }
   if (off(invoice.totalAmount, totals.totalAmount)) {
     return { field: 'totalAmount', message: 'Total amount must equal subtotal plus tax' };

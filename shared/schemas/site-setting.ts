@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { gstinProblem, normaliseGstin } from '../domain/gstin';
+import { UPI_ID_MESSAGE, isValidUpiId } from '../domain/upi';
 import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 
-export const siteSettingKeys = ['doctor_image'] as const;
+// Site settings (SPEC 3, D27): doctor_image (the doctor photo's address), gstin (the clinic's GST
+// registration; none means not registered, D30) and upi_id (the UPI ID the invoice QR codes pay to).
+export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 /** For the :key route parameter of PUT /api/admin/site-settings/{key}. */
 export const siteSettingKeySchema = z.enum(siteSettingKeys, { error: 'Unknown setting' });
 
-// doctor_image is the only key: its value is the doctor photo's address.
+// doctor_image: the doctor photo's address, required (SPEC 5: saving sends a request only with a value).
 export const siteSettingValueSchema = z.object({
   value: z
     .string({ error: IMAGE_URL_MESSAGE })
@@ -16,6 +20,36 @@ export const siteSettingValueSchema = z.object({
     .refine(isImageUrl, IMAGE_URL_MESSAGE),
 });
 export type SiteSettingValue = z.output<typeof siteSettingValueSchema>;
+
+export const GSTIN_REQUIRED_MESSAGE = 'Please enter the GSTIN, or leave it empty if the clinic is not registered';
+
+/** gstin: 15 characters checked to the check character; empty (or null) clears it: not registered. */
+export const gstinValueSchema = z.object({
+  value: z
+    .string({ error: GSTIN_REQUIRED_MESSAGE })
+    .nullish()
+    .transform((value) => normaliseGstin(value ?? ''))
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? null : gstinProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+
+/** upi_id: name@handle; empty (or null) clears it: no QR code on invoices. */
+export const upiIdValueSchema = z.object({
+  value: z
+    .string({ error: UPI_ID_MESSAGE })
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .refine((value) => value === '' || (value.length <= 255 && isValidUpiId(value)), UPI_ID_MESSAGE),
+});
+
+/** The body schema of PUT /api/admin/site-settings/{key}: each key checks its own value. */
+export function siteSettingValueSchemaFor(key: SiteSettingKey) {
+  if (key === 'gstin') return gstinValueSchema;
+  if (key === 'upi_id') return upiIdValueSchema;
+  return siteSettingValueSchema;
+}
 
 /** The settings screen; empty means 'leave unchanged' (SPEC: saving sends a request only with a value). */
 export const siteSettingsFormSchema = z.object({

@@ -11,6 +11,24 @@ import { demoPosts } from './demo-posts';
 // D3: what a first start shows, so every screen has something real to display. Deterministic (no
 // randomness): dates are counted from `now` in Asia/Kolkata, everything else from indexes.
 
+/** D30: a made-up registration (a valid GSTIN by its check character; no such PAN) and UPI ID. */
+export const DEMO_GSTIN = '27AAAAA0000A1Z2';
+export const DEMO_UPI_ID = 'demo.smilecare@example';
+
+/** The demo invoices' states, by index (issue dates count back from today by index). */
+export const DEMO_INVOICE_STATES = [
+  'paid',
+  'paid',
+  'paid',
+  'paid',
+  'pending',
+  'partially-paid',
+  'cancelled',
+  'pending',
+  'overdue',
+  'overdue',
+] as const;
+
 export const DEMO_COUNTS = {
   publishedPosts: 4,
   draftPosts: 2,
@@ -151,35 +169,47 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
       });
     }
 
-    // Invoices: exact totals, every status, issued within the last 90 days and numbered in issue-date
-    // order, consecutively from 0001 within each financial year (two years when `now` is early April).
+    // Billing (D30): the demo clinic is GST-registered with a made-up GSTIN and takes UPI at a made-up ID,
+    // so invoices show every document kind and the QR code (the admin form posts 18% figures).
+    await trx('site_settings').insert([
+      { key: 'gstin', value: DEMO_GSTIN, updatedAt: now },
+      { key: 'upi_id', value: DEMO_UPI_ID, updatedAt: now },
+    ]);
+    // Invoices: exact totals, every status and kind, issued within the last 90 days and numbered in
+    // issue-date order, consecutively from 0001 within each financial year (two years when `now` is early
+    // April). Dental care is exempt (SAC 999312, 0%), cosmetic work taxed (SAC 999722, 18%).
     const catalogue = [
-      { description: 'Consultation and examination', sacCode: '999312', unitPrice: 500 },
-      { description: 'Scaling and polishing', sacCode: '999312', unitPrice: 1800 },
-      { description: 'Composite filling', sacCode: '999312', unitPrice: 2200 },
-      { description: 'Root canal treatment (molar)', sacCode: '999312', unitPrice: 8500 },
-      { description: 'Digital X-ray (IOPA)', sacCode: '999312', unitPrice: 600 },
-      { description: 'Teeth whitening (in-clinic)', sacCode: '999722', unitPrice: 12000 },
-      { description: 'Porcelain veneer (per tooth)', sacCode: '999722', unitPrice: 9500 },
+      { description: 'Consultation and examination', sacCode: '999312', taxRate: 0, unitPrice: 500 },
+      { description: 'Scaling and polishing', sacCode: '999312', taxRate: 0, unitPrice: 1800 },
+      { description: 'Composite filling', sacCode: '999312', taxRate: 0, unitPrice: 2200 },
+      { description: 'Root canal treatment (molar)', sacCode: '999312', taxRate: 0, unitPrice: 8500 },
+      { description: 'Digital X-ray (IOPA)', sacCode: '999312', taxRate: 0, unitPrice: 600 },
+      { description: 'Teeth whitening (in-clinic)', sacCode: '999722', taxRate: 18, unitPrice: 12000 },
+      { description: 'Porcelain veneer (per tooth)', sacCode: '999722', taxRate: 18, unitPrice: 9500 },
     ];
     const sequences = new Map<string, number>();
-    const statuses = ['paid', 'paid', 'paid', 'paid', 'pending', 'pending', 'pending', 'pending', 'overdue', 'overdue'];
-    const issueOrder = statuses
-      .map((status, i) => ({ i, issueDate: addDays(today, -(i * 8 + (status === 'overdue' ? 6 : 1))) }))
-      .sort((a, b) => (a.issueDate < b.issueDate ? -1 : a.issueDate > b.issueDate ? 1 : a.i - b.i));
+    const modes = ['cash', 'upi', 'card', 'upi'] as const;
+    const issueOrder = DEMO_INVOICE_STATES.map((status, i) => ({ i, issueDate: addDays(today, -(i * 8 + (status === 'overdue' ? 6 : 1))) })).sort(
+      (a, b) => (a.issueDate < b.issueDate ? -1 : a.issueDate > b.issueDate ? 1 : a.i - b.i),
+    );
     for (const { i, issueDate } of issueOrder) {
       const patient = patients[(i * 5) % patients.length];
-      const cosmetic = i % 4 === 3;
-      const picks = cosmetic ? [catalogue[5 + (i % 2)], catalogue[0]] : [catalogue[0], catalogue[1 + (i % 4)], catalogue[4]].slice(0, 1 + (i % 3));
-      const lines = picks.map((p, k) => ({ ...p, quantity: k === 1 && !cosmetic ? 1 + (i % 2) : 1 }));
-      const taxPercentage = cosmetic ? 18 : 0;
-      const totals = computeInvoiceTotals(lines, taxPercentage);
+      const state = DEMO_INVOICE_STATES[i];
+      // 3: cosmetic only (Tax Invoice); 7: cosmetic with a consultation (Invoice-cum-Bill of Supply); the
+      // rest dental care only (Bill of Supply).
+      const picks =
+        i === 3 ? [catalogue[5]] : i === 7 ? [catalogue[6], catalogue[0]] : [catalogue[0], catalogue[1 + (i % 4)], catalogue[4]].slice(0, 1 + (i % 3));
+      const lines = picks.map((p, k) => ({ ...p, quantity: k === 1 && i !== 7 ? 1 + (i % 2) : 1 }));
+      const taxPercentage = lines.some((l) => l.taxRate > 0) ? 18 : 0;
+      const totals = computeInvoiceTotals(lines, taxPercentage, { registered: true });
       const fy = financialYearOf(issueDate);
       const seq = (sequences.get(fy) ?? 0) + 1;
       sequences.set(fy, seq);
-      const status = statuses[i];
-      const paidOn = status === 'paid' ? (i < 2 ? today : addDays(issueDate, 3)) : null;
-      const dueDate = status === 'overdue' ? addDays(issueDate, 15) : status === 'pending' ? addDays(today, 7 + i) : null;
+      const paidOn = state === 'paid' ? (i < 2 ? today : addDays(issueDate, 3)) : null;
+      const dueDate = state === 'overdue' ? addDays(issueDate, 15) : state === 'paid' || state === 'cancelled' ? null : addDays(today, 7 + i);
+      // Part of the balance, in whole hundreds of rupees.
+      const partPaise = Math.floor(totals.paise.totalAmount / 2 / 10_000) * 10_000;
+      const amountPaid = state === 'paid' ? totals.paise.totalAmount : state === 'partially-paid' ? partPaise : 0;
       const [invoice] = await trx('invoices')
         .insert({
           invoiceNumber: formatInvoiceNumber(fy, seq),
@@ -198,8 +228,13 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
           taxPercentage: taxPercentage.toFixed(2),
           taxAmount: decimalString(totals.paise.taxAmount),
           totalAmount: decimalString(totals.paise.totalAmount),
-          status: status === 'paid' ? 'paid' : 'pending',
+          kind: totals.kind,
+          gstRegistered: true,
+          supplierGstin: DEMO_GSTIN,
+          amountPaid: decimalString(amountPaid),
+          status: state === 'paid' ? 'paid' : state === 'cancelled' ? 'cancelled' : 'pending',
           paidOn,
+          cancelledAt: state === 'cancelled' ? new Date(`${issueDate}T12:30:00+05:30`) : null,
           notes: i % 3 === 0 ? 'Thank you for visiting. Please keep this invoice for your records.' : null,
           createdAt: new Date(`${issueDate}T06:00:00Z`),
         })
@@ -207,14 +242,25 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
       await trx('invoice_items').insert(
         totals.items.map((item, position) => ({
           invoiceId: invoice.id,
-          position,
+          position: position + 1,
           description: item.description,
           sacCode: item.sacCode,
           quantity: item.quantity,
           unitPrice: item.unitPrice.toFixed(2),
           totalPrice: decimalString(totals.paise.items[position]),
+          taxRate: item.taxRate.toFixed(2),
         })),
       );
+      if (amountPaid > 0) {
+        await trx('invoice_payments').insert({
+          invoiceId: invoice.id,
+          amount: decimalString(amountPaid),
+          paidOn: paidOn ?? addDays(issueDate, 2),
+          mode: modes[i % modes.length],
+          reference: modes[i % modes.length] === 'upi' ? `UPI ref ${String(400_000_000_000 + i * 7919)}` : null,
+          createdAt: new Date(`${paidOn ?? addDays(issueDate, 2)}T07:00:00Z`),
+        });
+      }
     }
     for (const [financialYear, lastSequence] of sequences) {
       await trx('invoice_counters').insert({ financialYear, lastSequence });

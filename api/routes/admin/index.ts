@@ -7,6 +7,8 @@ import { dashboardRoutes } from './dashboard';
 import { galleryRoutes } from './gallery';
 import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
+import { priceListRoutes } from './price-list';
+import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
 import { uploadRoutes } from './upload';
 
@@ -24,5 +26,7 @@ export function adminRoutes(deps: Deps) {
   router.use(galleryRoutes(deps).routes());
   router.use(uploadRoutes(deps).routes());
   router.use(siteSettingRoutes(deps).routes());
+  router.use(priceListRoutes(deps).routes());
+  router.use(reportRoutes(deps).routes());
   return router;
 }

@@ -3,33 +3,44 @@ import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
 import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/booking';
 import { invoiceCreateSchema } from '../../../shared/schemas/invoice';
+import { markPaidSchema, paymentCreateSchema } from '../../../shared/schemas/payment';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody, parseId } from '../../middleware/validate';
-import { renderInvoicePdf } from '../../services/invoice-pdf';
-import {
-  createInvoice,
-  deleteInvoice,
-  getInvoice,
-  invoiceDocument,
-  listInvoices,
-  markInvoicePaid,
-  sendInvoice,
-} from '../../services/invoices';
+import { renderInvoicePdf, renderReceiptPdf } from '../../services/invoice-pdf';
+import { cancelInvoice, createInvoice, getInvoice, invoiceDocument, listInvoices, sendInvoice } from '../../services/invoices';
+import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/payments';
 
-// SPEC 7 invoices (all behind the session, D6):
-// GET    /api/admin/invoices               array, newest first; ?q=&status=&limit=&offset= (D10); with a
-//                                          limit or offset the X-Total-Count header gives the full count
-// POST   /api/admin/invoices               invoiceCreateSchema -> 201 invoice with items
-// GET    /api/admin/invoices/:id           invoice with items and billTo
-// GET    /api/admin/invoices/:id/pdf       application/pdf, attachment invoice-{id}.pdf
-// POST   /api/admin/invoices/:id/send      queues the email with the PDF -> { success: true }
-// PATCH  /api/admin/invoices/:id/mark-paid -> invoice (409 when already paid)
-// DELETE /api/admin/invoices/:id           204
+// Invoices, SPEC 7 and D30 (all behind the session, D6). The shapes are in api/services/invoices.ts
+// (InvoiceJson, PaymentJson) and docs/billing.md.
+//
+// GET    /api/admin/invoices                 array, newest first; ?q=&status=&limit=&offset= (D10); status is
+//                                            all | pending | partially-paid | paid | overdue | cancelled; with
+//                                            a limit or offset X-Total-Count gives the full count. Each row has
+//                                            kind, title, amountPaid, balance, cancelledAt (no items)
+// POST   /api/admin/invoices                 invoiceCreateSchema (SPEC 7's payload; items may carry taxRate
+//                                            0|5|12|18|28 and sacCode) -> 201 invoice. 400 when the figures
+//                                            disagree with the server's by more than a paisa (D14), or carry
+//                                            GST while the clinic has no GSTIN
+// GET    /api/admin/invoices/:id             invoice with billTo, items (taxRate), taxSummary (per rate:
+//                                            taxableValue, cgst, sgst, totalTax), payments, upiId
+// GET    /api/admin/invoices/:id/pdf         application/pdf, attachment invoice-{id}.pdf
+// POST   /api/admin/invoices/:id/send        queues the email with the PDF -> { success: true }; 409 when
+//                                            cancelled or without an address
+// PATCH  /api/admin/invoices/:id/mark-paid   optional { mode, paidOn, reference }: a payment of the balance
+//                                            (cash, today by default) -> invoice; 409 when paid or cancelled
+// POST   /api/admin/invoices/:id/payments    { amount, paidOn, mode, reference } -> 201 payment with
+//                                            `invoice` (the invoice as it now stands); 400 past the balance
+//                                            (fields.amount), in the future or before the invoice date
+//                                            (fields.paidOn); 409 when paid or cancelled
+// GET    /api/admin/invoices/:id/payments/:paymentId/receipt
+//                                            application/pdf, attachment receipt-{receipt number}.pdf
+// DELETE /api/admin/invoices/:id             cancels it (D30: kept with its number) -> 204; 409 when already
+//                                            cancelled
 
-const STATUS_MESSAGE = 'status must be one of all, paid, pending, overdue';
+const STATUS_MESSAGE = `status must be one of all, ${invoiceStatuses.join(', ')}`;
 
-/** ?status= is one of SPEC 4's invoice statuses; 'all' or empty means every status. */
+/** ?status= is one of the invoice statuses; 'all' or empty means every status. */
 function parseStatus(raw: unknown): InvoiceStatus | undefined {
   const value = (Array.isArray(raw) ? raw[0] : raw) as string | undefined;
   if (!value || value === 'all') return undefined;
@@ -71,11 +82,29 @@ export function invoiceRoutes(deps: Deps) {
   });
 
   router.patch('/:id/mark-paid', requires('invoices.write'), async (ctx) => {
-    ctx.body = await markInvoicePaid(deps, parseId(ctx.params.id, 'Invoice'));
+    const id = parseId(ctx.params.id, 'Invoice');
+    const body = parseBody(markPaidSchema, ctx.request.body);
+    ctx.body = await markInvoicePaid(deps, id, body, ctx.state.user?.id ?? null);
+  });
+
+  router.post('/:id/payments', requires('invoices.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Invoice');
+    const input = parseBody(paymentCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await recordPayment(deps, id, input, ctx.state.user?.id ?? null);
+  });
+
+  router.get('/:id/payments/:paymentId/receipt', requires('invoices.read'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Invoice');
+    const doc = await receiptDocument(deps, id, parseId(ctx.params.paymentId, 'Payment'));
+    const pdf = await renderReceiptPdf(doc);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${doc.fileName}"`);
+    ctx.body = pdf;
   });
 
   router.delete('/:id', requires('invoices.cancel'), async (ctx) => {
-    await deleteInvoice(deps, parseId(ctx.params.id, 'Invoice'));
+    await cancelInvoice(deps, parseId(ctx.params.id, 'Invoice'));
     ctx.status = 204;
   });
 

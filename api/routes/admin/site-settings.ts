@@ -1,12 +1,18 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
-import { siteSettingValueSchema } from '../../../shared/schemas/site-setting';
+import { siteSettingValueSchemaFor } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { parseBody } from '../../middleware/validate';
 import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../services/site-settings';
 
 // GET /api/admin/site-settings/:key  { key, value } (value null when unset); unknown key 404
-// PUT /api/admin/site-settings/:key  { value } -> { key, value }; doctor_image must be an image address
+// PUT /api/admin/site-settings/:key  { value } -> { key, value }; each key checks its value (400 with the
+//   message under `fields.value`):
+//   doctor_image  an image address (http(s) URL or a path on this site), required
+//   gstin         15 characters: state code, PAN, entity, Z, check character (shared/domain/gstin.ts);
+//                 upper-cased, spaces dropped; '' or null clears it (not registered: Bill of Supply, no GST)
+//   upi_id        a UPI ID (VPA) name@handle; '' or null clears it (no QR code on invoices)
+// Keys: doctor_image, gstin, upi_id (others 404 "Setting not found").
 // A change drops the public setting cache, so the About page shows the new photo at once.
 export function siteSettingRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/site-settings' });
@@ -17,7 +23,7 @@ export function siteSettingRoutes(deps: Deps) {
 
   router.put('/:key', requires('settings.write'), async (ctx) => {
     const key = parseSettingKey(ctx.params.key);
-    const { value } = parseBody(siteSettingValueSchema, ctx.request.body);
+    const { value } = parseBody(siteSettingValueSchemaFor(key), ctx.request.body);
     const saved = await writeSiteSetting(deps.knex, key, value, deps.now());
     deps.cache.invalidate('setting');
     deps.logger.info('setting_updated', { key });

@@ -46,9 +46,10 @@ async function insertAppointment(preferredDate: string, status: AppointmentStatu
 }
 
 let sequence = 0;
+/** An invoice as the billing service leaves it: a paid one carries one payment of its total (D30). */
 async function insertInvoice(totalAmount: string, status: 'pending' | 'paid', paidOn: string | null, patientId: number | null = null) {
   sequence += 1;
-  await app.deps.knex('invoices').insert({
+  const [{ id }] = await app.deps.knex('invoices').insert({
     invoiceNumber: `INV/2026-27/${String(sequence).padStart(4, '0')}`,
     financialYear: '2026-27',
     sequence,
@@ -59,9 +60,13 @@ async function insertInvoice(totalAmount: string, status: 'pending' | 'paid', pa
     taxPercentage: '0.00',
     taxAmount: '0.00',
     totalAmount,
+    kind: 'bill-of-supply',
+    gstRegistered: false,
+    amountPaid: status === 'paid' ? totalAmount : '0.00',
     status,
     paidOn,
-  });
+  }).returning('id');
+  if (status === 'paid') await app.deps.knex('invoice_payments').insert({ invoiceId: id, amount: totalAmount, paidOn, mode: 'cash' });
 }
 
 describe('GET /api/admin/stats', () => {

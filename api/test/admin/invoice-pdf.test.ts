@@ -54,8 +54,18 @@ beforeEach(async () => {
   await app.deps.knex('invoices').delete();
   await app.deps.knex('invoice_counters').delete();
   await app.deps.knex('patients').delete();
+  // A registered clinic (D30), so the SPEC 7 payloads at 18% are Tax Invoices; no UPI ID unless a test sets one.
+  await setSetting('gstin', GSTIN);
+  await setSetting('upi_id', null);
   peer.received.length = 0;
 });
+
+const GSTIN = '27AAPFU0939F1ZV';
+
+async function setSetting(key: 'gstin' | 'upi_id', value: string | null) {
+  const res = await app.request(`/api/admin/site-settings/${key}`, { method: 'PUT', cookie, json: { value } });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 
 const api = (p: string, init: Parameters<TestApp['request']>[1] = {}) => app.request(`/api/admin/invoices${p}`, { cookie, ...init });
 
@@ -168,7 +178,7 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(flat(text)).toContain(
       'Amount in words: Rupees Fifteen Thousand Nine Hundred Thirty-One and Eighteen Paise Only',
     );
-    expect(lines.some((l) => /^2 Teeth whitening, in-office 999722 2 4,250.50 8,501.00$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^2 Teeth whitening, in-office 999722 2 4,250.50 18% 8,501.00$/.test(l))).toBe(true);
     expect(flat(text)).toContain('Invoice Date 23/11/2026');
     expect(flat(text)).toContain('Due Date 07/12/2026');
     expect(text).toContain('Phone: +91 98220 12345');
@@ -261,10 +271,10 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(lineStarting('प्रिया कुलकर्णी Invoice Date 23/11/2026')).toBeDefined();
     expect(lineStarting('फ्लॅट ३, सनराइज हाइट्स Due Date 07/12/2026')).toBeDefined();
     expect(lines).toContain('मोशी, पुणे 412105'.normalize('NFC'));
-    expect(lines).toContain(`1 ${marathi[0]} 999312 1 5,000.00 5,000.00`.normalize('NFC'));
-    expect(lines).toContain(`3 ${marathi[1]} 1 1,500.25 1,500.25`.normalize('NFC'));
+    expect(lines).toContain(`1 ${marathi[0]} 999312 1 5,000.00 18% 5,000.00`.normalize('NFC'));
+    expect(lines).toContain(`3 ${marathi[1]} 1 1,500.25 18% 1,500.25`.normalize('NFC'));
     expect(flat(text)).toContain('पुढील तपासणी दोन आठवड्यांनी. ₹500 advance paid.'.normalize('NFC'));
-    expect(lines).toContain('Total ₹ 17,701.48');
+    expect(lines).toContain('Total ₹ 17,701.47'); // 9% of 15,001.25 is 1,350.11 twice
 
     // The same strings as the HTML page, Devanagari included.
     const doc = await documentOf(invoice.id);
@@ -315,16 +325,19 @@ describe('one layout for the PDF and the HTML page (D16)', () => {
     }
   });
 
-  it('prints the clinic GSTIN and state code when the clinic has one', async () => {
+  it('prints the GSTIN the invoice was issued under, with the state code, and none when issued unregistered', async () => {
     const invoice = await createInvoice(await addPatient());
-    const json = await (await api(`/${invoice.id}`)).json();
-    const doc = buildInvoiceDocument(json, { ...clinic, gstin: '27ABCDE1234F1Z5' });
-    const text = pdfText(await renderInvoicePdf(doc));
-    expect(text).toContain('GSTIN: 27ABCDE1234F1Z5');
+    const doc = await documentOf(invoice.id);
+    const text = pdfText(await getPdf(invoice.id));
+    expect(text).toContain(`GSTIN: ${GSTIN}`);
     expect(text).toContain('State: Maharashtra (Code 27)');
-    expect(renderInvoiceHtml(doc)).toContain('GSTIN: 27ABCDE1234F1Z5');
-    // The demo identity has no GSTIN, so the server's PDF leaves the line out.
-    expect(pdfText(await getPdf(invoice.id))).not.toContain('GSTIN');
+    expect(renderInvoiceHtml(doc)).toContain(`GSTIN: ${GSTIN}`);
+    // A later change of the setting does not change an issued invoice.
+    await setSetting('gstin', '27AAAAA0000A1Z2');
+    expect(pdfText(await getPdf(invoice.id))).toContain(`GSTIN: ${GSTIN}`);
+    await setSetting('gstin', null);
+    const unregistered = await createInvoice(await addPatient(), items, 0);
+    expect(pdfText(await getPdf(unregistered.id))).not.toContain('GSTIN');
   });
 
   it('renders the PDF in tens of milliseconds, without a browser', async () => {

@@ -5,6 +5,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 // Monday 23 November 2026, 10:30 in Pune: financial year 2026-27.
 const NOW = '2026-11-23T05:00:00Z';
+// A registered clinic (D30) unless a test says otherwise: the SPEC 7 payloads below charge 18% GST.
+const GSTIN = '27AAPFU0939F1ZV';
 
 let app: TestApp;
 let cookie: string;
@@ -12,6 +14,11 @@ beforeAll(async () => {
   app = await startTestApp();
   cookie = await app.signIn();
 });
+
+async function setSetting(key: 'gstin' | 'upi_id', value: string | null) {
+  const res = await app.request(`/api/admin/site-settings/${key}`, { method: 'PUT', cookie, json: { value } });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 afterAll(() => app?.close());
 beforeEach(async () => {
   app.clock.set(NOW);
@@ -20,6 +27,8 @@ beforeEach(async () => {
   await app.deps.knex('invoices').delete();
   await app.deps.knex('invoice_counters').delete();
   await app.deps.knex('patients').delete();
+  await setSetting('gstin', GSTIN);
+  await setSetting('upi_id', null);
 });
 
 const api = (path: string, init: Parameters<TestApp['request']>[1] = {}) =>
@@ -95,20 +104,30 @@ describe('POST /api/admin/invoices', () => {
       patientId,
       patient: { id: patientId, firstName: 'Priya', lastName: 'Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345' },
       status: 'pending',
+      kind: 'tax-invoice',
+      title: 'Tax Invoice',
       issueDate: '2026-11-23',
       dueDate: '2026-12-07',
       subtotal: 13501,
       taxPercentage: 18,
       taxAmount: 2430.18,
       totalAmount: 15931.18,
+      amountPaid: 0,
+      balance: 15931.18,
       paidOn: null,
+      cancelledAt: null,
+      gstRegistered: true,
+      supplierGstin: GSTIN,
       notes: 'Review in 2 weeks',
       createdAt: expect.any(String),
       billTo: { name: 'Priya Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345', address: 'Flat 3, Moshi, Pune' },
       items: [
-        { id: expect.any(Number), position: 1, description: 'Root canal treatment', sacCode: '999312', quantity: 1, unitPrice: 5000, totalPrice: 5000 },
-        { id: expect.any(Number), position: 2, description: 'Teeth whitening', sacCode: '999722', quantity: 2, unitPrice: 4250.5, totalPrice: 8501 },
+        { id: expect.any(Number), position: 1, description: 'Root canal treatment', sacCode: '999312', quantity: 1, unitPrice: 5000, totalPrice: 5000, taxRate: 18 },
+        { id: expect.any(Number), position: 2, description: 'Teeth whitening', sacCode: '999722', quantity: 2, unitPrice: 4250.5, totalPrice: 8501, taxRate: 18 },
       ],
+      taxSummary: [{ rate: 18, taxableValue: 13501, cgst: 1215.09, sgst: 1215.09, totalTax: 2430.18 }],
+      payments: [],
+      upiId: null,
     });
     // Amounts are stored exactly (numeric), as the database holds them.
     const stored = await app.deps.knex.raw('select subtotal::text, tax_amount::text, total_amount::text from invoices');
@@ -282,13 +301,20 @@ describe('GET /api/admin/invoices', () => {
       patientId: rohan,
       patient: { id: rohan, firstName: 'Rohan', lastName: 'Joshi', email: 'rohan@example.in', phone: '+91 98220 12345' },
       status: 'pending',
+      kind: 'bill-of-supply',
+      title: 'Bill of Supply',
       issueDate: '2026-11-23',
       dueDate: null,
       subtotal: 13501,
       taxPercentage: 0,
       taxAmount: 0,
       totalAmount: 13501,
+      amountPaid: 0,
+      balance: 13501,
       paidOn: null,
+      cancelledAt: null,
+      gstRegistered: true,
+      supplierGstin: GSTIN,
       notes: null,
       createdAt: expect.any(String),
     });
@@ -329,7 +355,7 @@ describe('GET /api/admin/invoices', () => {
     expect(await numbers('?status=pending')).toEqual(['0002']);
     const res = await api('?status=late');
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('status must be one of all, paid, pending, overdue');
+    expect((await res.json()).error).toBe('status must be one of all, pending, partially-paid, paid, overdue, cancelled');
   });
 
   it('searches the invoice number and the patient name, case-insensitively, taking % and _ literally', async () => {
@@ -370,6 +396,8 @@ describe('GET /api/admin/invoices', () => {
       taxPercentage: '0.00',
       taxAmount: '0.00',
       totalAmount: '100.00',
+      kind: 'bill-of-supply',
+      gstRegistered: false,
     }));
     for (let i = 0; i < rows.length; i += 500) await app.deps.knex('invoices').insert(rows.slice(i, i + 500));
     const queries: string[] = [];
@@ -406,12 +434,45 @@ describe('PATCH /api/admin/invoices/:id/mark-paid', () => {
     expect((await (await api(`/${created.id}`)).json()).status).toBe('overdue');
     const res = await api(`/${created.id}/mark-paid`, { method: 'PATCH' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: created.id, status: 'paid', paidOn: '2026-12-01', items: created.items });
+    expect(await res.json()).toMatchObject({
+      id: created.id,
+      status: 'paid',
+      paidOn: '2026-12-01',
+      amountPaid: 15931.18,
+      balance: 0,
+      items: created.items,
+      payments: [{ amount: 15931.18, paidOn: '2026-12-01', mode: 'cash', reference: null, receiptNumber: 'INV/2026-27/0001-R1' }],
+    });
 
     const again = await api(`/${created.id}/mark-paid`, { method: 'PATCH' });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'This invoice is already paid' });
     expect((await app.deps.knex('invoices').where({ id: created.id }).first()).paidOn).toBe('2026-12-01');
+    expect(await app.deps.knex('invoice_payments').count('* as n').first()).toEqual({ n: 1 });
+  });
+
+  it('records the balance left after a part payment, by the mode and date given', async () => {
+    const patientId = await addPatient();
+    const created = await create(payload(patientId));
+    app.clock.set('2026-11-26T05:00:00Z');
+    await api(`/${created.id}/payments`, { method: 'POST', json: { amount: 5000, paidOn: '2026-11-24', mode: 'cash' } });
+    const res = await api(`/${created.id}/mark-paid`, { method: 'PATCH', json: { mode: 'upi', paidOn: '2026-11-25', reference: 'UTR 1234' } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 'paid', paidOn: '2026-11-25', amountPaid: 15931.18, balance: 0 });
+    expect(body.payments.map((p: { amount: number; mode: string; reference: string | null }) => [p.amount, p.mode, p.reference])).toEqual([
+      [5000, 'cash', null],
+      [10931.18, 'upi', 'UTR 1234'],
+    ]);
+  });
+
+  it('refuses a cancelled invoice with 409', async () => {
+    const patientId = await addPatient();
+    const created = await create(payload(patientId));
+    await api(`/${created.id}`, { method: 'DELETE' });
+    const res = await api(`/${created.id}/mark-paid`, { method: 'PATCH' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'This invoice is cancelled' });
   });
 
   it('answers 404 for an unknown invoice', async () => {
@@ -421,18 +482,31 @@ describe('PATCH /api/admin/invoices/:id/mark-paid', () => {
   });
 });
 
-describe('DELETE /api/admin/invoices/:id', () => {
-  it('deletes the invoice and its items with 204, then answers 404', async () => {
+describe('DELETE /api/admin/invoices/:id (cancels, D30)', () => {
+  it('cancels the invoice with 204 and keeps it, its number and its items; a second time is 409', async () => {
     const patientId = await addPatient();
     const keep = await create(payload(patientId));
     const gone = await create(payload(patientId));
+    app.clock.set('2026-11-24T06:00:00Z');
     const res = await api(`/${gone.id}`, { method: 'DELETE' });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
-    expect(await counts()).toMatchObject({ invoices: 1, items: 2 });
-    expect((await api(`/${gone.id}`)).status).toBe(404);
-    expect((await api(`/${gone.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await counts()).toMatchObject({ invoices: 2, items: 4 });
+    expect(await (await api(`/${gone.id}`)).json()).toMatchObject({
+      invoiceNumber: 'INV/2026-27/0002',
+      status: 'cancelled',
+      cancelledAt: '2026-11-24T06:00:00.000Z',
+      balance: 0,
+      items: gone.items,
+    });
+    const again = await api(`/${gone.id}`, { method: 'DELETE' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'This invoice is already cancelled' });
     expect((await api(`/${keep.id}`)).status).toBe(200);
+    expect((await api('/424242', { method: 'DELETE' })).status).toBe(404);
+    // The next invoice takes the next number: a cancelled number is never given out again.
+    expect((await create(payload(patientId))).invoiceNumber).toBe('INV/2026-27/0003');
+    expect(await (await api('?status=cancelled')).json()).toMatchObject([{ id: gone.id }]);
   });
 
   it('withdraws the invoice email still waiting in the outbox, and only that one', async () => {
@@ -444,6 +518,15 @@ describe('DELETE /api/admin/invoices/:id', () => {
     await api(`/${gone.id}`, { method: 'DELETE' });
     const left = await app.deps.knex('email_outbox').select('attachments');
     expect(left.map((r) => r.attachments)).toEqual([[{ type: 'invoice-pdf', invoiceId: keep.id }]]);
+  });
+
+  it('refuses to email a cancelled invoice with 409', async () => {
+    const patientId = await addPatient();
+    const created = await create(payload(patientId));
+    await api(`/${created.id}`, { method: 'DELETE' });
+    const res = await api(`/${created.id}/send`, { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'A cancelled invoice cannot be sent' });
   });
 });
 

@@ -86,3 +86,58 @@ describe('without a session', () => {
     expect(await res.json()).toEqual({ error: 'Not signed in' });
   });
 });
+
+describe('PUT /api/admin/site-settings/gstin (D27, D30)', () => {
+  const GSTIN_PATH = '/api/admin/site-settings/gstin';
+
+  it('saves a valid GSTIN upper-cased without spaces, reads it back, and clears it with an empty value', async () => {
+    const res = await put(' 27aapfu0939f1zv ', GSTIN_PATH);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ key: 'gstin', value: '27AAPFU0939F1ZV' });
+    expect(await (await get(GSTIN_PATH)).json()).toEqual({ key: 'gstin', value: '27AAPFU0939F1ZV' });
+    expect(await (await put('', GSTIN_PATH)).json()).toEqual({ key: 'gstin', value: null });
+    expect(await (await get(GSTIN_PATH)).json()).toEqual({ key: 'gstin', value: null });
+    expect(await app.deps.knex('site_settings').count('* as n').first()).toEqual({ n: 0 });
+  });
+
+  it.each([
+    ['27AAPFU0939F1Z', 'GSTIN must be 15 characters'],
+    ['27AAPFU0939F1Z!', 'GSTIN may contain only letters and digits'],
+    ['44AAPFU0939F1ZV', 'GSTIN must start with a valid state code (for example 27 for Maharashtra)'],
+    ['27AAPF10939F1ZV', 'GSTIN characters 3 to 12 must be a PAN (5 letters, 4 digits, 1 letter)'],
+    ['27AAPFU0939F0ZV', 'GSTIN character 13 must be a digit from 1 to 9 or a letter'],
+    ['27AAPFU0939F1XV', 'GSTIN character 14 must be Z'],
+    ['27AAPFU0939F1ZA', 'GSTIN check character does not match: please check it for a typing mistake'],
+    [42, 'Please enter the GSTIN, or leave it empty if the clinic is not registered'],
+  ])('refuses %s with "%s" and keeps the GSTIN it had', async (value, message) => {
+    await put('27AAPFU0939F1ZV', GSTIN_PATH);
+    const res = await put(value, GSTIN_PATH);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: message, fields: { value: message } });
+    expect(await (await get(GSTIN_PATH)).json()).toEqual({ key: 'gstin', value: '27AAPFU0939F1ZV' });
+  });
+
+  it('is not readable on the public settings endpoint', async () => {
+    await put('27AAPFU0939F1ZV', GSTIN_PATH);
+    expect((await app.request('/api/site-settings/gstin')).status).toBe(404);
+  });
+});
+
+describe('PUT /api/admin/site-settings/upi_id (D27, D30)', () => {
+  const UPI_PATH = '/api/admin/site-settings/upi_id';
+
+  it('saves a UPI ID and clears it with null', async () => {
+    expect(await (await put(' smilecare@okicici ', UPI_PATH)).json()).toEqual({ key: 'upi_id', value: 'smilecare@okicici' });
+    expect(await (await get(UPI_PATH)).json()).toEqual({ key: 'upi_id', value: 'smilecare@okicici' });
+    expect(await (await put(null, UPI_PATH)).json()).toEqual({ key: 'upi_id', value: null });
+  });
+
+  it.each(['smilecare', 'smile care@okicici', 'smilecare@', '@okicici', 'a@b@c', `${'x'.repeat(300)}@ybl`])('refuses %s', async (value) => {
+    const res = await put(value, UPI_PATH);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Please enter a valid UPI ID, like clinicname@okicici',
+      fields: { value: 'Please enter a valid UPI ID, like clinicname@okicici' },
+    });
+  });
+});

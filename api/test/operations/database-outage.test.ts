@@ -55,11 +55,10 @@ describe('the database is unreachable', () => {
       { firstName: 'Asha', lastName: 'Patil', email: 'a@example.in', phone: '9876543210', preferredDate: '2026-11-25', preferredTime: '17:00', treatment: 'cleaning' },
     ],
   ])('%s %s answers 503 with Retry-After and a plain message', async (method, path, json) => {
-    const res = await fetch(url + path, {
-      method,
-      headers: { cookie: 'sid=some-session', ...(json ? { 'content-type': 'application/json' } : {}) },
-      body: json ? JSON.stringify(json) : undefined,
-    });
+    const init: RequestInit = json
+      ? { method, headers: { cookie: 'sid=some-session', 'content-type': 'application/json' }, body: JSON.stringify(json) }
+      : { method, headers: { cookie: 'sid=some-session' } };
+    const res = await fetch(url + path, init);
     expect(res.status).toBe(503);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.json()).toEqual({ error: 'The service is unavailable for a moment. Please try again shortly.' });

@@ -28,6 +28,7 @@ beforeAll(async () => {
     invoices: await firstId('invoices'),
     'blog-posts': await firstId('blog_posts'),
     gallery: await firstId('gallery_images'),
+    'price-list': await firstId('price_list'),
   };
   // Signing out would end the session the fuzz runs with; the multipart upload has its own tests.
   routes = mountedRoutes(app.deps).filter((r) => r.path !== '/api/auth/logout' && r.path !== '/api/admin/upload');
@@ -70,6 +71,14 @@ function validBody(): Record<string, unknown> {
     order: 1,
     value: '/images/doctor.webp',
     password: 'wrong-password-1',
+    amount: 100,
+    paidOn: '2026-11-23',
+    mode: 'upi',
+    reference: 'UTR 1234',
+    name: 'Night guard',
+    defaultPrice: 3000,
+    sacCode: '999312',
+    taxRate: 18,
   };
 }
 
@@ -90,12 +99,16 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/admin/gallery': ['title', 'description', 'imageUrl', 'category', 'isActive', 'order'],
   'PUT /api/admin/gallery/:id': ['title', 'description', 'imageUrl', 'category', 'isActive', 'order'],
   'PUT /api/admin/site-settings/:key': ['value'],
+  'POST /api/admin/invoices/:id/payments': ['amount', 'paidOn', 'mode', 'reference'],
+  'PATCH /api/admin/invoices/:id/mark-paid': ['paidOn', 'mode', 'reference'],
+  'POST /api/admin/price-list': ['name', 'defaultPrice', 'sacCode', 'taxRate', 'isActive', 'order'],
+  'PUT /api/admin/price-list/:id': ['name', 'defaultPrice', 'sacCode', 'taxRate', 'isActive', 'order'],
+  'DELETE /api/admin/price-list/:id': ['notes'],
   // Actions without a body: one pass with the whole body is enough.
   'PATCH /api/admin/appointments/:id/cancel': ['notes'],
   'DELETE /api/admin/appointments/:id': ['notes'],
   'DELETE /api/admin/patients/:id': ['notes'],
   'POST /api/admin/invoices/:id/send': ['notes'],
-  'PATCH /api/admin/invoices/:id/mark-paid': ['notes'],
   'DELETE /api/admin/invoices/:id': ['notes'],
   'DELETE /api/admin/blog-posts/:id': ['notes'],
   'DELETE /api/admin/gallery/:id': ['notes'],
@@ -173,6 +186,7 @@ function concrete(route: MountedRoute, id?: string): string {
   return route.path
     .replace(':id', id ?? String(ids[resource] ?? 1))
     .replace(':key', 'doctor_image')
+    .replace(':paymentId', '1')
     .replace(':slug', 'x')
     .replace(':name', 'x.webp')
     .replace('{/*rest}', '')
@@ -210,7 +224,7 @@ describe('fuzzing every route', () => {
     }
     for (const bad of BAD_VALUES) {
       const body = validBody();
-      body.items = [{ description: bad, quantity: bad, unitPrice: bad, totalPrice: bad }];
+      body.items = [{ description: bad, quantity: bad, unitPrice: bad, totalPrice: bad, sacCode: bad, taxRate: bad }];
       jobs.push(() => send('POST', '/api/admin/invoices', JSON.stringify(body)));
     }
     await inBatches(jobs);

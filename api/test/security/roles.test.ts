@@ -33,7 +33,15 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/invoices/:id/pdf': BOTH,
   'POST /api/admin/invoices/:id/send': BOTH,
   'PATCH /api/admin/invoices/:id/mark-paid': BOTH,
-  'DELETE /api/admin/invoices/:id': OWNER,
+  'DELETE /api/admin/invoices/:id': OWNER, // cancels: the number is kept
+  'POST /api/admin/invoices/:id/payments': BOTH,
+  'GET /api/admin/invoices/:id/payments/:paymentId/receipt': BOTH,
+  'GET /api/admin/price-list': BOTH, // the invoice form bills from it
+  'POST /api/admin/price-list': OWNER,
+  'PUT /api/admin/price-list/:id': OWNER,
+  'DELETE /api/admin/price-list/:id': OWNER,
+  'GET /api/admin/reports/gst': OWNER,
+  'GET /api/admin/reports/gst.csv': OWNER,
   'GET /api/admin/blog-posts': OWNER,
   'POST /api/admin/blog-posts': OWNER,
   'PUT /api/admin/blog-posts/:id': OWNER,
@@ -77,7 +85,7 @@ describe('what each role may do', () => {
     // The owner last: a receptionist's refused DELETE must not find the row already gone.
     for (const role of ['receptionist', 'owner'] as StaffRole[]) {
       for (const route of adminRoutes) {
-        const path = route.path.replace(':id', '1').replace(':key', 'doctor_image');
+        const path = route.path.replace(':id', '1').replace(':paymentId', '1').replace(':key', 'doctor_image');
         const res = await app.request(path, { method: route.method, cookie: cookies[role], ...(route.method === 'GET' ? {} : { json: {} }) });
         const allowed = MAY[name(route)]?.includes(role);
         if (allowed && res.status === 403) wrong.push(`${role} refused ${name(route)}`);

@@ -7,7 +7,9 @@ import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { slugify } from '../../../shared/domain/slug';
 import type { Database } from '../../db/knex';
-import { DEMO_COUNTS, seedDemoContent } from '../../db/seeds/demo-content';
+import { DEMO_COUNTS, DEMO_GSTIN, DEMO_UPI_ID, seedDemoContent } from '../../db/seeds/demo-content';
+import { isValidGstin } from '../../../shared/domain/gstin';
+import { isValidUpiId } from '../../../shared/domain/upi';
 import { createTestDatabase } from '../support/test-db';
 
 // A Monday, 10:30 at the clinic.
@@ -48,21 +50,39 @@ it('keeps to the booking rules: no Sundays, no slot over capacity, every status 
   expect(rows.some((r) => r.preferredDate === '2026-11-23')).toBe(true);
 });
 
-it('stores invoice totals that equal their items, numbered without gaps', async () => {
+it('stores invoice totals that equal their items at their rates, numbered without gaps', async () => {
   const invoices = await db.knex('invoices').orderBy('id');
   for (const inv of invoices) {
     const items = await db.knex('invoice_items').where({ invoiceId: inv.id }).orderBy('position');
-    const totals = computeInvoiceTotals(items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice })), inv.taxPercentage);
+    const totals = computeInvoiceTotals(
+      items.map((i) => ({ quantity: i.quantity, unitPrice: i.unitPrice, taxRate: i.taxRate })),
+      inv.taxPercentage,
+      { registered: inv.gstRegistered },
+    );
     expect(Number(inv.totalAmount)).toBe(totals.totalAmount);
     expect(Number(inv.subtotal)).toBe(totals.subtotal);
+    expect(Number(inv.taxAmount)).toBe(totals.taxAmount);
+    expect(inv.kind).toBe(totals.kind);
+    const paid = await db.knex('invoice_payments').where({ invoiceId: inv.id }).sum('amount as s').first();
+    expect(Number(paid?.s ?? 0)).toBe(Number(inv.amountPaid));
   }
   const counters = await db.knex('invoice_counters');
   for (const c of counters) {
     const seqs = invoices.filter((i) => i.financialYear === c.financialYear).map((i) => i.sequence).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: c.lastSequence }, (_, k) => k + 1));
   }
-  expect(new Set(invoices.map((i) => i.status))).toEqual(new Set(['paid', 'pending']));
+  expect(new Set(invoices.map((i) => i.status))).toEqual(new Set(['paid', 'pending', 'cancelled']));
+  expect(new Set(invoices.map((i) => i.kind))).toEqual(new Set(['tax-invoice', 'bill-of-supply', 'invoice-cum-bill-of-supply']));
   expect(invoices.some((i) => i.status === 'pending' && i.dueDate < '2026-11-23')).toBe(true);
+});
+
+it('registers the demo clinic with a valid made-up GSTIN and UPI ID, which every demo invoice carries', async () => {
+  const settings = Object.fromEntries((await db.knex('site_settings').select('key', 'value')).map((r) => [r.key, r.value]));
+  expect(settings).toMatchObject({ gstin: DEMO_GSTIN, upi_id: DEMO_UPI_ID });
+  expect(isValidGstin(DEMO_GSTIN)).toBe(true);
+  expect(isValidUpiId(DEMO_UPI_ID)).toBe(true);
+  const invoices = await db.knex('invoices');
+  expect(invoices.every((i) => i.gstRegistered && i.supplierGstin === DEMO_GSTIN)).toBe(true);
 });
 
 it('refers only to images the product ships', async () => {
@@ -115,6 +135,7 @@ it('issues invoices within 90 days, numbered in date order, in every state the s
     expect(items.length).toBeLessThanOrEqual(3);
     for (const item of items) expect(Number(item.totalPrice)).toBe(item.quantity * Number(item.unitPrice));
     expect(Number(inv.taxPercentage) === 18).toBe(items.some((item) => item.sacCode === '999722'));
+    for (const item of items) expect(Number(item.taxRate)).toBe(item.sacCode === '999722' ? 18 : 0);
   }
   const month = clinicMonthRange(NOW);
   const paid = invoices.filter((i) => i.status === 'paid');
@@ -122,8 +143,17 @@ it('issues invoices within 90 days, numbered in date order, in every state the s
   expect(paid.every((i) => i.paidOn && i.paidOn >= i.issueDate && i.paidOn <= TODAY)).toBe(true);
   expect(paid.filter((i) => i.paidOn >= month.start && i.paidOn < month.end).length).toBeGreaterThanOrEqual(2);
   const pending = invoices.filter((i) => i.status === 'pending');
-  expect(pending.filter((i) => i.dueDate > TODAY)).toHaveLength(4);
+  expect(pending.filter((i) => i.dueDate > TODAY)).toHaveLength(3);
   expect(pending.filter((i) => i.dueDate < TODAY)).toHaveLength(2);
+  const partly = pending.filter((i) => Number(i.amountPaid) > 0);
+  expect(partly).toHaveLength(1);
+  expect(Number(partly[0].amountPaid)).toBeLessThan(Number(partly[0].totalAmount));
+  const cancelled = invoices.filter((i) => i.status === 'cancelled');
+  expect(cancelled).toHaveLength(1);
+  expect(cancelled[0].cancelledAt).not.toBeNull();
+  const payments = await db.knex('invoice_payments');
+  expect(payments.every((p) => p.paidOn >= '2026-08-25' && p.paidOn <= TODAY)).toBe(true);
+  expect(new Set(payments.map((p) => p.mode)).size).toBeGreaterThanOrEqual(3);
   const [counter] = await db.knex('invoice_counters');
   expect(counter).toEqual({ financialYear: '2026-27', lastSequence: DEMO_COUNTS.invoices });
 });
