@@ -25,7 +25,7 @@ const forbidden: [RegExp, string][] = [
   [/node_modules\/@ant-design\//, 'Ant Design'],
   [/node_modules\/@rc-component\/|node_modules\/rc-[a-z-]+\//, "Ant Design's rc-* components"],
   [/node_modules\/react-dom\/|node_modules\/react\//, 'React itself (the public site runs on preact/compat)'],
-  [/^site\/src\/(admin|features)\//, 'admin code'],
+  [/^site\/src\/admin\//, 'admin code'],
   [/^site\/admin\.html/, 'the admin entry'],
   [/^desktop\//, 'desktop code'],
 ];

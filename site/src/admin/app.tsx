@@ -3,8 +3,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { PlatformProvider } from '../platform/platform-context';
-import type { AdminPlatform } from '../platform/types';
+import { PlatformProvider } from './platform/platform-context';
+import type { AdminPlatform } from './platform/types';
 import { adminTheme } from './theme';
 
 type Router = ReturnType<typeof createBrowserRouter>;

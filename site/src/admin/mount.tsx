@@ -2,9 +2,9 @@ import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
-import { installUnauthorizedHandler } from '../features/auth/session';
+import { installUnauthorizedHandler } from './features/auth/session';
 import { setApiBase } from '../lib/api-client';
-import type { AdminPlatform } from '../platform/types';
+import type { AdminPlatform } from './platform/types';
 import { AdminApp } from './app';
 import { createAdminQueryClient } from './query-client';
 import { adminRoutes } from './routes';
@@ -33,4 +33,4 @@ export function mountAdmin(rootElement: HTMLElement, platform: AdminPlatform): (
   };
 }
 
-export type { AdminPlatform } from '../platform/types';
+export type { AdminPlatform } from './platform/types';

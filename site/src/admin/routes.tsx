@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from './auth/require-auth';
+import { RequireAuth } from './features/auth/components/require-auth';
 import { AdminLayout } from './layout/admin-layout';
 import { AppointmentsPage } from './pages/appointments-page';
 import { BlogPage } from './pages/blog-page';

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
-import { errorDescription } from '../../features/shared/errors';
+import { errorDescription } from '../api/errors';
 
 // SPEC 8's toasts: a title and an optional description, at most one visible (App's maxCount 1), closing
 // after 5 seconds. Failures show the server's message, else "Please try again.".

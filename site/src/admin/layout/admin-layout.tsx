@@ -3,10 +3,10 @@ import { Button, Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { clinic } from '../../../../shared/constants/clinic';
-import { useAuthStore } from '../../features/auth/auth-store';
+import { useAuthStore } from '../features/auth/auth-store';
 import { ClinicLogo } from '../components/clinic-logo';
-import { usePlatform } from '../../platform/platform-context';
-import { useLogoutAction } from '../auth/use-logout-action';
+import { usePlatform } from '../platform/platform-context';
+import { useLogoutAction } from '../features/auth/use-logout-action';
 import { navItems } from './nav-items';
 
 // SPEC 2 "Admin layout": a sidebar with the navigation and Logout; below 768 px the same content in a

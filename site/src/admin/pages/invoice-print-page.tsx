@@ -2,10 +2,10 @@ import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-desig
 import { Button, Skeleton } from 'antd';
 import { useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useInvoice } from '../../features/invoices/api/get-invoice';
-import { invoiceHtml } from '../../features/invoices/api/invoice-html';
-import { useSaveInvoicePdf } from '../../features/invoices/api/save-invoice-pdf';
-import { usePlatform } from '../../platform/platform-context';
+import { useInvoice } from '../features/invoices/api/get-invoice';
+import { invoiceHtml } from '../features/invoices/api/invoice-html';
+import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
+import { usePlatform } from '../platform/platform-context';
 import { ErrorState } from '../components/list-states';
 import { useToast } from '../components/use-toast';
 import { usePageTitle } from '../hooks/use-page-title';

@@ -3,7 +3,7 @@ import { Link, isPlainClick } from '../app/router';
 import { clinic } from '../../../../shared/constants/clinic';
 import { paths, usePublicData, type Post, type PostSummary } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { publisherJsonLd } from '../app/structured-data';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { bookingWhatsappMessage, clinic, whatsappLink } from '../../../../shared/constants/clinic';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { clinicJsonLd } from '../app/structured-data';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
 import { Icon } from '../components/icons';

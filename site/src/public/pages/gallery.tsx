@@ -3,7 +3,7 @@ import { categoryLabel, galleryFilterOptions } from '../../../../shared/constant
 import { clinic } from '../../../../shared/constants/clinic';
 import { paths, usePublicData, type GalleryImage } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
 import { EmptyState, ErrorState, PageHeader } from '../components/ui';

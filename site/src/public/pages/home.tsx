@@ -1,6 +1,6 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { homeTreatments, serviceCircles } from '../../../../shared/constants/treatments';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { pageHead } from '../app/head';
 import { clinicJsonLd } from '../app/structured-data';
 import { BookButton } from '../booking/booking-context';

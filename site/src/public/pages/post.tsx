@@ -1,6 +1,6 @@
 import { paths, usePublicData, type Post, type PostSummary } from '../app/data';
 import { DEFAULT_IMAGE, absoluteUrl, notFoundHead, pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { publisherJsonLd } from '../app/structured-data';
 import { Link } from '../app/router';
 import { Icon } from '../components/icons';

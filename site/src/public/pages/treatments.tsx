@@ -2,7 +2,7 @@ import { clinic } from '../../../../shared/constants/clinic';
 import { findTreatment, relatedTreatments, treatmentCategories, treatments, treatmentsInCategory } from '../../../../shared/constants/treatments';
 import { BookButton } from '../booking/booking-context';
 import { notFoundHead, pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { Link } from '../app/router';
 import { breadcrumbJsonLd } from '../app/structured-data';
 import { Icon } from '../components/icons';

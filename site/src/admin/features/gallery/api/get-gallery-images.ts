@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchPage, type PageParams } from '../../../api/paged-list';
+import { adminKeys } from '../../../api/query-keys';
+import type { AdminGalleryImage } from './types';
+
+// GET /api/admin/gallery?q=&category=&limit=&offset= : by order then id, hidden images included;
+// q matches title or description.
+
+export function getGalleryImages(params: PageParams, signal?: AbortSignal) {
+  return fetchPage<AdminGalleryImage>('/api/admin/gallery', params, signal);
+}
+
+export const galleryImagesQueryOptions = (params: PageParams) =>
+  queryOptions({
+    queryKey: [...adminKeys.gallery, params],
+    queryFn: ({ signal }) => getGalleryImages(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useGalleryImages(params: PageParams) {
+  return useQuery(galleryImagesQueryOptions(params));
+}
