@@ -9,10 +9,15 @@ import { computeInvoiceTotals, totalsAgree } from '../../shared/domain/invoice-t
 import { decimalString, toPaise } from '../../shared/domain/money';
 import { invoiceEmail } from '../../shared/emails/invoice';
 import { buildInvoiceDocument, type InvoiceDocument } from '../../shared/invoice/document';
-import { type InvoiceCreate, invoiceTotalsMismatch } from '../../shared/schemas/invoice';
+import {
+  type Invoice,
+  type InvoiceBillTo as BillTo,
+  type InvoiceCreate,
+  type InvoiceDetail,
+  invoiceTotalsMismatch,
+} from '../../shared/schemas/invoice';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
-import type { BillTo } from '../models/invoice';
 import { enqueueEmail } from './outbox';
 
 // Invoices (SPEC 2, 5, 7; D14, D16, D19). The list is one query with a join; creation is one transaction
@@ -25,43 +30,8 @@ export const NO_EMAIL_MESSAGE = 'This invoice has no email address';
 export const ALREADY_PAID_MESSAGE = 'This invoice is already paid';
 export const DUE_BEFORE_ISSUE_MESSAGE = 'Due date cannot be before the invoice date';
 
-export interface InvoicePatient {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-export interface InvoiceItemJson {
-  id: number;
-  position: number;
-  description: string;
-  sacCode: string | null;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-}
-
-/** One invoice as the API answers it. `items` and `billTo` come with a single invoice, not in the list. */
-export interface InvoiceJson {
-  id: number;
-  invoiceNumber: string;
-  patientId: number | null;
-  patient: InvoicePatient | null;
-  status: InvoiceStatus;
-  issueDate: string;
-  dueDate: string | null;
-  subtotal: number;
-  taxPercentage: number;
-  taxAmount: number;
-  totalAmount: number;
-  paidOn: string | null;
-  notes: string | null;
-  createdAt: string;
-  billTo?: BillTo;
-  items?: InvoiceItemJson[];
-}
+/** One invoice as the API answers it (shared/schemas/invoice.ts): `items` and `billTo` come with a single invoice. */
+export type InvoiceJson = Invoice & Partial<Pick<InvoiceDetail, 'billTo' | 'items'>>;
 
 export interface InvoiceListQuery {
   q?: string | null;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { siteSettingKeySchema, type SiteSettingKey } from '../../shared/schemas/site-setting';
+import { siteSettingKeySchema, type SiteSetting as SiteSettingRecord, type SiteSettingKey } from '../../shared/schemas/site-setting';
 import { notFound } from '../errors';
 import { SiteSetting } from '../models/site-setting';
 
@@ -15,7 +15,7 @@ export function parseSettingKey(raw: string | undefined): SiteSettingKey {
 
 export async function readSiteSetting(knex: Knex, key: SiteSettingKey): Promise<{ key: SiteSettingKey; value: string | null }> {
   const row = await SiteSetting.query(knex).findById(key).select('value');
-  return { key, value: row?.value ?? null };
+  return { key, value: row?.value ?? null } satisfies SiteSettingRecord;
 }
 
 export async function writeSiteSetting(
@@ -25,5 +25,5 @@ export async function writeSiteSetting(
   now: Date,
 ): Promise<{ key: SiteSettingKey; value: string }> {
   await knex('site_settings').insert({ key, value, updatedAt: now }).onConflict('key').merge(['value', 'updatedAt']);
-  return { key, value };
+  return { key, value } satisfies SiteSettingRecord;
 }

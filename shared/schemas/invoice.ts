@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import type { InvoiceStatus } from '../constants/booking';
 import { DEFAULT_TAX_PERCENTAGE, sacCodes } from '../constants/invoice';
 import { computeInvoiceTotals } from '../domain/invoice-totals';
 import { fromPaise, toPaise } from '../domain/money';
 import { numberInput, optionalDate, optionalText } from './fields';
+import type { IsoDate, IsoDateTime } from './json';
+import type { Patient } from './patient';
 import type { FieldProblem } from './validation-error';
+
+// An invoice: the create form's schema and its totals rule (D14), and the invoice as the API answers it.
 
 // The largest single amount accepted; keeps every figure far inside numeric(14,2) and safe integers.
 const MAX_AMOUNT = 10_000_000_000;
@@ -55,7 +60,7 @@ export const invoiceItemSchema = invoiceItemObject.transform((item) => ({
   ...item,
   totalPrice: item.totalPrice ?? fromPaise(toPaise(item.unitPrice) * item.quantity),
 }));
-export type InvoiceItem = z.output<typeof invoiceItemSchema>;
+export type InvoiceItemPayload = z.output<typeof invoiceItemSchema>;
 export type InvoiceItemInput = z.input<typeof invoiceItemSchema>;
 
 const taxPercentage = z.preprocess(
@@ -110,4 +115,58 @@ export function invoiceTotalsMismatch(invoice: InvoiceCreate): FieldProblem | nu
     return { field: 'totalAmount', message: 'Total amount must equal subtotal plus tax' };
   }
   return null;
+}
+
+/** The patient embedded in an invoice; null once the patient is deleted (D19). */
+export type InvoicePatient = Pick<Patient, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
+
+/** The recipient as billed, kept on the invoice at issue time (CGST Rule 46). */
+export interface InvoiceBillTo {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+/** SPEC 3: one line of an invoice as the API answers it. */
+export interface InvoiceItem {
+  id: number;
+  position: number;
+  description: string;
+  sacCode: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+/**
+ * SPEC 3: an invoice as GET /api/admin/invoices answers it, with its patient embedded. `status` already
+ * reads overdue when an unpaid invoice's due date has passed (D14).
+ */
+export interface Invoice {
+  id: number;
+  invoiceNumber: string;
+  patientId: number | null;
+  patient: InvoicePatient | null;
+  status: InvoiceStatus;
+  issueDate: IsoDate;
+  dueDate: IsoDate | null;
+  subtotal: number;
+  taxPercentage: number;
+  taxAmount: number;
+  totalAmount: number;
+  paidOn: IsoDate | null;
+  notes: string | null;
+  createdAt: IsoDateTime;
+}
+
+/** GET /api/admin/invoices/:id and POST /api/admin/invoices: the invoice with its items and recipient. */
+export interface InvoiceDetail extends Invoice {
+  billTo: InvoiceBillTo;
+  items: InvoiceItem[];
+}
+
+/** The patient's name, or 'Unknown Patient' once the patient is deleted (SPEC 2, D19). */
+export function invoicePatientName(invoice: Pick<Invoice, 'patient'>): string {
+  return invoice.patient ? `${invoice.patient.firstName} ${invoice.patient.lastName}`.trim() : 'Unknown Patient';
 }

@@ -16,7 +16,7 @@ import { clinicToday, formatLongUsDate, isValidDateString } from '../../../../sh
 import { useCancelAppointment } from '../features/appointments/api/cancel-appointment';
 import { useDeleteAppointment } from '../features/appointments/api/delete-appointment';
 import { useAppointments } from '../features/appointments/api/get-appointments';
-import type { Appointment } from '../features/appointments/api/types';
+import type { Appointment } from '../../../../shared/schemas/appointment';
 import { useUpdateAppointmentStatus } from '../features/appointments/api/update-appointment-status';
 import { FollowUpDialog } from '../features/appointments/components/follow-up-dialog';
 import { countText } from '../api/paged-list';

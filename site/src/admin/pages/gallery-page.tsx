@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { categoryLabel, galleryCategories } from '../../../../shared/constants/gallery';
 import { useDeleteGalleryImage } from '../features/gallery/api/delete-gallery-image';
 import { useGalleryImages } from '../features/gallery/api/get-gallery-images';
-import type { AdminGalleryImage } from '../features/gallery/api/types';
+import type { AdminGalleryImage } from '../../../../shared/schemas/gallery-image';
 import { GalleryImageFormDialog } from '../features/gallery/components/gallery-image-form-dialog';
 import { countText } from '../api/paged-list';
 import { ConfirmDialog } from '../components/confirm-dialog';

@@ -8,7 +8,7 @@ import { useInvoices } from '../features/invoices/api/get-invoices';
 import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { useSendInvoice } from '../features/invoices/api/send-invoice';
-import { invoicePatientName, type Invoice } from '../features/invoices/api/types';
+import { invoicePatientName, type Invoice } from '../../../../shared/schemas/invoice';
 import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
 import { countText } from '../api/paged-list';
 import { usePlatform } from '../platform/platform-context';

@@ -6,7 +6,7 @@ import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import { DeletePatientDialog } from '../features/patients/components/delete-patient-dialog';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { usePatients } from '../features/patients/api/get-patients';
-import { patientName, type Patient } from '../features/patients/api/types';
+import { patientName, type Patient } from '../../../../shared/schemas/patient';
 import { countText } from '../api/paged-list';
 import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
 import { PageHeader } from '../components/page-header';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { invalidateAppointments } from './invalidate';
-import type { Appointment } from './types';
+import type { Appointment } from '../../../../../../shared/schemas/appointment';
 
 // PATCH /api/admin/appointments/:id/cancel -> appointment; the server emails the patient.
 

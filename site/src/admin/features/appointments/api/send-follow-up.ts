@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { FollowUp } from '../../../../../../shared/schemas/appointment';
+import type { Appointment, FollowUp } from '../../../../../../shared/schemas/appointment';
 import { invalidateAppointments } from './invalidate';
-import type { Appointment } from './types';
 
 // POST /api/admin/appointments/:id/follow-up {followUpDate, customMessage} -> appointment (status unchanged);
 // completed appointments only; the server emails the patient what shared/emails/follow-up.ts renders.

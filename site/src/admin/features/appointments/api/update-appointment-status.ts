@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { AppointmentStatus } from '../../../../../../shared/constants/booking';
 import { invalidateAppointments } from './invalidate';
-import type { Appointment } from './types';
+import type { Appointment } from '../../../../../../shared/schemas/appointment';
 
 // PUT /api/admin/appointments/:id {status} -> appointment. SPEC 4's transitions only (else 409 with the reason);
 // confirming emails the patient (D13).

@@ -4,13 +4,12 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { clinicToday, isValidDateString } from '../../../../../../shared/domain/clinic-time';
 import { followUpEmail } from '../../../../../../shared/emails/follow-up';
-import { followUpSchema, type FollowUp, type FollowUpInput } from '../../../../../../shared/schemas/appointment';
+import { followUpSchema, type Appointment, type FollowUp, type FollowUpInput } from '../../../../../../shared/schemas/appointment';
 import { Field, fieldAria } from '../../../components/field';
 import { FormDialog } from '../../../components/form-dialog';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/use-toast';
 import { useSendFollowUp } from '../api/send-follow-up';
-import type { Appointment } from '../api/types';
 
 /** yyyy-MM-dd plus `days` calendar days. */
 export function addDays(date: string, days: number): string {

@@ -1,15 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { LoginInput } from '../../../../../../shared/schemas/auth';
-import type { AdminUser } from '../auth-store';
+import type { LoginAnswer, LoginInput } from '../../../../../../shared/schemas/auth';
 
 // POST /api/auth/login {email, password} -> { success, user } | 400/401/429 { success: false, error }
-
-export interface LoginAnswer {
-  success: boolean;
-  user?: AdminUser;
-  error?: string;
-}
 
 export function login(input: LoginInput): Promise<LoginAnswer> {
   return api.post<LoginAnswer>('/api/auth/login', input);

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchPage, type PageParams } from '../../../api/paged-list';
 import { adminKeys } from '../../../api/query-keys';
-import type { AdminBlogPost } from './types';
+import type { BlogPost } from '../../../../../../shared/schemas/blog-post';
 
 // GET /api/admin/blog-posts?q=&limit=&offset= : newest first, drafts included; q matches title or excerpt.
 
 export function getBlogPosts(params: PageParams, signal?: AbortSignal) {
-  return fetchPage<AdminBlogPost>('/api/admin/blog-posts', params, signal);
+  return fetchPage<BlogPost>('/api/admin/blog-posts', params, signal);
 }
 
 export const blogPostsQueryOptions = (params: PageParams) =>

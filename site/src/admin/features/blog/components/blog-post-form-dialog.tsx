@@ -2,19 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Input, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { blogPostSchema, type BlogPost, type BlogPostInput } from '../../../../../../shared/schemas/blog-post';
+import { blogPostSchema, type BlogPost, type BlogPostInput, type BlogPostPayload } from '../../../../../../shared/schemas/blog-post';
 import { Field, fieldAria } from '../../../components/field';
 import { FormDialog } from '../../../components/form-dialog';
 import { ImageInput } from '../../upload/components/image-input';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/use-toast';
 import { useCreateBlogPost } from '../api/create-blog-post';
-import type { AdminBlogPost } from '../api/types';
 import { useUpdateBlogPost } from '../api/update-blog-post';
 
 const FIELDS = ['title', 'excerpt', 'content', 'isPublished', 'imageUrl'] as const;
 
-function initialValues(post: AdminBlogPost | null): BlogPostInput {
+function initialValues(post: BlogPost | null): BlogPostInput {
   return {
     title: post?.title ?? '',
     excerpt: post?.excerpt ?? '',
@@ -26,12 +25,12 @@ function initialValues(post: AdminBlogPost | null): BlogPostInput {
 
 // SPEC 2 Blog create and edit: title, excerpt, content (HTML, cleaned by the server, D17), an optional
 // cover image, and the Publish Post switch (new posts start as drafts).
-export function BlogPostFormDialog({ open, post, onClose }: { open: boolean; post: AdminBlogPost | null; onClose: () => void }) {
+export function BlogPostFormDialog({ open, post, onClose }: { open: boolean; post: BlogPost | null; onClose: () => void }) {
   const toast = useToast();
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<BlogPostInput, unknown, BlogPost>({ resolver: zodResolver(blogPostSchema), defaultValues: initialValues(post) });
+  const form = useForm<BlogPostInput, unknown, BlogPostPayload>({ resolver: zodResolver(blogPostSchema), defaultValues: initialValues(post) });
   const { errors } = form.formState;
 
   useEffect(() => {

@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
+import type { RecentAppointment } from '../../../../../../shared/schemas/appointment';
 import { adminKeys } from '../../../api/query-keys';
 
 // GET /api/admin/recent-appointments -> the 5 most recently booked
 // [{ id, firstName, lastName, treatment, preferredDate, preferredTime, status }]
-
-export interface RecentAppointment {
-  id: number;
-  firstName: string;
-  lastName: string;
-  treatment: string;
-  preferredDate: string;
-  preferredTime: string;
-  status: string;
-}
 
 export function getRecentAppointments(signal?: AbortSignal): Promise<RecentAppointment[]> {
   return api.get<RecentAppointment[]>('/api/admin/recent-appointments', { signal });

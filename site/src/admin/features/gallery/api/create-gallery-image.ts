@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { GalleryImage } from '../../../../../../shared/schemas/gallery-image';
+import type { AdminGalleryImage, GalleryImagePayload } from '../../../../../../shared/schemas/gallery-image';
 import { invalidateGallery } from './invalidate';
-import type { AdminGalleryImage } from './types';
 
 // POST /api/admin/gallery {title, description, imageUrl, thumbnailUrl, category, isActive, order} -> 201 image
 
-export function createGalleryImage(payload: GalleryImage): Promise<AdminGalleryImage> {
+export function createGalleryImage(payload: GalleryImagePayload): Promise<AdminGalleryImage> {
   return api.post<AdminGalleryImage>('/api/admin/gallery', payload);
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchPage, type PageParams } from '../../../api/paged-list';
 import { adminKeys } from '../../../api/query-keys';
-import type { AdminGalleryImage } from './types';
+import type { AdminGalleryImage } from '../../../../../../shared/schemas/gallery-image';
 
 // GET /api/admin/gallery?q=&category=&limit=&offset= : by order then id, hidden images included;
 // q matches title or description.

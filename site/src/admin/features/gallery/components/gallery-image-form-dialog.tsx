@@ -3,14 +3,13 @@ import { Input, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DEFAULT_GALLERY_CATEGORY, galleryCategories } from '../../../../../../shared/constants/gallery';
-import { galleryImageSchema, type GalleryImage, type GalleryImageInput } from '../../../../../../shared/schemas/gallery-image';
+import { galleryImageSchema, type AdminGalleryImage, type GalleryImageInput, type GalleryImagePayload } from '../../../../../../shared/schemas/gallery-image';
 import { Field, fieldAria } from '../../../components/field';
 import { FormDialog } from '../../../components/form-dialog';
 import { ImageInput } from '../../upload/components/image-input';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/use-toast';
 import { useCreateGalleryImage } from '../api/create-gallery-image';
-import type { AdminGalleryImage } from '../api/types';
 import { useUpdateGalleryImage } from '../api/update-gallery-image';
 
 const FIELDS = ['title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'order'] as const;
@@ -36,7 +35,7 @@ export function GalleryImageFormDialog({ open, image, onClose }: { open: boolean
   const create = useCreateGalleryImage();
   const update = useUpdateGalleryImage();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<GalleryImageInput, unknown, GalleryImage>({ resolver: zodResolver(galleryImageSchema), defaultValues: initialValues(image) });
+  const form = useForm<GalleryImageInput, unknown, GalleryImagePayload>({ resolver: zodResolver(galleryImageSchema), defaultValues: initialValues(image) });
   const { errors } = form.formState;
 
   useEffect(() => {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { InvoiceCreate } from '../../../../../../shared/schemas/invoice';
+import type { InvoiceCreate, InvoiceDetail } from '../../../../../../shared/schemas/invoice';
 import { invalidateInvoices } from './invalidate';
-import type { InvoiceDetail } from './types';
 
 // POST /api/admin/invoices {patientId, dueDate, subtotal, taxPercentage, taxAmount, totalAmount, notes, items}
 // -> 201 invoice with items. The server recomputes the figures and refuses any that differ by a paisa (D14).

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
-import type { InvoiceDetail } from './types';
+import type { InvoiceDetail } from '../../../../../../shared/schemas/invoice';
 
 // GET /api/admin/invoices/:id -> the invoice with items and billTo (the printable view and the desktop PDF).
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { invalidateInvoices } from './invalidate';
-import type { Invoice } from './types';
+import type { Invoice } from '../../../../../../shared/schemas/invoice';
 
 // PATCH /api/admin/invoices/:id/mark-paid -> invoice (status paid, paidOn set); 409 when already paid.
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-list-state';
 import { usePatientSearch } from '../../patients/api/search-patients';
-import { patientName } from '../../patients/api/types';
+import { patientName } from '../../../../../../shared/schemas/patient';
 
 // A patient select that searches the server as the user types (D10): never the whole register.
 export function PatientPicker({

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { Patient as PatientPayload } from '../../../../../../shared/schemas/patient';
+import type { Patient, PatientPayload } from '../../../../../../shared/schemas/patient';
 import { adminKeys } from '../../../api/query-keys';
-import type { Patient } from './types';
 
 // POST /api/admin/patients {firstName, lastName, email, phone, address, dateOfBirth} -> 201 patient
 

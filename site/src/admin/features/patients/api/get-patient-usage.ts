@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
+import type { PatientUsage } from '../../../../../../shared/schemas/patient';
 import { adminKeys } from '../../../api/query-keys';
 
 // GET /api/admin/patients/:id/usage -> { invoices, appointments }: what the delete prompt mentions (D19).
-
-export interface PatientUsage {
-  invoices: number;
-  appointments: number;
-}
 
 export function getPatientUsage(id: number, signal?: AbortSignal): Promise<PatientUsage> {
   return api.get<PatientUsage>(`/api/admin/patients/${id}/usage`, { signal });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchPage, type PageParams } from '../../../api/paged-list';
 import { adminKeys } from '../../../api/query-keys';
-import type { Patient } from './types';
+import type { Patient } from '../../../../../../shared/schemas/patient';
 
 // GET /api/admin/patients?q=&limit=&offset= : newest first; q matches name, email or phone (D10).
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { Patient as PatientPayload } from '../../../../../../shared/schemas/patient';
+import type { Patient, PatientPayload } from '../../../../../../shared/schemas/patient';
 import { adminKeys } from '../../../api/query-keys';
-import type { Patient } from './types';
 
 // PUT /api/admin/patients/:id {id, ...patient} -> patient
 

@@ -3,7 +3,7 @@ import { useToast } from '../../../components/use-toast';
 import { plural } from '../../../hooks/use-list-state';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatientUsage } from '../api/get-patient-usage';
-import { patientName, type Patient } from '../api/types';
+import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
 
 // SPEC 8 / D19: the prompt names the patient and says how many invoices and appointments they have.
 export function DeletePatientDialog({ patient, onClose }: { patient: Patient | null; onClose: () => void }) {

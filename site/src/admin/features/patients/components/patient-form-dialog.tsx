@@ -3,14 +3,12 @@ import { Input } from 'antd';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { patientSchema, type Patient as PatientPayload, type PatientInput } from '../../../../../../shared/schemas/patient';
+import { patientName, patientSchema, type Patient, type PatientInput, type PatientPayload } from '../../../../../../shared/schemas/patient';
 import { Field, fieldAria } from '../../../components/field';
 import { FormDialog } from '../../../components/form-dialog';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/use-toast';
 import { useCreatePatient } from '../api/create-patient';
-import type { Patient } from '../api/types';
-import { patientName } from '../api/types';
 import { useUpdatePatient } from '../api/update-patient';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'] as const;

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
+import type { SiteSetting, SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
 import { adminKeys } from '../../../api/query-keys';
 
 // GET /api/admin/site-settings/:key -> { key, value } (value null when unset). SPEC 4: doctor-image reads
 // are not retried.
-
-export interface SiteSetting {
-  key: SiteSettingKey;
-  value: string | null;
-}
 
 export function getSiteSetting(key: SiteSettingKey, signal?: AbortSignal): Promise<SiteSetting> {
   return api.get<SiteSetting>(`/api/admin/site-settings/${key}`, { signal });

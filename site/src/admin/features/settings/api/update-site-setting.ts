@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
+import type { SiteSetting, SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
 import { adminKeys, publicKeys } from '../../../api/query-keys';
-import type { SiteSetting } from './get-site-setting';
 
 // PUT /api/admin/site-settings/:key {value} -> { key, value }
 

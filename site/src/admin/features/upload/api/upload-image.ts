@@ -1,18 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiUrl } from '../../../../lib/api-client';
+import type { UploadAnswer } from '../../../../../../shared/schemas/upload';
 import { endSession } from '../../auth/session';
 
-// POST /api/admin/upload, multipart with the file in field `image` (D18)
-//   201 { success: true, imageUrl, thumbnailUrl, error: null }
-//   400/413/415 { success: false, imageUrl: null, thumbnailUrl: null, error }
+// POST /api/admin/upload, multipart with the file in field `image` (D18; the answers in shared/schemas/upload.ts).
 // XMLHttpRequest rather than fetch: only it reports upload progress.
-
-export interface UploadAnswer {
-  success: boolean;
-  imageUrl: string | null;
-  thumbnailUrl?: string | null;
-  error?: string | null;
-}
 
 export function uploadImage(file: File, onProgress?: (percent: number) => void): Promise<UploadAnswer & { imageUrl: string }> {
   return new Promise((resolve, reject) => {
