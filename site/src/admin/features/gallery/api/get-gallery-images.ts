@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchPage, type PageParams } from '../../../api/paged-list';
+import { fetchPage, type Page, type PageParams } from '../../../api/paged-list';
 import { adminKeys } from '../../../api/query-keys';
 import type { AdminGalleryImage } from '../../../../../../shared/schemas/gallery-image';
 
@@ -10,11 +10,17 @@ export function getGalleryImages(params: PageParams, signal?: AbortSignal) {
   return fetchPage<AdminGalleryImage>('/api/admin/gallery', params, signal);
 }
 
+/** SPEC 2: the cards by display order, ascending, whatever order the page arrives in. */
+function byOrder(page: Page<AdminGalleryImage>): Page<AdminGalleryImage> {
+  return { ...page, rows: [...page.rows].sort((a, b) => a.order - b.order) };
+}
+
 export const galleryImagesQueryOptions = (params: PageParams) =>
   queryOptions({
     queryKey: [...adminKeys.gallery, params],
     queryFn: ({ signal }) => getGalleryImages(params, signal),
     placeholderData: keepPreviousData,
+    select: byOrder,
   });
 
 export function useGalleryImages(params: PageParams) {

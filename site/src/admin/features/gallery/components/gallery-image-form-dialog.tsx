@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Input, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { DEFAULT_GALLERY_CATEGORY, galleryCategories } from '../../../../../../shared/constants/gallery';
-import { galleryImageSchema, type AdminGalleryImage, type GalleryImageInput, type GalleryImagePayload } from '../../../../../../shared/schemas/gallery-image';
-import { Field, fieldAria } from '../../../components/field';
-import { FormDialog } from '../../../components/form-dialog';
+import { galleryImageSchema, type AdminGalleryImage, type GalleryImageInput } from '../../../../../../shared/schemas/gallery-image';
+import { Field } from '../../../components/field';
+import { FormDialog, useDialogForm } from '../../../components/form-dialog';
+import { SwitchField, TextField } from '../../../components/form-fields';
 import { ImageInput } from '../../upload/components/image-input';
-import { applyServerFieldErrors } from '../../../components/server-errors';
-import { useToast } from '../../../components/use-toast';
 import { useCreateGalleryImage } from '../api/create-gallery-image';
 import { useUpdateGalleryImage } from '../api/update-gallery-image';
 
@@ -28,44 +27,22 @@ function initialValues(image: AdminGalleryImage | null): GalleryImageInput {
   };
 }
 
+const resolver = zodResolver(galleryImageSchema);
+
 // SPEC 2 gallery Add and Edit: title, optional description, image by upload or URL, category (default
 // clinic), display order (default 0), and the Active switch.
 export function GalleryImageFormDialog({ open, image, onClose }: { open: boolean; image: AdminGalleryImage | null; onClose: () => void }) {
-  const toast = useToast();
   const create = useCreateGalleryImage();
   const update = useUpdateGalleryImage();
   const [uploading, setUploading] = useState(false);
-  const form = useForm<GalleryImageInput, unknown, GalleryImagePayload>({ resolver: zodResolver(galleryImageSchema), defaultValues: initialValues(image) });
-  const { errors } = form.formState;
-
-  useEffect(() => {
-    if (open) form.reset(initialValues(image));
-  }, [open, image, form]);
+  const { form, errors, save } = useDialogForm({ open, item: image, initialValues, resolver, serverFields: FIELDS, onClose });
+  const { control } = form;
 
   const onSubmit = form.handleSubmit((values) => {
-    const onError = (title: string) => (err: unknown) => {
-      applyServerFieldErrors(err, form.setError, FIELDS);
-      toast.failure(title, err);
-    };
     if (image) {
-      update.mutate(
-        { id: image.id, ...values },
-        {
-          onSuccess: () => {
-            toast.success('Image updated', `"${values.title}" has been updated.`);
-            onClose();
-          },
-          onError: onError('Error updating image'),
-        },
-      );
+      save(update, { id: image.id, ...values }, { success: () => ['Image updated', `"${values.title}" has been updated.`], failure: 'Error updating image' });
     } else {
-      create.mutate(values, {
-        onSuccess: () => {
-          toast.success('Image added', `"${values.title}" has been added to the gallery.`);
-          onClose();
-        },
-        onError: onError('Error adding image'),
-      });
+      save(create, values, { success: () => ['Image added', `"${values.title}" has been added to the gallery.`], failure: 'Error adding image' });
     }
   });
 
@@ -81,25 +58,11 @@ export function GalleryImageFormDialog({ open, image, onClose }: { open: boolean
       onCancel={onClose}
     >
       <form id="gallery-form" onSubmit={onSubmit} noValidate>
-        <Field id="gallery-title" label="Title" error={errors.title?.message} required>
-          <Controller
-            control={form.control}
-            name="title"
-            render={({ field }) => <Input {...field} {...fieldAria('gallery-title', errors.title?.message)} />}
-          />
-        </Field>
-        <Field id="gallery-description" label="Description (optional)" error={errors.description?.message}>
-          <Controller
-            control={form.control}
-            name="description"
-            render={({ field }) => (
-              <Input.TextArea {...field} value={field.value ?? ''} {...fieldAria('gallery-description', errors.description?.message)} rows={2} />
-            )}
-          />
-        </Field>
+        <TextField control={control} name="title" id="gallery-title" label="Title" required />
+        <TextField control={control} name="description" id="gallery-description" label="Description (optional)" rows={2} />
         <Field id="gallery-image" label="Image" error={errors.imageUrl?.message} required>
           <Controller
-            control={form.control}
+            control={control}
             name="imageUrl"
             render={({ field }) => (
               <ImageInput
@@ -118,48 +81,26 @@ export function GalleryImageFormDialog({ open, image, onClose }: { open: boolean
         <div className="form-grid">
           <Field id="gallery-category" label="Category" error={errors.category?.message}>
             <Controller
-              control={form.control}
+              control={control}
               name="category"
               render={({ field }) => (
                 <Select id="gallery-category" value={field.value ?? ''} onChange={field.onChange} options={categoryOptions} style={{ width: '100%' }} />
               )}
             />
           </Field>
-          <Field id="gallery-order" label="Display Order" error={errors.order?.message} hint="Lower numbers show first.">
-            <Controller
-              control={form.control}
-              name="order"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  value={field.value === undefined || field.value === null ? '' : String(field.value)}
-                  {...fieldAria('gallery-order', errors.order?.message, true)}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                />
-              )}
-            />
-          </Field>
+          <TextField
+            control={control}
+            name="order"
+            id="gallery-order"
+            label="Display Order"
+            hint="Lower numbers show first."
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+          />
         </div>
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <div className="switch-field">
-              <Switch id="gallery-active" checked={Boolean(field.value)} onChange={field.onChange} aria-describedby="gallery-active-help" />
-              <div>
-                <label htmlFor="gallery-active" className="field-label">
-                  Active
-                </label>
-                <p id="gallery-active-help" className="field-hint">
-                  Show this image in the public gallery
-                </p>
-              </div>
-            </div>
-          )}
-        />
+        <SwitchField control={control} name="isActive" id="gallery-active" label="Active" help="Show this image in the public gallery" />
       </form>
     </FormDialog>
   );

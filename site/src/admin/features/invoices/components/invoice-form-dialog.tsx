@@ -1,16 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Input, Select } from 'antd';
-import { useEffect } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Button, Select } from 'antd';
+import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
 import { DEFAULT_TAX_PERCENTAGE, sacCodes } from '../../../../../../shared/constants/invoice';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { formatRupeesExact } from '../../../../../../shared/domain/money';
 import { invoiceCreateSchema, type InvoiceCreate } from '../../../../../../shared/schemas/invoice';
-import { Field, fieldAria } from '../../../components/field';
-import { FormDialog } from '../../../components/form-dialog';
-import { applyServerFieldErrors } from '../../../components/server-errors';
-import { useToast } from '../../../components/use-toast';
+import { Field } from '../../../components/field';
+import { FormDialog, useDialogForm } from '../../../components/form-dialog';
+import { TextField } from '../../../components/form-fields';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, type InvoiceDraft } from './invoice-figures';
 import { PatientPicker } from './patient-picker';
@@ -37,29 +35,28 @@ const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ valu
 // SPEC 2/5 Create Invoice: patient, optional due date, tax % (default 18, step 0.01), items (add/remove,
 // the last one kept) with an optional SAC code each (D16), live subtotal / GST / total, optional notes.
 export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const toast = useToast();
   const create = useCreateInvoice();
-  const form = useForm<InvoiceDraft, unknown, InvoiceCreate>({ resolver, defaultValues: defaults() });
-  const { errors } = form.formState;
-  const items = useFieldArray({ control: form.control, name: 'items' });
-  const watchedItems = useWatch({ control: form.control, name: 'items' });
-  const watchedTax = useWatch({ control: form.control, name: 'taxPercentage' });
+  const { form, errors, save } = useDialogForm({
+    open,
+    item: null,
+    initialValues: defaults,
+    resolver,
+    serverFields: ['patientId', 'dueDate', 'taxPercentage', 'notes', 'items'],
+    onClose,
+  });
+  const { control } = form;
+  const items = useFieldArray({ control, name: 'items' });
+  const watchedItems = useWatch({ control, name: 'items' });
+  const watchedTax = useWatch({ control, name: 'taxPercentage' });
   const totals = draftTotals(watchedItems ?? [], watchedTax ?? '');
 
-  useEffect(() => {
-    if (open) form.reset(defaults());
-  }, [open, form]);
-
   const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (invoice) => {
-        toast.success('Invoice created', invoice?.invoiceNumber ? `Invoice ${invoice.invoiceNumber} has been created.` : 'The invoice has been created.');
-        onClose();
-      },
-      onError: (err) => {
-        applyServerFieldErrors(err, form.setError, ['patientId', 'dueDate', 'taxPercentage', 'notes', 'items']);
-        toast.failure('Error creating invoice', err);
-      },
+    save(create, values, {
+      success: (invoice) => [
+        'Invoice created',
+        invoice?.invoiceNumber ? `Invoice ${invoice.invoiceNumber} has been created.` : 'The invoice has been created.',
+      ],
+      failure: 'Error creating invoice',
     }),
   );
 
@@ -74,7 +71,7 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
           <div className="span-2">
             <Field id="invoice-patient" label="Patient" error={errors.patientId?.message} required>
               <Controller
-                control={form.control}
+                control={control}
                 name="patientId"
                 render={({ field }) => (
                   <PatientPicker
@@ -88,32 +85,19 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
               />
             </Field>
           </div>
-          <Field id="invoice-dueDate" label="Due Date (optional)" error={errors.dueDate?.message}>
-            <Controller
-              control={form.control}
-              name="dueDate"
-              render={({ field }) => (
-                <Input {...field} {...fieldAria('invoice-dueDate', errors.dueDate?.message)} type="date" min={clinicToday()} />
-              )}
-            />
-          </Field>
-          <Field id="invoice-taxPercentage" label="Tax Percentage (GST %)" error={errors.taxPercentage?.message} hint="18 for cosmetic work; 0 for exempt dental care">
-            <Controller
-              control={form.control}
-              name="taxPercentage"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  {...fieldAria('invoice-taxPercentage', errors.taxPercentage?.message, true)}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100}
-                  step={0.01}
-                />
-              )}
-            />
-          </Field>
+          <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday()} />
+          <TextField
+            control={control}
+            name="taxPercentage"
+            id="invoice-taxPercentage"
+            label="Tax Percentage (GST %)"
+            hint="18 for cosmetic work; 0 for exempt dental care"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+          />
         </div>
 
         <fieldset className="items-fieldset">
@@ -133,18 +117,16 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
               const amount = totals?.items[index]?.totalPrice;
               return (
                 <li key={item.id} className="item-row" data-testid="invoice-item">
-                  <Field id={`item-${index}-description`} label={<span className="item-label">Item {n} description</span>} error={itemError(index, 'description')}>
-                    <Controller
-                      control={form.control}
-                      name={`items.${index}.description`}
-                      render={({ field }) => (
-                        <Input {...field} {...fieldAria(`item-${index}-description`, itemError(index, 'description'))} placeholder="e.g. Scaling and polishing" />
-                      )}
-                    />
-                  </Field>
+                  <TextField
+                    control={control}
+                    name={`items.${index}.description`}
+                    id={`item-${index}-description`}
+                    label={<span className="item-label">Item {n} description</span>}
+                    placeholder="e.g. Scaling and polishing"
+                  />
                   <Field id={`item-${index}-sacCode`} label={<span className="item-label">Item {n} SAC code</span>} error={itemError(index, 'sacCode')}>
                     <Controller
-                      control={form.control}
+                      control={control}
                       name={`items.${index}.sacCode`}
                       render={({ field }) => (
                         <Select
@@ -158,32 +140,29 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
                       )}
                     />
                   </Field>
-                  <Field id={`item-${index}-quantity`} label={<span className="item-label">Item {n} quantity</span>} error={itemError(index, 'quantity')}>
-                    <Controller
-                      control={form.control}
-                      name={`items.${index}.quantity`}
-                      render={({ field }) => (
-                        <Input {...field} {...fieldAria(`item-${index}-quantity`, itemError(index, 'quantity'))} type="number" inputMode="numeric" min={1} step={1} />
-                      )}
-                    />
-                  </Field>
-                  <Field id={`item-${index}-unitPrice`} label={<span className="item-label">Item {n} unit price</span>} error={itemError(index, 'unitPrice') ?? itemError(index, 'totalPrice')}>
-                    <Controller
-                      control={form.control}
-                      name={`items.${index}.unitPrice`}
-                      render={({ field }) => (
-                        <Input
-                          {...field}
-                          {...fieldAria(`item-${index}-unitPrice`, itemError(index, 'unitPrice'))}
-                          type="number"
-                          inputMode="decimal"
-                          min={0}
-                          step={0.01}
-                          placeholder="0.00"
-                        />
-                      )}
-                    />
-                  </Field>
+                  <TextField
+                    control={control}
+                    name={`items.${index}.quantity`}
+                    id={`item-${index}-quantity`}
+                    label={<span className="item-label">Item {n} quantity</span>}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                  />
+                  <TextField
+                    control={control}
+                    name={`items.${index}.unitPrice`}
+                    id={`item-${index}-unitPrice`}
+                    label={<span className="item-label">Item {n} unit price</span>}
+                    // The computed amount's error shows under the price it comes from.
+                    error={itemError(index, 'unitPrice') ?? itemError(index, 'totalPrice')}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    placeholder="0.00"
+                  />
                   <p className="item-amount" data-testid="item-amount">
                     <span className="item-label">Item {n} amount: </span>
                     {amount === undefined ? '—' : formatRupeesExact(amount)}
@@ -206,15 +185,7 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
         </fieldset>
 
         <div className="invoice-bottom">
-          <Field id="invoice-notes" label="Notes (optional)" error={errors.notes?.message}>
-            <Controller
-              control={form.control}
-              name="notes"
-              render={({ field }) => (
-                <Input.TextArea {...field} {...fieldAria('invoice-notes', errors.notes?.message)} rows={3} placeholder="e.g. Payment by UPI accepted" />
-              )}
-            />
-          </Field>
+          <TextField control={control} name="notes" id="invoice-notes" label="Notes (optional)" rows={3} placeholder="e.g. Payment by UPI accepted" />
           <dl className="invoice-totals" aria-live="polite" aria-label="Invoice totals">
             <div>
               <dt>Subtotal</dt>

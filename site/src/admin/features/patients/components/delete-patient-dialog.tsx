@@ -1,37 +1,27 @@
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useToast } from '../../../components/use-toast';
+import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
+import { ConfirmDialog, useConfirmAction, type ConfirmAction } from '../../../components/confirm-dialog';
 import { plural } from '../../../hooks/use-list-state';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatientUsage } from '../api/get-patient-usage';
-import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
+
+/** Delete a patient: `ask(patient)` opens the prompt that DeletePatientDialog shows. */
+export function useDeletePatientAction(): ConfirmAction<Patient> {
+  return useConfirmAction({
+    mutation: useDeletePatient(),
+    variables: (p: Patient) => p.id,
+    success: (p) => ['Patient deleted', `${patientName(p)} has been removed.`],
+    failure: 'Error deleting patient',
+  });
+}
 
 // SPEC 8 / D19: the prompt names the patient and says how many invoices and appointments they have.
-export function DeletePatientDialog({ patient, onClose }: { patient: Patient | null; onClose: () => void }) {
-  const toast = useToast();
+export function DeletePatientDialog({ action }: { action: ConfirmAction<Patient> }) {
+  const patient = action.item;
   const usage = usePatientUsage(patient?.id ?? null);
-  const remove = useDeletePatient();
   const name = patient ? patientName(patient) : '';
 
   return (
-    <ConfirmDialog
-      open={patient !== null}
-      title="Delete patient?"
-      confirmLabel="Delete Patient"
-      cancelLabel="Cancel"
-      pending={remove.isPending}
-      disabled={usage.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        patient &&
-        remove.mutate(patient.id, {
-          onSuccess: () => {
-            toast.success('Patient deleted', `${name} has been removed.`);
-            onClose();
-          },
-          onError: (err) => toast.failure('Error deleting patient', err),
-        })
-      }
-    >
+    <ConfirmDialog {...action.dialogProps} title="Delete patient?" confirmLabel="Delete Patient" cancelLabel="Cancel" disabled={usage.isPending}>
       <p>
         Are you sure you want to delete <strong>{name}</strong>?
       </p>
