@@ -37,17 +37,17 @@ export function isMobile(page: Page): boolean {
 
 /** The one visible toast (SPEC: at most one at a time). */
 export function toast(page: Page) {
-  return page.locator('.ant-notification-notice');
+  return page.locator('.admin-toast');
 }
 
 /** The newest toast has this title (and description); an older one may still be fading out, then only one stays. */
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  let notice = toast(page).filter({ has: page.locator('.ant-notification-notice-title', { hasText: title }) });
+  let notice = toast(page).filter({ has: page.locator('.admin-toast-title', { hasText: title }) });
   if (description !== undefined) {
-    notice = notice.filter({ has: page.locator('.ant-notification-notice-description', { hasText: description }) });
+    notice = notice.filter({ has: page.locator('.admin-toast-description', { hasText: description }) });
   }
   await expect(notice.last()).toBeVisible();
-  if (description !== undefined) await expect(notice.last().locator('.ant-notification-notice-description')).toHaveText(description);
+  if (description !== undefined) await expect(notice.last().locator('.admin-toast-description')).toHaveText(description);
   await expect(toast(page)).toHaveCount(1);
 }
 
@@ -59,7 +59,7 @@ export async function expectNoAxeViolations(page: Page, options: { keepToast?: b
   // A toast closes by itself within 5 s, possibly in the middle of the check: it is closed first, unless the
   // caller holds it open (hovered) to check the toast itself.
   if (!options.keepToast) {
-    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+    for (const close of await page.locator('.admin-toast-close').all()) await close.click().catch(() => {});
     await expect(toast(page)).toHaveCount(0);
   }
   // Colours are judged once dialogs and drawers have finished fading in.

@@ -2,7 +2,7 @@ import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useToast } from './use-toast';
+import { useToast } from './toasts';
 
 // The confirmation prompts of SPEC 8, one dialog shape for all: a question, what will happen, and a
 // danger button that shows the work in progress.

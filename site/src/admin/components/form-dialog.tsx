@@ -3,7 +3,7 @@ import { Button, Modal } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { applyServerFieldErrors } from './server-errors';
-import { useToast } from './use-toast';
+import { useToast } from './toasts';
 
 // The scaffold of every admin form dialog: FormDialog is the dialog (Cancel and the submit button in its
 // footer), useDialogForm the form inside it (the shared schema as resolver, fresh values each time the

@@ -1,7 +1,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { apiUrl } from '../../lib/api-client';
-import { useToast } from './use-toast';
+import { useToast } from './toasts';
 
 // Stored images on admin screens: list thumbnails and form previews (SPEC 2, 8).
 

@@ -23,7 +23,7 @@ import type { Page } from '../api/paged-list';
 import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
 import { FilterSelect, ListScreen } from '../components/list-screen';
 import { AppointmentStatusBadge } from '../components/status-badge';
-import { useToast } from '../components/use-toast';
+import { useToast } from '../components/toasts';
 import { filterValue, plural, useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';
 

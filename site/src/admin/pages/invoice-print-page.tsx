@@ -7,7 +7,7 @@ import { invoiceHtml } from '../features/invoices/api/invoice-html';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { usePlatform } from '../platform/platform-context';
 import { ErrorState } from '../components/list-states';
-import { useToast } from '../components/use-toast';
+import { useToast } from '../components/toasts';
 import { usePageTitle } from '../hooks/use-page-title';
 
 /** On a narrow screen the A4 sheet (about 830 px with its margins) is shown scaled down. */

@@ -15,7 +15,7 @@ import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
 import { FilterSelect, ListScreen } from '../components/list-screen';
 import { RouterButtonLink } from '../components/router-button-link';
 import { InvoiceStatusBadge } from '../components/status-badge';
-import { useToast } from '../components/use-toast';
+import { useToast } from '../components/toasts';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { filterValue, useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';

@@ -13,7 +13,7 @@ import { Field } from '../components/field';
 import { ImagePreview } from '../components/image-preview';
 import { ImageInput } from '../features/upload/components/image-input';
 import { PageHeader } from '../components/page-header';
-import { useToast } from '../components/use-toast';
+import { useToast } from '../components/toasts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePageTitle } from '../hooks/use-page-title';
 

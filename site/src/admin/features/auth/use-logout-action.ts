@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuthStore } from './auth-store';
 import { useLogout } from './api/logout';
 import { adminKeys } from '../../api/query-keys';
-import { useToast } from '../../components/use-toast';
+import { useToast } from '../../components/toasts';
 
 // SPEC 4/8 logout: POST /api/auth/logout; success toast 'Logged out successfully', failure toast 'Logout
 // failed'; the stored user is cleared and the admin goes to /admin/login either way. A 401 means the

@@ -8,7 +8,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { useUploadImage } from '../api/upload-image';
 import { fieldAria } from '../../../components/field';
 import { ImagePreview } from '../../../components/image-preview';
-import { useToast } from '../../../components/use-toast';
+import { useToast } from '../../../components/toasts';
 
 // SPEC 4: an image is given by uploading a file or by entering its URL. Uploading is a busy state that
 // disables the control and shows progress; the browser checks type and size first (SPEC 5), the server
