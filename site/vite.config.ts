@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname);
 
 /** The public shell: everything a page needs besides its own page module and the booking form. */
 const SHELL_MODULES =
-  /node_modules\/preact\/|site\/src\/public\/(start\.tsx|app\/|components\/(chrome|dialog|toast|icons)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts/;
+  /node_modules\/preact\/|site\/src\/public\/(start\.tsx|app\/|components\/(chrome|dialog|toast|icons|book-button)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts/;
 
 const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { clinic } from '../../../../shared/constants/clinic';
-import { BookButton } from '../booking/booking-context';
+import { BookButton } from '../components/book-button';
 import type { SiteSetting } from '../../../../shared/schemas/site-setting';
 import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';

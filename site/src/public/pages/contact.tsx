@@ -96,10 +96,11 @@ export function ContactPage() {
                 <span className="contact-icon">
                   <Icon name="pin" />
                 </span>
-                <span>
+                {/* A div: an address may not sit inside a span (W3C Nu HTML checker). */}
+                <div>
                   <span className="contact-label">Address</span>
                   <address>{clinic.addressText}</address>
-                </span>
+                </div>
               </li>
             </ul>
             <div className="hours-card">

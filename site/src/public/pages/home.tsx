@@ -3,7 +3,7 @@ import { homeTreatments, serviceCircles } from '../../../../shared/constants/tre
 import type { PageModule } from '../app/page-module';
 import { pageHead } from '../app/head';
 import { clinicJsonLd } from '../app/structured-data';
-import { BookButton } from '../booking/booking-context';
+import { BookButton } from '../components/book-button';
 import { Link } from '../app/router';
 import { EmiBanner } from '../components/emi-banner';
 import { Hero } from '../components/hero';
