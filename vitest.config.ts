@@ -15,12 +15,12 @@ if (!('groupBy' in Map)) {
   });
 }
 
-// Two projects: fast pure-function tests beside the code in shared/, and HTTP tests of the
+// Projects: fast pure-function tests beside the code in shared/ (and the repo's scripts/), HTTP tests of the
 // exported Koa app (each test file gets its own fresh database, see api/test/support).
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['shared/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

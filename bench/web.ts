@@ -6,16 +6,19 @@ import net from 'node:net';
 import lighthouse from 'lighthouse';
 
 // `npm run bench:web`: Lighthouse (the npm package, Debian's Chromium, Lighthouse's default mobile preset:
-// Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the public pages of issue 4. Builds
+// Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the public pages of issue 4 and the
+// admin's sign-in page (issue 14: a signed-out visit to /admin/login, as staff open it on a phone). Builds
 // nothing: run `npm run build:site` first. Starts the product as `npm start` does (bench/app-server.ts)
 // on a fresh embedded database with the demo content, in a temporary folder.
 //
 //   npm run bench:web                      3 runs a page, the median by performance score is reported
 //   BENCH_RUNS=1 npm run bench:web
 //   BENCH_PAGES=/,/contact npm run bench:web
+//   BENCH_PAGES=/admin/login npm run bench:web
 //
 // Targets (issue 4, D21): performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s,
-// CLS <= 0.02. A page that misses one is marked, and the exit code is 1.
+// CLS <= 0.02. The admin is not indexed (noindex), so SEO is no target there (issue 14: performance >= 95,
+// LCP <= 1.5 s). A page that misses one is marked, and the exit code is 1.
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -147,7 +150,16 @@ const chrome = await startChrome(profile);
 let exitCode = 0;
 try {
   const posts = (await (await fetch(`${origin}/api/blog-posts`)).json()) as { slug: string }[];
-  const defaultPages = ['/', '/treatments', '/treatments/root-canal', '/blogs', ...(posts[0] ? [`/blogs/${posts[0].slug}`] : []), '/gallery', '/contact'];
+  const defaultPages = [
+    '/',
+    '/treatments',
+    '/treatments/root-canal',
+    '/blogs',
+    ...(posts[0] ? [`/blogs/${posts[0].slug}`] : []),
+    '/gallery',
+    '/contact',
+    '/admin/login',
+  ];
   const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : defaultPages;
   // A first visit warms the server's caches (and Chromium), so no page pays for being first.
   await audit(chrome.port, '/').catch(() => {});
@@ -170,7 +182,7 @@ try {
       r.performance < 95 ? 'performance' : '',
       r.accessibility < 100 ? 'accessibility' : '',
       r.bestPractices < 100 ? 'best practices' : '',
-      r.seo < 100 ? 'SEO' : '',
+      r.seo < 100 && !r.path.startsWith('/admin') ? 'SEO' : '',
       r.lcpMs > 1500 ? 'LCP' : '',
       r.cls > 0.02 ? 'CLS' : '',
     ].filter(Boolean);
@@ -198,7 +210,7 @@ try {
   );
   console.log(line(header));
   for (const r of rows) console.log(line(r));
-  console.log('\nTargets: performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s, CLS <= 0.02.');
+  console.log('\nTargets: performance >= 95, accessibility / best practices / SEO (not /admin) 100, LCP <= 1.5 s, CLS <= 0.02.');
 } finally {
   chrome.proc.kill();
   server.kill('SIGTERM');

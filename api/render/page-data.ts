@@ -1,3 +1,4 @@
+import type { BlogPostSummary } from '../../shared/schemas/blog-post';
 import type { Deps } from '../deps';
 import { publicBookingRules } from '../services/booking';
 import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/public-content';
@@ -28,6 +29,6 @@ export function publicDataLoader(deps: Deps): (path: string) => Promise<unknown>
 
 /** Published posts for the sitemap: slug and date only. */
 export async function publishedPostsForSitemap(deps: Deps): Promise<{ slug: string; publishedAt: string | null }[]> {
-  const list = (await publicDataLoader(deps)('/api/blog-posts')) as { slug: string; publishedAt: string | null }[];
+  const list = (await publicDataLoader(deps)('/api/blog-posts')) as BlogPostSummary[];
   return list.map((p) => ({ slug: p.slug, publishedAt: p.publishedAt }));
 }

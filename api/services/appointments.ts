@@ -9,7 +9,8 @@ import {
 import { clinicToday, isValidDateString } from '../../shared/domain/clinic-time';
 import { appointmentCancelledEmail, appointmentConfirmedEmail } from '../../shared/emails/appointment-status';
 import { followUpEmail } from '../../shared/emails/follow-up';
-import type { FollowUp } from '../../shared/schemas/appointment';
+import type { Appointment as AppointmentRecord, FollowUp, RecentAppointment } from '../../shared/schemas/appointment';
+import type { Sendable } from '../../shared/schemas/json';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
@@ -63,7 +64,7 @@ export function appointmentJson(a: Appointment) {
     notes: a.notes,
     status: a.status,
     createdAt: a.createdAt,
-  };
+  } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
 
@@ -147,7 +148,7 @@ export async function recentAppointments(knex: Knex) {
     preferredDate: a.preferredDate,
     preferredTime: a.preferredTime,
     status: a.status,
-  }));
+  }) satisfies RecentAppointment);
 }
 
 /** Reads the appointment inside `trx` with a row lock held until the transaction ends. */

@@ -1,7 +1,8 @@
 import { type ListQuery, containsPattern, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { slugify } from '../../shared/domain/slug';
-import type { BlogPost as BlogPostInput } from '../../shared/schemas/blog-post';
+import type { BlogPost as BlogPostRecord, BlogPostPayload } from '../../shared/schemas/blog-post';
+import type { Sendable } from '../../shared/schemas/json';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { BlogPost } from '../models/blog-post';
@@ -36,7 +37,7 @@ export function blogPostJson(p: BlogPost) {
     isPublished: p.isPublished,
     publishedAt: p.publishedAt,
     createdAt: p.createdAt,
-  };
+  } satisfies Sendable<BlogPostRecord, 'publishedAt' | 'createdAt'>;
 }
 export type BlogPostJson = ReturnType<typeof blogPostJson>;
 
@@ -79,7 +80,7 @@ async function lockSlugs(trx: Knex.Transaction): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['blog_posts:slug']);
 }
 
-export async function createBlogPost(deps: Deps, input: BlogPostInput, author: string): Promise<BlogPostJson> {
+export async function createBlogPost(deps: Deps, input: BlogPostPayload, author: string): Promise<BlogPostJson> {
   const now = deps.now();
   const created = await deps.knex.transaction(async (trx) => {
     await lockSlugs(trx);
@@ -110,7 +111,7 @@ export async function createBlogPost(deps: Deps, input: BlogPostInput, author: s
 export async function updateBlogPost(
   deps: Deps,
   id: number,
-  input: BlogPostInput,
+  input: BlogPostPayload,
   given: { isPublished: boolean; imageUrl: boolean },
 ): Promise<BlogPostJson> {
   const updated = await deps.knex.transaction(async (trx) => {

@@ -1,12 +1,8 @@
 import { clinicMonthRange, clinicToday } from '../../shared/domain/clinic-time';
+import type { DashboardStats } from '../../shared/schemas/dashboard';
 import type { Deps } from '../deps';
 
-export interface DashboardStats {
-  totalPatients: number;
-  todayAppointments: number;
-  pendingInvoices: number;
-  monthlyRevenue: number;
-}
+export type { DashboardStats };
 
 /**
  * D15's four figures in one round trip (one statement of four subqueries), each answered from an index:

@@ -1,7 +1,8 @@
 import { type ListQuery, containsPattern, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
 import { DEFAULT_GALLERY_CATEGORY } from '../../shared/constants/gallery';
-import type { GalleryImage as GalleryImageInput } from '../../shared/schemas/gallery-image';
+import type { AdminGalleryImage, GalleryImagePayload } from '../../shared/schemas/gallery-image';
+import type { Sendable } from '../../shared/schemas/json';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { GalleryImage } from '../models/gallery-image';
@@ -15,7 +16,7 @@ import { galleryImageJson } from './public-content';
 const adminColumns = ['id', 'title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'sortOrder', 'createdAt'];
 
 export function adminGalleryImageJson(g: GalleryImage) {
-  return { ...galleryImageJson(g), createdAt: g.createdAt };
+  return { ...galleryImageJson(g), createdAt: g.createdAt } satisfies Sendable<AdminGalleryImage, 'createdAt'>;
 }
 export type AdminGalleryImageJson = ReturnType<typeof adminGalleryImageJson>;
 
@@ -54,7 +55,7 @@ export interface GivenFields {
 }
 
 /** POST: SPEC 4 defaults (active, category clinic, order 0); an uploaded image brings its thumbnail. */
-export async function createGalleryImage(deps: Deps, input: GalleryImageInput, given: GivenFields): Promise<AdminGalleryImageJson> {
+export async function createGalleryImage(deps: Deps, input: GalleryImagePayload, given: GivenFields): Promise<AdminGalleryImageJson> {
   const now = deps.now();
   const created = await GalleryImage.query(deps.knex)
     .insert({
@@ -81,7 +82,7 @@ export async function createGalleryImage(deps: Deps, input: GalleryImageInput, g
 export async function updateGalleryImage(
   deps: Deps,
   id: number,
-  input: GalleryImageInput,
+  input: GalleryImagePayload,
   given: GivenFields,
 ): Promise<AdminGalleryImageJson> {
   const existing = await GalleryImage.query(deps.knex).findById(id).select('id', 'imageUrl', 'thumbnailUrl');

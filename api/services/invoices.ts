@@ -11,10 +11,18 @@ import { decimalString, toPaise } from '../../shared/domain/money';
 import { invoiceEmail } from '../../shared/emails/invoice';
 import { buildInvoiceDocument, type InvoiceDocument } from '../../shared/invoice/document';
 import { receiptNumber } from '../../shared/invoice/receipt';
-import { type InvoiceCreate, NOT_REGISTERED_MESSAGE, invoiceTotalsMismatch } from '../../shared/schemas/invoice';
+import {
+  type Invoice,
+  type InvoiceBillTo as BillTo,
+  type InvoiceCreate,
+  type InvoiceDetail,
+  type InvoiceItem,
+  type InvoicePayment,
+  NOT_REGISTERED_MESSAGE,
+  invoiceTotalsMismatch,
+} from '../../shared/schemas/invoice';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
-import type { BillTo } from '../models/invoice';
 import { enqueueEmail } from './outbox';
 import { settingValue } from './site-settings';
 
@@ -36,82 +44,12 @@ export const TOO_LARGE_MESSAGE = 'Amount is too large';
 // numeric(12, 2) holds up to 9,999,999,999.99.
 const MAX_STORED_PAISE = 999_999_999_999;
 
-export interface InvoicePatient {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-export interface InvoiceItemJson {
-  id: number;
-  position: number;
-  description: string;
-  sacCode: string | null;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  /** The GST rate applied, percent (0 on a Bill of Supply). */
-  taxRate: number;
-}
-
-export interface PaymentJson {
-  id: number;
-  invoiceId: number;
-  amount: number;
-  /** yyyy-MM-dd */
-  paidOn: string;
-  mode: PaymentMode;
-  reference: string | null;
-  /** 'INV/2026-27/0001-R1', also the receipt's number. */
-  receiptNumber: string;
-  createdAt: string;
-}
-
-export interface TaxSummaryLine {
-  rate: number;
-  taxableValue: number;
-  cgst: number;
-  sgst: number;
-  totalTax: number;
-}
-
-/** One invoice as the API answers it. The fields after `billTo` come with a single invoice, not in the list. */
-export interface InvoiceJson {
-  id: number;
-  invoiceNumber: string;
-  patientId: number | null;
-  patient: InvoicePatient | null;
-  status: InvoiceStatus;
-  /** D30: 'tax-invoice', 'bill-of-supply' or 'invoice-cum-bill-of-supply', fixed at issue. */
-  kind: InvoiceKind;
-  /** The document's title for the kind. */
-  title: string;
-  issueDate: string;
-  dueDate: string | null;
-  subtotal: number;
-  taxPercentage: number;
-  taxAmount: number;
-  totalAmount: number;
-  amountPaid: number;
-  balance: number;
-  /** The date of the payment that settled it (null until paid). */
-  paidOn: string | null;
-  cancelledAt: string | null;
-  /** Whether GST applied at issue, and the GSTIN it was issued under. */
-  gstRegistered: boolean;
-  supplierGstin: string | null;
-  notes: string | null;
-  createdAt: string;
-  billTo?: BillTo;
-  items?: InvoiceItemJson[];
-  /** GST by rate, ascending, 0% included when present. */
-  taxSummary?: TaxSummaryLine[];
-  payments?: PaymentJson[];
-  /** The clinic's UPI ID now (the document prints a QR for the balance when set). */
-  upiId?: string | null;
-}
+// The invoice as the API answers it is defined once, in shared/schemas/invoice.ts; these are its names here.
+export type { InvoicePatient, TaxSummaryLine } from '../../shared/schemas/invoice';
+export type InvoiceItemJson = InvoiceItem;
+export type PaymentJson = InvoicePayment;
+/** One invoice: `billTo`, `items`, `taxSummary`, `payments` and `upiId` come with a single invoice, not in the list. */
+export type InvoiceJson = Invoice & Partial<Pick<InvoiceDetail, 'billTo' | 'items' | 'taxSummary' | 'payments' | 'upiId'>>;
 
 export interface InvoiceListQuery {
   q?: string | null;

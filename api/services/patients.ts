@@ -1,6 +1,7 @@
 import { type ListQuery, containsPattern, countMatches, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
-import type { Patient as PatientInput } from '../../shared/schemas/patient';
+import type { Sendable } from '../../shared/schemas/json';
+import type { Patient as PatientRecord, PatientPayload } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { Patient } from '../models/patient';
@@ -18,7 +19,7 @@ export function patientJson(p: Patient) {
     address: p.address,
     dateOfBirth: p.dateOfBirth,
     createdAt: p.createdAt,
-  };
+  } satisfies Sendable<PatientRecord, 'createdAt'>;
 }
 export type PatientJson = ReturnType<typeof patientJson>;
 
@@ -58,7 +59,7 @@ export async function findPatient(knex: Knex, id: number): Promise<PatientJson> 
   return patientJson(patient);
 }
 
-export async function createPatient(deps: Deps, input: PatientInput): Promise<PatientJson> {
+export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {
   const now = deps.now();
   const created = await Patient.query(deps.knex)
     .insert({ ...fields(input), createdAt: now, updatedAt: now })
@@ -66,7 +67,7 @@ export async function createPatient(deps: Deps, input: PatientInput): Promise<Pa
   return patientJson(created);
 }
 
-export async function updatePatient(deps: Deps, id: number, input: PatientInput): Promise<PatientJson> {
+export async function updatePatient(deps: Deps, id: number, input: PatientPayload): Promise<PatientJson> {
   const [updated] = await Patient.query(deps.knex)
     .patch({ ...fields(input), updatedAt: deps.now() })
     .where('id', id)
@@ -98,7 +99,7 @@ export async function patientUsage(knex: Knex, id: number): Promise<{ invoices: 
   return { invoices: Number(row.invoices), appointments: Number(row.appointments) };
 }
 
-function fields(input: PatientInput) {
+function fields(input: PatientPayload) {
   return {
     firstName: input.firstName,
     lastName: input.lastName,

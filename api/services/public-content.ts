@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { GalleryImage as GalleryImageRecord } from '../../shared/schemas/gallery-image';
+import type { SiteSetting as SiteSettingRecord } from '../../shared/schemas/site-setting';
 import { BlogPost } from '../models/blog-post';
 import { GalleryImage } from '../models/gallery-image';
 import { SiteSetting } from '../models/site-setting';
@@ -47,10 +49,10 @@ export function galleryImageJson(g: GalleryImage) {
     category: g.category,
     isActive: g.isActive,
     order: g.sortOrder,
-  };
+  } satisfies GalleryImageRecord;
 }
 
 export async function readSetting(knex: Knex, key: string) {
   const row = await SiteSetting.query(knex).findById(key);
-  return row ? { key: row.key, value: row.value } : null;
+  return row ? ({ key: row.key, value: row.value } satisfies SiteSettingRecord) : null;
 }

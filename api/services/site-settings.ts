@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { siteSettingKeySchema, type SiteSettingKey } from '../../shared/schemas/site-setting';
+import { siteSettingKeySchema, type SiteSetting as SiteSettingRecord, type SiteSettingKey } from '../../shared/schemas/site-setting';
 import { notFound } from '../errors';
 import { SiteSetting } from '../models/site-setting';
 
@@ -16,7 +16,7 @@ export function parseSettingKey(raw: string | undefined): SiteSettingKey {
 
 export async function readSiteSetting(knex: Knex, key: SiteSettingKey): Promise<{ key: SiteSettingKey; value: string | null }> {
   const row = await SiteSetting.query(knex).findById(key).select('value');
-  return { key, value: row?.value ?? null };
+  return { key, value: row?.value ?? null } satisfies SiteSettingRecord;
 }
 
 /** The value of a setting, or null when unset (inside a transaction, pass it). */
@@ -36,5 +36,5 @@ export async function writeSiteSetting(
     return { key, value: null };
   }
   await knex('site_settings').insert({ key, value, updatedAt: now }).onConflict('key').merge(['value', 'updatedAt']);
-  return { key, value };
+  return { key, value } satisfies SiteSettingRecord;
 }

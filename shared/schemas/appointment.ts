@@ -4,11 +4,16 @@ import {
   appointmentStatuses,
   isBookingTreatmentCode,
   isTimeSlot,
+  type AppointmentStatus,
   type BookingRules,
 } from '../constants/booking';
 import { addDays, clinicToday, isPastDate, isSlotPassed, isSunday, isValidDateString } from '../domain/clinic-time';
 import type { FieldProblem } from './validation-error';
 import { bookingNameField, emailField, isPlausibleDate, optionalText, phoneField } from './fields';
+import type { IsoDate, IsoDateTime } from './json';
+
+// An appointment: the booking form's schema and rules, the admin's status change and follow-up, and the
+// appointment as the API answers it to the admin and (its free slots) to the public booking form.
 
 // The booking form's shape (SPEC section 5). Rules that depend on the clock live in checkBookingRules,
 // so this schema gives the same answer in the form and on the server at any moment.
@@ -116,3 +121,41 @@ export const followUpSchema = z.object({
 });
 export type FollowUp = z.output<typeof followUpSchema>;
 export type FollowUpInput = z.input<typeof followUpSchema>;
+
+/** SPEC 3: an appointment as GET /api/admin/appointments (and every appointment mutation) answers it. */
+export interface Appointment {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /** A booking treatment code (shared/constants/booking.ts). */
+  treatment: string;
+  preferredDate: IsoDate;
+  /** HH:mm, one of the time slots. */
+  preferredTime: string;
+  notes: string | null;
+  /** Matched case-insensitively on screen (SPEC 4). */
+  status: AppointmentStatus;
+  createdAt: IsoDateTime;
+}
+
+/** GET /api/admin/recent-appointments: the dashboard's five most recently booked (SPEC 3). */
+export type RecentAppointment = Pick<Appointment, 'id' | 'firstName' | 'lastName' | 'treatment' | 'preferredDate' | 'preferredTime' | 'status'>;
+
+/** POST /api/appointments answers only this: the visitor's details need not travel back (docs/decisions.md). */
+export type BookedAppointment = Pick<Appointment, 'id' | 'preferredDate' | 'preferredTime' | 'treatment' | 'status'>;
+
+/** One time slot of GET /api/appointments/availability?date=. */
+export interface SlotAvailability {
+  time: string;
+  available: boolean;
+  reason: 'full' | 'passed' | null;
+}
+
+/** GET /api/appointments/availability?date=yyyy-MM-dd (D12): a Sunday or a past day is closed, with no slots. */
+export interface Availability {
+  date: IsoDate;
+  closed: boolean;
+  slots: SlotAvailability[];
+}

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../constants/roles';
 import { z } from 'zod';
 import { commonPasswords } from './common-passwords';
 import { emailField } from './fields';
@@ -11,6 +12,27 @@ export const loginSchema = z.object({
     .max(1024, 'Password is too long'),
 });
 export type LoginInput = z.output<typeof loginSchema>;
+
+/** The signed-in admin as POST /api/auth/login and GET /api/auth/me answer it (SPEC 3 "Stored user"). */
+export interface AdminUser {
+  id: number;
+  email: string;
+  name: string;
+  /** What the admin shows and hides (shared/constants/roles.ts); the server enforces it. */
+  role: StaffRole;
+}
+
+/** POST /api/auth/login -> 200 { success: true, user } | 400/401/429 { success: false, error }. */
+export interface LoginAnswer {
+  success: boolean;
+  user?: AdminUser;
+  error?: string;
+}
+
+/** GET /api/auth/me -> 200 { user } | 401 (D6). */
+export interface MeAnswer {
+  user: AdminUser;
+}
 
 // 'Password2026!' counts as common: the list word with digits and symbols around it adds little.
 function isCommonPassword(password: string): boolean {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { optionalImageUrl, requiredText } from './fields';
+import type { IsoDateTime } from './json';
+
+// A blog post: the admin form's schema, the post as the public API answers it (list and article) and as
+// the admin API answers it (drafts included).
 
 // The content is HTML; the server sanitises it (D17), the schema only bounds its size.
 export const blogPostSchema = z.object({
@@ -9,5 +13,29 @@ export const blogPostSchema = z.object({
   isPublished: z.boolean({ error: 'Please choose whether to publish the post' }).default(false),
   imageUrl: optionalImageUrl(),
 });
-export type BlogPost = z.output<typeof blogPostSchema>;
+/** POST and PUT /api/admin/blog-posts: the form's values as the schema reads them. */
+export type BlogPostPayload = z.output<typeof blogPostSchema>;
+/** The form's values before the schema reads them. */
 export type BlogPostInput = z.input<typeof blogPostSchema>;
+
+/** GET /api/blog-posts: a published post without its content (the dialog loads it). */
+export interface BlogPostSummary {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  author: string;
+  publishedAt: IsoDateTime | null;
+  imageUrl: string | null;
+  isPublished: boolean;
+}
+
+/** GET /api/blog-posts/:slug: a published post with its content (HTML cleaned by the server, D17). */
+export interface PublishedBlogPost extends BlogPostSummary {
+  content: string;
+}
+
+/** SPEC 3: a post as GET /api/admin/blog-posts (and every post mutation) answers it, drafts included. */
+export interface BlogPost extends PublishedBlogPost {
+  createdAt: IsoDateTime;
+}

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { galleryCategoryValues } from '../constants/gallery';
 import { IMAGE_URL_MESSAGE, isImageUrl, numberInput, optionalImageUrl, optionalText, requiredText } from './fields';
+import type { IsoDateTime } from './json';
+
+// A gallery image: the admin form's schema, and the image as the public and the admin API answer it.
 
 export const galleryImageSchema = z.object({
   title: requiredText('Title is required', 200, 'Title must be at most 200 characters'),
@@ -32,5 +35,24 @@ export const galleryImageSchema = z.object({
       .max(1_000_000, 'Order is too large'),
   ),
 });
-export type GalleryImage = z.output<typeof galleryImageSchema>;
+/** POST and PUT /api/admin/gallery: the form's values as the schema reads them. */
+export type GalleryImagePayload = z.output<typeof galleryImageSchema>;
+/** The form's values before the schema reads them. */
 export type GalleryImageInput = z.input<typeof galleryImageSchema>;
+
+/** SPEC 3: an image as GET /api/gallery answers it (active ones only there). */
+export interface GalleryImage {
+  id: number;
+  title: string;
+  description: string | null;
+  imageUrl: string;
+  thumbnailUrl: string | null;
+  category: string | null;
+  isActive: boolean;
+  order: number;
+}
+
+/** An image as GET /api/admin/gallery (and every image mutation) answers it, hidden ones included. */
+export interface AdminGalleryImage extends GalleryImage {
+  createdAt: IsoDateTime;
+}

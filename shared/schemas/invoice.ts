@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { DEFAULT_TAX_PERCENTAGE, GST_RATES } from '../constants/invoice';
+import type { InvoiceStatus } from '../constants/booking';
+import { DEFAULT_TAX_PERCENTAGE, GST_RATES, type InvoiceKind, type PaymentMode } from '../constants/invoice';
 import { computeInvoiceTotals, type TotalsOptions } from '../domain/invoice-totals';
 import { fromPaise, toPaise } from '../domain/money';
 import { numberInput, optionalDate, optionalText } from './fields';
+import type { IsoDate, IsoDateTime } from './json';
+import type { Patient } from './patient';
 import type { FieldProblem } from './validation-error';
+
+// An invoice: the create form's schema and its totals rule (D14), and the invoice as the API answers it.
 
 // The largest single amount accepted; keeps every figure far inside numeric(14,2) and safe integers.
 const MAX_AMOUNT = 10_000_000_000;
@@ -77,7 +82,7 @@ export const invoiceItemSchema = invoiceItemObject.transform((item) => ({
   ...item,
   totalPrice: item.totalPrice ?? fromPaise(toPaise(item.unitPrice) * item.quantity),
 }));
-export type InvoiceItem = z.output<typeof invoiceItemSchema>;
+export type InvoiceItemPayload = z.output<typeof invoiceItemSchema>;
 export type InvoiceItemInput = z.input<typeof invoiceItemSchema>;
 
 const taxPercentage = z.preprocess(
@@ -137,4 +142,98 @@ export function invoiceTotalsMismatch(invoice: InvoiceCreate, options: TotalsOpt
     return { field: 'totalAmount', message: 'Total amount must equal subtotal plus tax' };
   }
   return null;
+}
+
+/** The patient embedded in an invoice; null once the patient is deleted (D19). */
+export type InvoicePatient = Pick<Patient, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
+
+/** The recipient as billed, kept on the invoice at issue time (CGST Rule 46). */
+export interface InvoiceBillTo {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+/** SPEC 3: one line of an invoice as the API answers it. */
+export interface InvoiceItem {
+  id: number;
+  position: number;
+  description: string;
+  sacCode: string | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  /** The GST rate applied, percent (0 on a Bill of Supply). */
+  taxRate: number;
+}
+
+/** A payment received against an invoice (D30). */
+export interface InvoicePayment {
+  id: number;
+  invoiceId: number;
+  amount: number;
+  paidOn: IsoDate;
+  mode: PaymentMode;
+  reference: string | null;
+  /** 'INV/2026-27/0001-R1', also the receipt's number. */
+  receiptNumber: string;
+  createdAt: IsoDateTime;
+}
+
+/** GST of one rate on an invoice: the document's tax summary. */
+export interface TaxSummaryLine {
+  rate: number;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  totalTax: number;
+}
+
+/**
+ * SPEC 3: an invoice as GET /api/admin/invoices answers it, with its patient embedded. `status` already
+ * reads overdue when an unpaid invoice's due date has passed (D14).
+ */
+export interface Invoice {
+  id: number;
+  invoiceNumber: string;
+  patientId: number | null;
+  patient: InvoicePatient | null;
+  status: InvoiceStatus;
+  issueDate: IsoDate;
+  dueDate: IsoDate | null;
+  subtotal: number;
+  taxPercentage: number;
+  taxAmount: number;
+  totalAmount: number;
+  /** D30: 'tax-invoice', 'bill-of-supply' or 'invoice-cum-bill-of-supply', fixed at issue. */
+  kind: InvoiceKind;
+  /** The document's title for the kind. */
+  title: string;
+  amountPaid: number;
+  balance: number;
+  /** The date of the payment that settled it (null until paid). */
+  paidOn: IsoDate | null;
+  cancelledAt: IsoDateTime | null;
+  /** Whether GST applied at issue, and the GSTIN it was issued under. */
+  gstRegistered: boolean;
+  supplierGstin: string | null;
+  notes: string | null;
+  createdAt: IsoDateTime;
+}
+
+/** GET /api/admin/invoices/:id and POST /api/admin/invoices: the invoice with its items and recipient. */
+export interface InvoiceDetail extends Invoice {
+  billTo: InvoiceBillTo;
+  items: InvoiceItem[];
+  /** GST by rate, ascending, 0% included when present. */
+  taxSummary: TaxSummaryLine[];
+  payments: InvoicePayment[];
+  /** The clinic's UPI ID now (the document prints a QR for the balance when set). */
+  upiId: string | null;
+}
+
+/** The patient's name, or 'Unknown Patient' once the patient is deleted (SPEC 2, D19). */
+export function invoicePatientName(invoice: Pick<Invoice, 'patient'>): string {
+  return invoice.patient ? `${invoice.patient.firstName} ${invoice.patient.lastName}`.trim() : 'Unknown Patient';
 }

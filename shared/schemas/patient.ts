@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { clinicToday } from '../domain/clinic-time';
 import { emailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
+import type { IsoDate, IsoDateTime } from './json';
+
+// A patient of the clinic: the form's schema (add and edit), the record the API answers, and the rules
+// every screen applies to it. Nowhere else defines a patient's shape.
 
 // Same name, email and phone rules and messages as the booking form (SPEC section 5).
 export const patientSchema = z.object({
@@ -14,5 +18,29 @@ export const patientSchema = z.object({
     'Date of birth cannot be in the future',
   ),
 });
-export type Patient = z.output<typeof patientSchema>;
+/** POST and PUT /api/admin/patients: the form's values as the schema reads them. */
+export type PatientPayload = z.output<typeof patientSchema>;
+/** The form's values before the schema reads them. */
 export type PatientInput = z.input<typeof patientSchema>;
+
+/** SPEC 3: a patient as GET /api/admin/patients (and every patient mutation) answers it. */
+export interface Patient {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  dateOfBirth: IsoDate | null;
+  createdAt: IsoDateTime;
+}
+
+/** GET /api/admin/patients/:id/usage: what the delete prompt mentions (D19). */
+export interface PatientUsage {
+  invoices: number;
+  appointments: number;
+}
+
+export function patientName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}

@@ -8,6 +8,15 @@ import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
+/**
+ * SPEC 3: a setting as GET /api/site-settings/:key and /api/admin/site-settings/:key answer it (value null
+ * when unset) and PUT answers it.
+ */
+export interface SiteSetting {
+  key: string;
+  value: string | null;
+}
+
 /** For the :key route parameter of PUT /api/admin/site-settings/{key}. */
 export const siteSettingKeySchema = z.enum(siteSettingKeys, { error: 'Unknown setting' });
 

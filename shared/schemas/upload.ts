@@ -2,6 +2,18 @@
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/**
+ * POST /api/admin/upload (multipart, field `image`, D18):
+ *   201 { success: true, imageUrl, thumbnailUrl, error: null }
+ *   400/413/415 { success: false, imageUrl: null, thumbnailUrl: null, error }
+ */
+export interface UploadAnswer {
+  success: boolean;
+  imageUrl: string | null;
+  thumbnailUrl?: string | null;
+  error?: string | null;
+}
+
 export interface FileProblem {
   title: string;
   description: string;

@@ -47,7 +47,8 @@ test('Approve, Mark Completed and the follow-up email, each with its toast', asy
   await expect(row.locator('.badge')).toHaveClass(/badge-green/);
   await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
 
-  await row.getByRole('button', { name: /^Mark .* completed/ }).click();
+  await expect(row.getByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription(`${first} Testvisit`);
+  await row.getByRole('button', { name: 'Mark Completed' }).click();
   await expectToast(page, 'Status updated', 'Appointment status changed to completed.');
   await expect(row.locator('.badge')).toHaveText('Completed');
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);

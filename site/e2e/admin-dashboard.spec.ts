@@ -84,9 +84,9 @@ test('F8 moves the focus to the toast', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expectToast(page, 'Login failed', 'Invalid email or password');
   await page.keyboard.press('F8');
-  await expect(page.locator('.ant-notification-notice')).toBeFocused();
+  await expect(page.locator('.admin-toast')).toBeFocused();
   // Hovered, the toast stays open while axe checks it.
-  await page.locator('.ant-notification-notice').hover();
+  await page.locator('.admin-toast').hover();
   await expectNoAxeViolations(page, { keepToast: true });
 });
 

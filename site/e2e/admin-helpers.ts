@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { BookedAppointment } from '../../shared/schemas/appointment';
+import type { InvoiceDetail } from '../../shared/schemas/invoice';
+import type { Patient } from '../../shared/schemas/patient';
 import { E2E_ADMIN } from './support/credentials';
 
 // Helpers for the admin browser tests (site/e2e/admin-*.spec.ts). Both projects (desktop 1280, mobile 375)
@@ -34,17 +37,17 @@ export function isMobile(page: Page): boolean {
 
 /** The one visible toast (SPEC: at most one at a time). */
 export function toast(page: Page) {
-  return page.locator('.ant-notification-notice');
+  return page.locator('.admin-toast');
 }
 
 /** The newest toast has this title (and description); an older one may still be fading out, then only one stays. */
 export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
-  let notice = toast(page).filter({ has: page.locator('.ant-notification-notice-title', { hasText: title }) });
+  let notice = toast(page).filter({ has: page.locator('.admin-toast-title', { hasText: title }) });
   if (description !== undefined) {
-    notice = notice.filter({ has: page.locator('.ant-notification-notice-description', { hasText: description }) });
+    notice = notice.filter({ has: page.locator('.admin-toast-description', { hasText: description }) });
   }
   await expect(notice.last()).toBeVisible();
-  if (description !== undefined) await expect(notice.last().locator('.ant-notification-notice-description')).toHaveText(description);
+  if (description !== undefined) await expect(notice.last().locator('.admin-toast-description')).toHaveText(description);
   await expect(toast(page)).toHaveCount(1);
 }
 
@@ -56,7 +59,7 @@ export async function expectNoAxeViolations(page: Page, options: { keepToast?: b
   // A toast closes by itself within 5 s, possibly in the middle of the check: it is closed first, unless the
   // caller holds it open (hovered) to check the toast itself.
   if (!options.keepToast) {
-    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+    for (const close of await page.locator('.admin-toast-close').all()) await close.click().catch(() => {});
     await expect(toast(page)).toHaveCount(0);
   }
   // Colours are judged once dialogs and drawers have finished fading in.
@@ -84,26 +87,18 @@ export async function stubList(page: Page, path: string, status: number, delayMs
   );
 }
 
-export interface PatientRecord {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-export async function apiCreatePatient(request: APIRequestContext, firstName: string, lastName = 'Testpatient'): Promise<PatientRecord> {
+export async function apiCreatePatient(request: APIRequestContext, firstName: string, lastName = 'Testpatient'): Promise<Patient> {
   const res = await request.post('/api/admin/patients', {
     data: { firstName, lastName, email: `${firstName.toLowerCase()}@example.com`, phone: '9876543210', address: 'Moshi, Pune' },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()) as PatientRecord;
+  return (await res.json()) as Patient;
 }
 
 const SLOTS = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
 
 /** Books through the public form's API on a random future weekday and slot; returns the appointment id. */
-export async function apiBook(request: APIRequestContext, firstName: string, lastName = 'Testvisit', notes = ''): Promise<{ id: number; preferredDate: string; preferredTime: string }> {
+export async function apiBook(request: APIRequestContext, firstName: string, lastName = 'Testvisit', notes = ''): Promise<BookedAppointment> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const day = new Date(Date.now() + (40 + Math.floor(Math.random() * 900)) * 86_400_000);
     if (day.getUTCDay() === 0) continue;
@@ -121,12 +116,12 @@ export async function apiBook(request: APIRequestContext, firstName: string, las
     });
     if (res.status() === 409) continue;
     expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: number; preferredDate: string; preferredTime: string };
+    return (await res.json()) as BookedAppointment;
   }
   throw new Error('could not book a free slot');
 }
 
-export async function apiCreateInvoice(request: APIRequestContext, patientId: number, unitPrice = 1000): Promise<{ id: number; invoiceNumber: string }> {
+export async function apiCreateInvoice(request: APIRequestContext, patientId: number, unitPrice = 1000): Promise<InvoiceDetail> {
   const tax = Math.round(unitPrice * 18) / 100;
   const res = await request.post('/api/admin/invoices', {
     data: {
@@ -141,7 +136,7 @@ export async function apiCreateInvoice(request: APIRequestContext, patientId: nu
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; invoiceNumber: string };
+  return (await res.json()) as InvoiceDetail;
 }
 
 /** Opens the admin's navigation on a phone (the drawer); a no-op on desktop. */

@@ -31,7 +31,7 @@ test('open dialogs have no accessibility violations', async ({ page }) => {
   await visit(page, '/treatments');
   await page.locator('summary').first().click();
   await expectNoViolations(page, 'expanded treatment');
-  await page.locator('.floating-buttons').getByRole('link', { name: 'Book Appointment' }).click();
+  await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Book an Appointment' });
   await expect(dialog.getByLabel('First name')).toBeVisible();
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();

@@ -84,7 +84,7 @@ test('Booking... shows while the request is on its way, and the button is disabl
 test('the hero button opens the booking dialog, which closes after booking', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 2);
   await visit(page, '/');
-  await page.locator('.hero').getByRole('link', { name: 'Book Appointment' }).click();
+  await page.locator('.hero').getByRole('button', { name: 'Book Appointment' }).click();
   const d = dialog(page);
   await expect(d).toBeVisible();
   await fillBookingForm(page, d, { date: day, time: '17:00', treatment: 'whitening' });
@@ -101,7 +101,7 @@ test('the hero button opens the booking dialog, which closes after booking', asy
 test('a treatment page books with its treatment chosen', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 3);
   await visit(page, '/treatments/braces');
-  await page.locator('.detail-actions').getByRole('link', { name: 'Book Appointment' }).click();
+  await page.locator('.detail-actions').getByRole('button', { name: 'Book Appointment' }).click();
   const d = dialog(page);
   await expect(d.getByLabel('Treatment')).toHaveValue('braces');
   await fillBookingForm(page, d, { date: day, time: '18:00' });
@@ -123,7 +123,7 @@ test('the floating button (or the side menu on a phone) books, and a place taken
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Book Appointment' }).click();
   } else {
-    await page.locator('.floating-buttons').getByRole('link', { name: 'Book Appointment' }).click();
+    await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
   }
   const d = dialog(page);
   await expect(d).toBeVisible();
@@ -150,7 +150,7 @@ test('the floating button (or the side menu on a phone) books, and a place taken
 test('a network failure says Booking Failed with Please try again later.', async ({ page }, testInfo) => {
   const day = bookingDay(testInfo, 5);
   await visit(page, '/about');
-  await page.locator('.doctor-text').getByRole('link', { name: 'Book Appointment' }).click();
+  await page.locator('.doctor-text').getByRole('button', { name: 'Book Appointment' }).click();
   const d = dialog(page);
   await fillBookingForm(page, d, { date: day, time: '13:00', treatment: 'fillings' });
   await page.route('**/api/appointments', (route) => route.abort('failed'));
@@ -162,7 +162,7 @@ test('a network failure says Booking Failed with Please try again later.', async
 
 test('the booking dialog keeps focus inside, closes on Escape and gives focus back', async ({ page }) => {
   await visit(page, '/');
-  const opener = page.locator('.cta-band').getByRole('link', { name: 'Book Appointment' });
+  const opener = page.locator('.cta-band').getByRole('button', { name: 'Book Appointment' });
   await opener.click();
   const d = dialog(page);
   await expect(d.getByLabel('First name')).toBeVisible();

@@ -11,7 +11,7 @@ test('the home page shows the hero, EMI banner, service circles, treatments, tes
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: clinic.tagline1 })).toBeVisible();
   const hero = page.locator('.hero');
-  await expect(hero.getByRole('link', { name: 'Book Appointment' })).toBeVisible();
+  await expect(hero.getByRole('button', { name: 'Book Appointment' })).toBeVisible();
   await expect(hero.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', clinic.phoneHref);
   await expect(hero).toContainText('4.9/5');
   await expect(hero).toContainText('1000+ patients');
@@ -222,7 +222,7 @@ test('the floating buttons chat on WhatsApp (91, booking message), call, and boo
   expect(href.startsWith(`https://wa.me/91`)).toBe(true);
   expect(decodeURIComponent(href.split('text=')[1])).toContain('I would like to book an appointment');
   await expect(page.locator('.floating-buttons').getByRole('link', { name: `Call ${clinic.phone}` })).toHaveAttribute('href', clinic.phoneHref);
-  await page.locator('.floating-buttons').getByRole('link', { name: 'Book Appointment' }).click();
+  await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByRole('dialog', { name: 'Book an Appointment' })).toBeVisible();
 });
 
@@ -294,11 +294,21 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByLabel('First name')).toBeVisible();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: clinic.tagline1 })).toBeVisible();
-    // Before a page's code runs, Book Appointment leads to the booking form.
+    // Before a page's code runs, Book Appointment is a link to the booking form.
     await page.locator('.hero').getByRole('link', { name: 'Book Appointment' }).click();
     await expect(page).toHaveURL(/\/contact#book$/);
     await expect(page.getByRole('heading', { name: 'Book an Appointment' })).toBeVisible();
   });
+});
+
+test('once the page is live, every Book Appointment control is a button that opens the dialog', async ({ page }) => {
+  for (const path of ['/', '/about', '/treatments/braces']) {
+    await visit(page, path);
+    await expect(page.getByRole('link', { name: 'Book Appointment' })).toHaveCount(0);
+    const buttons = page.getByRole('button', { name: 'Book Appointment' });
+    expect(await buttons.count(), path).toBeGreaterThanOrEqual(2);
+    for (const button of await buttons.all()) await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+  }
 });
 
 test('hydration adopts the server HTML: no node of a static page is replaced', async ({ page }) => {
@@ -307,7 +317,10 @@ test('hydration adopts the server HTML: no node of a static page is replaced', a
     w.__replaced = 0;
     document.addEventListener('DOMContentLoaded', () => {
       new MutationObserver((records) => {
-        for (const r of records) w.__replaced += r.removedNodes.length;
+        for (const r of records) {
+          // Only the Book Appointment links become buttons once the page is live (issue 14).
+          for (const n of r.removedNodes) if (!(n instanceof Element && n.hasAttribute('data-book-link'))) w.__replaced += 1;
+        }
       }).observe(document.getElementById('root')!, { childList: true, subtree: true });
     });
   });
@@ -317,7 +330,7 @@ test('hydration adopts the server HTML: no node of a static page is replaced', a
     await page.waitForTimeout(800);
     expect(await page.evaluate(() => (window as unknown as { __replaced: number }).__replaced), path).toBe(0);
     // And it is live: the booking dialog opens from the floating button.
-    await page.locator('.floating-buttons').getByRole('link', { name: 'Book Appointment' }).click();
+    await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
     await expect(page.getByRole('dialog', { name: 'Book an Appointment' })).toBeVisible();
     await page.keyboard.press('Escape');
   }
@@ -365,7 +378,7 @@ test('no page logs an error or breaks the Content-Security-Policy', async ({ pag
   await visit(page, '/contact');
   await page.getByRole('form', { name: 'Book an appointment' }).getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByText('Please select a treatment').first()).toBeVisible();
-  await page.locator('.floating-buttons').getByRole('link', { name: 'Book Appointment' }).click();
+  await page.locator('.floating-buttons').getByRole('button', { name: 'Book Appointment' }).click();
   await page.getByRole('dialog', { name: 'Book an Appointment' }).getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByRole('dialog').getByText('Please select a treatment')).toBeVisible();
   expect(problems).toEqual([]);

@@ -57,6 +57,15 @@ test('every public URL answers its content and head tags in the first HTML respo
   }
 });
 
+test('/treatments describes every treatment it lists as a MedicalProcedure', { tag: '@desktop-only' }, async ({ request }) => {
+  const html = await (await request.get('/treatments')).text();
+  const list = jsonLdOf(html).find((b) => b['@type'] === 'ItemList') as { itemListElement: { item: Record<string, unknown> }[] };
+  const procedures = list.itemListElement.map((e) => e.item);
+  expect(procedures.map((p) => p['@type'])).toEqual(treatments.map(() => 'MedicalProcedure'));
+  expect(procedures.map((p) => p.name)).toEqual(treatments.map((t) => t.name));
+  expect(procedures[0]).toMatchObject({ description: treatments[0].description, url: expect.stringMatching(new RegExp(`/treatments/${treatments[0].slug}$`)) });
+});
+
 test('the embedded page data cannot close its script element', { tag: '@desktop-only' }, async ({ request }) => {
   const html = await (await request.get('/blogs')).text();
   const data = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(html)?.[1];

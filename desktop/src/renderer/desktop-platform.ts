@@ -1,5 +1,5 @@
 import { api } from '../../../site/src/lib/api-client';
-import type { AdminPlatform } from '../../../site/src/platform/types';
+import type { AdminPlatform } from '../../../site/src/admin/platform/types';
 import type { ClinicDesktopApi } from '../preload/api';
 
 /**

@@ -2,6 +2,8 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from '@playw
 import { demoPosts } from '../../../api/db/seeds/demo-posts';
 import { clinicToday } from '../../../shared/domain/clinic-time';
 import { slugify } from '../../../shared/domain/slug';
+import type { BlogPostSummary } from '../../../shared/schemas/blog-post';
+import type { GalleryImage } from '../../../shared/schemas/gallery-image';
 
 // Helpers for the public-site browser tests (site/e2e/public-*.spec.ts).
 //
@@ -18,29 +20,10 @@ export function firstParagraph(html: string): string {
   const p = /<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
   return p.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }
-export interface PostSummary {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  author: string;
-  publishedAt: string | null;
-  imageUrl: string | null;
-}
-
-export interface GalleryImage {
-  id: number;
-  title: string;
-  imageUrl: string;
-  thumbnailUrl: string | null;
-  category: string | null;
-  order: number;
-}
-
-export async function publishedPosts(request: APIRequestContext): Promise<PostSummary[]> {
+export async function publishedPosts(request: APIRequestContext): Promise<BlogPostSummary[]> {
   const res = await request.get('/api/blog-posts');
   expect(res.ok()).toBe(true);
-  return (await res.json()) as PostSummary[];
+  return (await res.json()) as BlogPostSummary[];
 }
 
 export async function galleryImages(request: APIRequestContext): Promise<GalleryImage[]> {

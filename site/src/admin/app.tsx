@@ -1,30 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { PlatformProvider } from '../platform/platform-context';
-import type { AdminPlatform } from '../platform/types';
+import { ToastProvider, useToast } from './components/toasts';
+import { PlatformProvider } from './platform/platform-context';
+import type { AdminPlatform } from './platform/types';
 import { adminTheme } from './theme';
 
 type Router = ReturnType<typeof createBrowserRouter>;
-
-// F8 moves focus to the visible toast (SPEC 9 "toast region focus hotkey F8"), so a keyboard user can
-// read or close it.
-function useToastHotkey() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'F8') return;
-      const notice = document.querySelector<HTMLElement>('.ant-notification-notice');
-      if (!notice) return;
-      event.preventDefault();
-      notice.tabIndex = -1;
-      notice.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-}
 
 /** D23: no motion under prefers-reduced-motion (antd's transitions are switched off). */
 function usePrefersReducedMotion(): boolean {
@@ -40,18 +24,38 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-export function AdminApp({ platform, queryClient, router }: { platform: AdminPlatform; queryClient: QueryClient; router: Router }) {
-  useToastHotkey();
+/** A toast to show once the admin is on screen (the sign-in page's welcome, shown by the screen it opens). */
+export type StartupNotice = [title: string, description: string];
+
+function ShowStartupNotice({ notice }: { notice?: StartupNotice }) {
+  const toast = useToast();
+  useEffect(() => {
+    if (notice) toast.success(...notice);
+  }, [notice, toast]);
+  return null;
+}
+
+export function AdminApp({
+  platform,
+  queryClient,
+  router,
+  notice,
+}: {
+  platform: AdminPlatform;
+  queryClient: QueryClient;
+  router: Router;
+  notice?: StartupNotice;
+}) {
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => ({ ...adminTheme, token: { ...adminTheme.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
     <PlatformProvider platform={platform}>
       <QueryClientProvider client={queryClient}>
         <ConfigProvider theme={theme} locale={enGB}>
-          {/* SPEC 4/9: at most one toast at a time, closing after 5000 ms. */}
-          <AntApp notification={{ maxCount: 1, duration: 5, placement: 'topRight' }} message={{ maxCount: 1, duration: 5 }}>
+          <ToastProvider>
+            <ShowStartupNotice notice={notice} />
             <RouterProvider router={router} />
-          </AntApp>
+          </ToastProvider>
         </ConfigProvider>
       </QueryClientProvider>
     </PlatformProvider>

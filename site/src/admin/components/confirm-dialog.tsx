@@ -1,6 +1,8 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { useToast } from './toasts';
 
 // The confirmation prompts of SPEC 8, one dialog shape for all: a question, what will happen, and a
 // danger button that shows the work in progress.
@@ -44,4 +46,51 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       <div className="confirm-body">{children}</div>
     </Modal>
   );
+}
+
+/**
+ * A prompted action on one item (delete, cancel): `ask(item)` opens the prompt, Confirm runs the mutation,
+ * success shows its toast and closes the prompt, failure shows "{failure}" with the server's message and
+ * leaves the prompt open. Spread `dialogProps` on a ConfirmDialog; `item` is the one being asked about.
+ */
+export interface ConfirmAction<T> {
+  item: T | null;
+  ask: (item: T) => void;
+  close: () => void;
+  dialogProps: Pick<ConfirmDialogProps, 'open' | 'pending' | 'onCancel' | 'onConfirm'>;
+}
+
+export function useConfirmAction<T, TVars>({
+  mutation,
+  variables,
+  success,
+  failure,
+}: {
+  mutation: UseMutationResult<unknown, unknown, TVars>;
+  variables: (item: T) => TVars;
+  /** The success toast's title and description. */
+  success: (item: T) => [title: string, description: string];
+  /** The failure toast's title. */
+  failure: string;
+}): ConfirmAction<T> {
+  const toast = useToast();
+  const [item, setItem] = useState<T | null>(null);
+  const close = useCallback(() => setItem(null), []);
+  const ask = useCallback((next: T) => setItem(() => next), []);
+  const confirm = () => {
+    if (item === null) return;
+    mutation.mutate(variables(item), {
+      onSuccess: () => {
+        toast.success(...success(item));
+        setItem(null);
+      },
+      onError: (err) => toast.failure(failure, err),
+    });
+  };
+  return {
+    item,
+    ask,
+    close,
+    dialogProps: { open: item !== null, pending: mutation.isPending, onCancel: close, onConfirm: confirm },
+  };
 }

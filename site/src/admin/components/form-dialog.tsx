@@ -1,7 +1,14 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { applyServerFieldErrors } from './server-errors';
+import { useToast } from './toasts';
 
-// A dialog holding one form: Cancel and a submit button in the footer (the button submits the form by id).
+// The scaffold of every admin form dialog: FormDialog is the dialog (Cancel and the submit button in its
+// footer), useDialogForm the form inside it (the shared schema as resolver, fresh values each time the
+// dialog opens, and a submit that toasts, closes, or puts the server's field errors under their fields).
+
 export function FormDialog({
   open,
   title,
@@ -44,4 +51,54 @@ export function FormDialog({
       {children}
     </Modal>
   );
+}
+
+/**
+ * The form of a dialog. It takes `initialValues(item)` each time the dialog opens (or shows another item).
+ * `save(mutation, variables, done)` runs one mutation: on success the toast `done.success(answer)` and
+ * `onClose`; on failure a 400's field messages go under the fields named in `serverFields` (D8) and the
+ * toast `done.failure` shows the server's message.
+ */
+export function useDialogForm<TValues extends FieldValues, TParsed, TItem>({
+  open,
+  item,
+  initialValues,
+  resolver,
+  serverFields,
+  onClose,
+}: {
+  open: boolean;
+  item: TItem;
+  initialValues: (item: TItem) => TValues;
+  resolver: Resolver<TValues, unknown, TParsed>;
+  serverFields: readonly string[];
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const form = useForm<TValues, unknown, TParsed>({ resolver, defaultValues: initialValues(item) as never });
+
+  useEffect(() => {
+    if (open) form.reset(initialValues(item));
+    // initialValues is a pure function of the item; a new function each render must not reset the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, item, form]);
+
+  function save<TVars, TData>(
+    mutation: UseMutationResult<TData, unknown, TVars>,
+    variables: TVars,
+    done: { success: (answer: TData) => [title: string, description: string]; failure: string },
+  ): void {
+    mutation.mutate(variables, {
+      onSuccess: (answer) => {
+        toast.success(...done.success(answer));
+        onClose();
+      },
+      onError: (err) => {
+        applyServerFieldErrors(err, form.setError, serverFields);
+        toast.failure(done.failure, err);
+      },
+    });
+  }
+
+  return { form, errors: form.formState.errors, save };
 }

@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Pagination } from 'antd';
-import type { Page } from '../../features/shared/paged-list';
+import type { Page } from '../api/paged-list';
 
 // Paging over the server's lists (D10). With X-Total-Count the usual numbered pagination; without it
 // (the list only says whether another page follows) Previous / Next.

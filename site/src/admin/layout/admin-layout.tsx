@@ -1,12 +1,12 @@
 import { GlobalOutlined, LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { clinic } from '../../../../shared/constants/clinic';
-import { useAuthStore } from '../../features/auth/auth-store';
+import { useAuthStore } from '../features/auth/auth-store';
 import { ClinicLogo } from '../components/clinic-logo';
-import { usePlatform } from '../../platform/platform-context';
-import { useLogoutAction } from '../auth/use-logout-action';
+import { usePlatform } from '../platform/platform-context';
+import { useLogoutAction } from '../features/auth/use-logout-action';
 import { navItems } from './nav-items';
 
 // SPEC 2 "Admin layout": a sidebar with the navigation and Logout; below 768 px the same content in a
@@ -78,6 +78,16 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** While a screen's code arrives (the first time it is opened). */
+function ScreenLoading() {
+  return (
+    <div className="screen-loading" role="status" aria-label="Loading">
+      <div className="screen-loading-title" />
+      <div className="screen-loading-line" />
+    </div>
+  );
+}
+
 export function AdminLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -124,7 +134,9 @@ export function AdminLayout() {
         <SidebarContent onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -9,25 +9,22 @@ import {
   PhoneOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import { Button, Segmented, Select } from 'antd';
+import { Button, Segmented } from 'antd';
 import { memo, useCallback, useState } from 'react';
 import { timeSlotLabel, treatmentLabel, type AppointmentStatus } from '../../../../shared/constants/booking';
 import { clinicToday, formatLongUsDate, isValidDateString } from '../../../../shared/domain/clinic-time';
-import { useCancelAppointment } from '../../features/appointments/api/cancel-appointment';
-import { useDeleteAppointment } from '../../features/appointments/api/delete-appointment';
-import { useAppointments } from '../../features/appointments/api/get-appointments';
-import type { Appointment } from '../../features/appointments/api/types';
-import { useUpdateAppointmentStatus } from '../../features/appointments/api/update-appointment-status';
-import { FollowUpDialog } from '../../features/appointments/components/follow-up-dialog';
-import { countText } from '../../features/shared/paged-list';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
-import { SearchField } from '../components/search-field';
+import { useCancelAppointment } from '../features/appointments/api/cancel-appointment';
+import { useDeleteAppointment } from '../features/appointments/api/delete-appointment';
+import { useAppointments } from '../features/appointments/api/get-appointments';
+import type { Appointment } from '../../../../shared/schemas/appointment';
+import { useUpdateAppointmentStatus } from '../features/appointments/api/update-appointment-status';
+import { FollowUpDialog } from '../features/appointments/components/follow-up-dialog';
+import type { Page } from '../api/paged-list';
+import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
+import { FilterSelect, ListScreen } from '../components/list-screen';
 import { AppointmentStatusBadge } from '../components/status-badge';
-import { useToast } from '../components/use-toast';
-import { plural, useListState } from '../hooks/use-list-state';
+import { useToast } from '../components/toasts';
+import { filterValue, plural, useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';
 
 export const APPOINTMENTS_PAGE_SIZE = 30;
@@ -62,29 +59,26 @@ function groupByDate(rows: Appointment[]): { date: string; rows: Appointment[] }
   return groups.sort((a, b) => a.date.localeCompare(b.date));
 }
 
-// Memoised: typing in the search box re-renders the page, not the rows already on screen.
-const AppointmentRow = memo(function AppointmentRow({
-  appointment: a,
-  onStatus,
-  onCancel,
-  onDelete,
-  onFollowUp,
-  busy,
-}: {
+interface RowProps {
   appointment: Appointment;
   onStatus: (a: Appointment, status: AppointmentStatus) => void;
   onCancel: (a: Appointment) => void;
   onDelete: (a: Appointment) => void;
   onFollowUp: (a: Appointment) => void;
   busy: boolean;
-}) {
+}
+
+// Memoised: typing in the search box re-renders the page, not the rows already on screen.
+const AppointmentRow = memo(function AppointmentRow({ appointment: a, onStatus, onCancel, onDelete, onFollowUp, busy }: RowProps) {
   const status = a.status.toLowerCase();
   const name = fullName(a);
   return (
     <li className="list-row appointment-row">
       <div className="row-main">
         <div className="row-title-line">
-          <p className="row-title">{name}</p>
+          <p className="row-title" id={`appointment-${a.id}-name`}>
+            {name}
+          </p>
           <AppointmentStatusBadge status={a.status} />
         </div>
         <p className="row-meta">
@@ -110,7 +104,14 @@ const AppointmentRow = memo(function AppointmentRow({
           </Button>
         )}
         {status === 'confirmed' && (
-          <Button type="primary" icon={<CheckCircleOutlined aria-hidden="true" />} disabled={busy} onClick={() => onStatus(a, 'completed')} aria-label={`Mark ${name}'s appointment completed`}>
+          // Named by its words (WCAG 2.5.3); the row's patient is its description.
+          <Button
+            type="primary"
+            icon={<CheckCircleOutlined aria-hidden="true" />}
+            disabled={busy}
+            onClick={() => onStatus(a, 'completed')}
+            aria-describedby={`appointment-${a.id}-name`}
+          >
             Mark Completed
           </Button>
         )}
@@ -132,27 +133,59 @@ const AppointmentRow = memo(function AppointmentRow({
   );
 });
 
+/** The page's rows grouped by day, each headed by its long date and count (SPEC 2). */
+function AppointmentGroups({ page, rowProps }: { page: Page<Appointment>; rowProps: Omit<RowProps, 'appointment' | 'busy'> & { busyId: number | null } }) {
+  const groups = groupByDate(page.rows);
+  const { busyId, ...handlers } = rowProps;
+  return groups.map((group, index) => {
+    const continues = index === groups.length - 1 && page.hasMore;
+    return (
+      <section key={group.date} className="date-group" aria-labelledby={`day-${group.date}`}>
+        <h2 id={`day-${group.date}`} className="date-heading">
+          <span>{isValidDateString(group.date) ? formatLongUsDate(group.date) : group.date}</span>
+          <span className="badge badge-blue">
+            {plural(group.rows.length, 'appointment', 'appointments')}
+            {continues ? ' (more on the next page)' : ''}
+          </span>
+        </h2>
+        <ul className="row-list">
+          {group.rows.map((a) => (
+            <AppointmentRow key={a.id} appointment={a} busy={busyId === a.id} {...handlers} />
+          ))}
+        </ul>
+      </section>
+    );
+  });
+}
+
 // SPEC 2 Appointments with SPEC 4's transitions. The list pages through the server (D10); by default it
 // starts today (Upcoming) so the receptionist sees what is next, and "All dates" goes back to the first.
 export function AppointmentsPage() {
   usePageTitle('Appointments');
   const toast = useToast();
-  const { search, setSearch, q, page, setPage, typing } = useListState();
-  const [status, setStatus] = useState('all');
-  const [scope, setScope] = useState<Scope>('upcoming');
-  const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const [deleting, setDeleting] = useState<Appointment | null>(null);
+  const state = useListState<{ status: string; scope: Scope }>({ status: 'all', scope: 'upcoming' });
+  const { status, scope } = state.filters;
   const [followUp, setFollowUp] = useState<Appointment | null>(null);
 
   const list = useAppointments({
-    q,
-    page,
+    q: state.q,
+    page: state.page,
     pageSize: APPOINTMENTS_PAGE_SIZE,
-    filters: { status: status === 'all' ? undefined : status, from: scope === 'upcoming' ? clinicToday() : undefined },
+    filters: { status: filterValue(status), from: scope === 'upcoming' ? clinicToday() : undefined },
   });
   const updateStatus = useUpdateAppointmentStatus();
-  const cancel = useCancelAppointment();
-  const remove = useDeleteAppointment();
+  const cancel = useConfirmAction({
+    mutation: useCancelAppointment(),
+    variables: (a: Appointment) => a.id,
+    success: () => ['Appointment cancelled', 'The appointment has been cancelled and a notification sent to patient.'],
+    failure: 'Error cancelling appointment',
+  });
+  const remove = useConfirmAction({
+    mutation: useDeleteAppointment(),
+    variables: (a: Appointment) => a.id,
+    success: () => ['Appointment deleted', 'The appointment has been permanently deleted.'],
+    failure: 'Error deleting appointment',
+  });
 
   const mutateStatus = updateStatus.mutate;
   const onStatus = useCallback(
@@ -167,153 +200,75 @@ export function AppointmentsPage() {
     [mutateStatus, toast],
   );
 
-  const rows = list.data?.rows ?? [];
-  const groups = groupByDate(rows);
-  const filtered = Boolean(q) || status !== 'all';
-  const emptyText = filtered
-    ? 'No appointments found matching your criteria.'
-    : scope === 'upcoming'
-      ? 'No upcoming appointments. Choose "All dates" to see earlier ones.'
-      : 'No appointments booked yet.';
-  const count = countText(list.data);
+  const emptyText =
+    state.q || status !== 'all'
+      ? 'No appointments found matching your criteria.'
+      : scope === 'upcoming'
+        ? 'No upcoming appointments. Choose "All dates" to see earlier ones.'
+        : 'No appointments booked yet.';
+  const busyId = updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null;
 
   return (
-    <>
-      <PageHeader title="Appointments" description="Approve, complete or cancel bookings and send follow-ups." />
-      <div className="toolbar">
-        <SearchField
-          id="appointment-search"
-          label="Search appointments"
-          placeholder="Search by name, email, phone or treatment..."
-          value={search}
-          onChange={setSearch}
-        />
-        <div className="toolbar-filter">
-          <label htmlFor="appointment-status" className="visually-hidden">
-            Filter by status
-          </label>
-          <Select
+    <ListScreen
+      title="Appointments"
+      description="Approve, complete or cancel bookings and send follow-ups."
+      search={{ id: 'appointment-search', label: 'Search appointments', placeholder: 'Search by name, email, phone or treatment...' }}
+      filters={
+        <>
+          <FilterSelect
             id="appointment-status"
+            label="Filter by status"
             value={status}
             options={statusOptions}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
-            style={{ minWidth: 150 }}
+            onChange={(value) => state.setFilter('status', value)}
+            minWidth={150}
           />
-        </div>
-        <Segmented<Scope>
-          aria-label="Which dates"
-          value={scope}
-          onChange={(value) => {
-            setScope(value);
-            setPage(1);
-          }}
-          options={[
-            { value: 'upcoming', label: 'Upcoming' },
-            { value: 'all', label: 'All dates' },
-          ]}
-        />
-      </div>
-
-      {list.isPending ? (
-        <ListSkeleton count={3} label="Loading appointments" />
-      ) : list.isError ? (
-        <ErrorState text="Unable to load appointments." />
-      ) : rows.length === 0 && page === 1 ? (
-        <EmptyState text={emptyText} />
-      ) : (
-        <>
-          <p className="count-line" aria-live="polite">
-            {plural(count ?? '0', 'appointment', 'appointments')} found
-          </p>
-          <div aria-busy={list.isFetching || typing}>
-            {groups.map((group, index) => {
-              const continues = index === groups.length - 1 && list.data?.hasMore;
-              return (
-                <section key={group.date} className="date-group" aria-labelledby={`day-${group.date}`}>
-                  <h2 id={`day-${group.date}`} className="date-heading">
-                    <span>{isValidDateString(group.date) ? formatLongUsDate(group.date) : group.date}</span>
-                    <span className="badge badge-blue">
-                      {plural(group.rows.length, 'appointment', 'appointments')}
-                      {continues ? ' (more on the next page)' : ''}
-                    </span>
-                  </h2>
-                  <ul className="row-list">
-                    {group.rows.map((a) => (
-                      <AppointmentRow
-                        key={a.id}
-                        appointment={a}
-                        busy={updateStatus.isPending && updateStatus.variables?.id === a.id}
-                        onStatus={onStatus}
-                        onCancel={setCancelling}
-                        onDelete={setDeleting}
-                        onFollowUp={setFollowUp}
-                      />
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-          </div>
-          <Pager page={list.data} onChange={setPage} label="Appointment pages" />
+          <Segmented<Scope>
+            aria-label="Which dates"
+            value={scope}
+            onChange={(value) => state.setFilter('scope', value)}
+            options={[
+              { value: 'upcoming', label: 'Upcoming' },
+              { value: 'all', label: 'All dates' },
+            ]}
+          />
         </>
-      )}
-
-      <ConfirmDialog
-        open={cancelling !== null}
-        title="Cancel appointment?"
-        confirmLabel="Cancel Appointment"
-        cancelLabel="Keep Appointment"
-        pending={cancel.isPending}
-        onCancel={() => setCancelling(null)}
-        onConfirm={() =>
-          cancelling &&
-          cancel.mutate(cancelling.id, {
-            onSuccess: () => {
-              toast.success('Appointment cancelled', 'The appointment has been cancelled and a notification sent to patient.');
-              setCancelling(null);
-            },
-            onError: (err) => toast.failure('Error cancelling appointment', err),
-          })
-        }
-      >
-        {cancelling && (
+      }
+      state={state}
+      list={list}
+      loading={{ count: 3, label: 'Loading appointments' }}
+      errorText="Unable to load appointments."
+      emptyText={emptyText}
+      noun={['appointment', 'appointments']}
+      pagerLabel="Appointment pages"
+      items={{
+        render: (page) => (
+          <AppointmentGroups
+            page={page}
+            rowProps={{ busyId, onStatus, onCancel: cancel.ask, onDelete: remove.ask, onFollowUp: setFollowUp }}
+          />
+        ),
+      }}
+    >
+      <ConfirmDialog {...cancel.dialogProps} title="Cancel appointment?" confirmLabel="Cancel Appointment" cancelLabel="Keep Appointment">
+        {cancel.item && (
           <p>
-            Cancel <strong>{fullName(cancelling)}</strong>&apos;s appointment on {when(cancelling)}? The patient will be notified by
+            Cancel <strong>{fullName(cancel.item)}</strong>&apos;s appointment on {when(cancel.item)}? The patient will be notified by
             email.
           </p>
         )}
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete appointment permanently?"
-        confirmLabel="Delete Permanently"
-        cancelLabel="Cancel"
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success('Appointment deleted', 'The appointment has been permanently deleted.');
-              setDeleting(null);
-            },
-            onError: (err) => toast.failure('Error deleting appointment', err),
-          })
-        }
-      >
-        {deleting && (
+      <ConfirmDialog {...remove.dialogProps} title="Delete appointment permanently?" confirmLabel="Delete Permanently" cancelLabel="Cancel">
+        {remove.item && (
           <p>
-            <strong>{fullName(deleting)}</strong>&apos;s appointment on {when(deleting)} will be permanently deleted. This cannot be undone,
+            <strong>{fullName(remove.item)}</strong>&apos;s appointment on {when(remove.item)} will be permanently deleted. This cannot be undone,
             and the patient will not be notified.
           </p>
         )}
       </ConfirmDialog>
 
       <FollowUpDialog appointment={followUp} onClose={() => setFollowUp(null)} />
-    </>
+    </ListScreen>
   );
 }

@@ -2,12 +2,12 @@ import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-desig
 import { Button, Skeleton } from 'antd';
 import { useMemo, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useInvoice } from '../../features/invoices/api/get-invoice';
-import { invoiceHtml } from '../../features/invoices/api/invoice-html';
-import { useSaveInvoicePdf } from '../../features/invoices/api/save-invoice-pdf';
-import { usePlatform } from '../../platform/platform-context';
+import { useInvoice } from '../features/invoices/api/get-invoice';
+import { invoiceHtml } from '../features/invoices/api/invoice-html';
+import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
+import { usePlatform } from '../platform/platform-context';
 import { ErrorState } from '../components/list-states';
-import { useToast } from '../components/use-toast';
+import { useToast } from '../components/toasts';
 import { usePageTitle } from '../hooks/use-page-title';
 
 /** On a narrow screen the A4 sheet (about 830 px with its margins) is shown scaled down. */

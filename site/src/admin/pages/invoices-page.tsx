@@ -1,27 +1,23 @@
 import { CheckOutlined, DeleteOutlined, DownloadOutlined, MailOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
-import { memo, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Button } from 'antd';
+import { memo } from 'react';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
-import { useDeleteInvoice } from '../../features/invoices/api/delete-invoice';
-import { useInvoices } from '../../features/invoices/api/get-invoices';
-import { useMarkInvoicePaid } from '../../features/invoices/api/mark-invoice-paid';
-import { useSaveInvoicePdf } from '../../features/invoices/api/save-invoice-pdf';
-import { useSendInvoice } from '../../features/invoices/api/send-invoice';
-import { invoicePatientName, type Invoice } from '../../features/invoices/api/types';
-import { InvoiceFormDialog } from '../../features/invoices/components/invoice-form-dialog';
-import { countText } from '../../features/shared/paged-list';
-import { usePlatform } from '../../platform/platform-context';
+import { useDeleteInvoice } from '../features/invoices/api/delete-invoice';
+import { useInvoices } from '../features/invoices/api/get-invoices';
+import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
+import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
+import { useSendInvoice } from '../features/invoices/api/send-invoice';
+import { invoicePatientName, type Invoice } from '../../../../shared/schemas/invoice';
+import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
+import { usePlatform } from '../platform/platform-context';
 import { formatAmount } from '../components/amount';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
+import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
+import { FilterSelect, ListScreen } from '../components/list-screen';
 import { RouterButtonLink } from '../components/router-button-link';
-import { SearchField } from '../components/search-field';
 import { InvoiceStatusBadge } from '../components/status-badge';
-import { useToast } from '../components/use-toast';
-import { plural, useListState } from '../hooks/use-list-state';
+import { useToast } from '../components/toasts';
+import { useItemDialog } from '../hooks/use-item-dialog';
+import { filterValue, useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';
 
 export const INVOICES_PAGE_SIZE = 20;
@@ -45,11 +41,15 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
     <li className="list-row invoice-row">
       <div className="row-main">
         <div className="row-title-line">
-          <p className="row-title">{inv.invoiceNumber}</p>
+          <p className="row-title" id={`invoice-${inv.id}-number`}>
+            {inv.invoiceNumber}
+          </p>
           <InvoiceStatusBadge status={inv.status} />
         </div>
         <p className="row-meta">
-          <span className={inv.patient ? '' : 'unknown-patient'}>{invoicePatientName(inv)}</span>
+          <span className={inv.patient ? '' : 'unknown-patient'} id={`invoice-${inv.id}-patient`}>
+            {invoicePatientName(inv)}
+          </span>
           <span>Issued {formatEnGbDate(inv.issueDate)}</span>
           {inv.dueDate && <span>Due {formatEnGbDate(inv.dueDate)}</span>}
         </p>
@@ -83,7 +83,8 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
         {!paid && (
           <Button
             icon={<CheckOutlined aria-hidden="true" />}
-            aria-label={`Mark ${inv.invoiceNumber} as paid`}
+            // Named by its words (WCAG 2.5.3), which stay in the name on a phone; the invoice is its description.
+            aria-describedby={`invoice-${inv.id}-number invoice-${inv.id}-patient`}
             loading={markPaid.isPending}
             onClick={() =>
               markPaid.mutate(inv.id, {
@@ -108,95 +109,49 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
 // delete; plus a printable view in the shared invoice layout.
 export function InvoicesPage() {
   usePageTitle('Invoices');
-  const toast = useToast();
-  const { search, setSearch, q, page, setPage, typing } = useListState();
-  const [status, setStatus] = useState('all');
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Invoice | null>(null);
-  const [params, setParams] = useSearchParams();
-  const list = useInvoices({ q, page, pageSize: INVOICES_PAGE_SIZE, filters: { status: status === 'all' ? undefined : status } });
-  const remove = useDeleteInvoice();
-
-  useEffect(() => {
-    if (params.get('new') === '1') {
-      setFormOpen(true);
-      setParams({}, { replace: true });
-    }
-  }, [params, setParams]);
-
-  const rows = list.data?.rows ?? [];
-  const count = countText(list.data);
-  const filtered = Boolean(q) || status !== 'all';
+  const state = useListState({ status: 'all' });
+  const { status } = state.filters;
+  const list = useInvoices({ q: state.q, page: state.page, pageSize: INVOICES_PAGE_SIZE, filters: { status: filterValue(status) } });
+  const form = useItemDialog<null>({ newParam: true });
+  const remove = useConfirmAction({
+    mutation: useDeleteInvoice(),
+    variables: (inv: Invoice) => inv.id,
+    success: (inv) => ['Invoice deleted', `Invoice ${inv.invoiceNumber} has been deleted.`],
+    failure: 'Error deleting invoice',
+  });
+  const deleting = remove.item;
 
   return (
-    <>
-      <PageHeader
-        title="Invoices"
-        description="GST invoices and bills of supply: create, send and record payments."
-        actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setFormOpen(true)}>
-            Create Invoice
-          </Button>
-        }
-      />
-      <div className="toolbar">
-        <SearchField id="invoice-search" label="Search invoices" placeholder="Search by invoice number or patient name..." value={search} onChange={setSearch} />
-        <div className="toolbar-filter">
-          <label htmlFor="invoice-status" className="visually-hidden">
-            Filter by status
-          </label>
-          <Select
-            id="invoice-status"
-            value={status}
-            options={statusOptions}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
-            style={{ minWidth: 140 }}
-          />
-        </div>
-      </div>
-
-      {list.isPending ? (
-        <ListSkeleton count={5} label="Loading invoices" />
-      ) : list.isError ? (
-        <ErrorState text="Unable to load invoices." />
-      ) : rows.length === 0 && page === 1 ? (
-        <EmptyState text={filtered ? 'No invoices found matching your search.' : 'No invoices created yet.'} />
-      ) : (
-        <>
-          <p className="count-line" aria-live="polite">
-            {plural(count ?? '0', 'invoice', 'invoices')} found
-          </p>
-          <ul className="row-list" aria-label="Invoices" aria-busy={list.isFetching || typing}>
-            {rows.map((inv) => (
-              <InvoiceRow key={inv.id} invoice={inv} onDelete={setDeleting} />
-            ))}
-          </ul>
-          <Pager page={list.data} onChange={setPage} label="Invoice pages" />
-        </>
-      )}
-
-      <InvoiceFormDialog open={formOpen} onClose={() => setFormOpen(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete invoice?"
-        confirmLabel="Delete Invoice"
-        cancelLabel="Cancel"
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.success('Invoice deleted', `Invoice ${deleting.invoiceNumber} has been deleted.`);
-              setDeleting(null);
-            },
-            onError: (err) => toast.failure('Error deleting invoice', err),
-          })
-        }
-      >
+    <ListScreen
+      title="Invoices"
+      description="GST invoices and bills of supply: create, send and record payments."
+      actions={
+        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={form.openNew}>
+          Create Invoice
+        </Button>
+      }
+      search={{ id: 'invoice-search', label: 'Search invoices', placeholder: 'Search by invoice number or patient name...' }}
+      filters={
+        <FilterSelect
+          id="invoice-status"
+          label="Filter by status"
+          value={status}
+          options={statusOptions}
+          onChange={(value) => state.setFilter('status', value)}
+          minWidth={140}
+        />
+      }
+      state={state}
+      list={list}
+      loading={{ count: 5, label: 'Loading invoices' }}
+      errorText="Unable to load invoices."
+      emptyText={state.q || status !== 'all' ? 'No invoices found matching your search.' : 'No invoices created yet.'}
+      noun={['invoice', 'invoices']}
+      pagerLabel="Invoice pages"
+      items={{ layout: 'rows', label: 'Invoices', item: (inv) => <InvoiceRow key={inv.id} invoice={inv} onDelete={remove.ask} /> }}
+    >
+      <InvoiceFormDialog open={form.open} onClose={form.close} />
+      <ConfirmDialog {...remove.dialogProps} title="Delete invoice?" confirmLabel="Delete Invoice" cancelLabel="Cancel">
         {deleting && (
           <p>
             Delete invoice <strong>{deleting.invoiceNumber}</strong> for {invoicePatientName(deleting)} ({formatAmount(deleting.totalAmount)})? This
@@ -204,6 +159,6 @@ export function InvoicesPage() {
           </p>
         )}
       </ConfirmDialog>
-    </>
+    </ListScreen>
   );
 }

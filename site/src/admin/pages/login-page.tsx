@@ -1,176 +1,32 @@
-import { ArrowLeftOutlined, EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input } from 'antd';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { clinic } from '../../../../shared/constants/clinic';
-import { loginSchema, type LoginInput } from '../../../../shared/schemas/auth';
-import { ApiError } from '../../lib/api-client';
-import { useLogin } from '../../features/auth/api/login';
-import { useAuthStore } from '../../features/auth/auth-store';
-import { adminKeys } from '../../features/shared/query-keys';
-import { usePlatform } from '../../platform/platform-context';
-import { ClinicLogo } from '../components/clinic-logo';
-import { Field, fieldAria } from '../components/field';
-import { useToast } from '../components/use-toast';
-import { usePageTitle } from '../hooks/use-page-title';
+import { adminKeys } from '../api/query-keys';
+import { useToast } from '../components/toasts';
+import { useAuthStore } from '../features/auth/auth-store';
+import { LoginScreen } from '../features/auth/components/login-screen';
 
-/** "45 seconds", "1 minute", "16 minutes": a Retry-After read out for a person. */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** A 429 (too many attempts) or 503 (server busy) holds the form until its Retry-After has passed. */
-function usePause() {
-  const [pause, setPause] = useState<{ notice: string; until: number } | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!pause) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= pause.until) setPause(null);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [pause]);
-  const secondsLeft = pause ? Math.max(1, Math.ceil((pause.until - now) / 1000)) : 0;
-  return {
-    pause,
-    secondsLeft,
-    start(message: string, seconds: number) {
-      setNow(Date.now());
-      setPause({ notice: `${message} Try again in ${waitText(seconds)}.`, until: Date.now() + seconds * 1000 });
-    },
-  };
-}
-
-// SPEC 2 /admin/login, SPEC 4 (idle, 'Signing in...', success to /admin or failure), SPEC 5 and 8.
+// /admin/login inside the running admin (after Logout, or when a session ends): the sign-in form, then
+// the page the admin was sent away from (or the dashboard). A visit that starts signed out gets the same
+// form without the rest of the admin (sign-in.tsx).
 export function LoginPage() {
-  usePageTitle('Sign in');
   const user = useAuthStore((s) => s.user);
-  const setUser = useAuthStore((s) => s.setUser);
+  const [signedInAlready] = useState(() => user !== null);
   const navigate = useNavigate();
   const location = useLocation();
-  const platform = usePlatform();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const login = useLogin();
-  const [showPassword, setShowPassword] = useState(false);
-  const { pause, secondsLeft, start: startPause } = usePause();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const errors = form.formState.errors;
 
-  if (user && !login.isPending) return <Navigate to="/" replace />;
-
+  if (signedInAlready) return <Navigate to="/" replace />;
   const from = (location.state as { from?: string } | null)?.from;
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (answer) => {
-        if (!answer?.success || !answer.user) {
-          toast.problem('Login failed', answer?.error || 'Invalid credentials. Please try again.');
-          return;
-        }
+  return (
+    <LoginScreen
+      onSignedIn={() => {
         queryClient.removeQueries({ queryKey: adminKeys.all });
-        setUser(answer.user);
         toast.success('Login successful', 'Welcome to the admin panel.');
         navigate(from && from !== '/login' ? from : '/', { replace: true });
-      },
-      onError: (err) => {
-        if (err instanceof ApiError) {
-          const serverText = /^HTTP \d{3}\b/.test(err.message) ? 'Login failed' : err.message;
-          toast.problem('Login failed', serverText || 'Invalid credentials. Please try again.');
-          if ((err.status === 429 || err.status === 503) && err.retryAfterSeconds) startPause(serverText, err.retryAfterSeconds);
-        } else if (err instanceof TypeError) {
-          toast.problem('Login failed', 'Network error occurred');
-        } else {
-          toast.problem('Login error', 'An unexpected error occurred. Please try again.');
-        }
-      },
-    }),
-  );
-
-  return (
-    <div className="login-screen">
-      <main className="login-card">
-        <div className="login-brand">
-          <ClinicLogo size={56} />
-          <h1>Admin Login</h1>
-          <p>{clinic.name} back office</p>
-        </div>
-        <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-          <Field id="login-email" label="Email" error={errors.email?.message}>
-            <Controller
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  {...fieldAria('login-email', errors.email?.message)}
-                  type="email"
-                  autoComplete="username"
-                  placeholder="admin@example.com"
-                  prefix={<MailOutlined aria-hidden="true" />}
-                  size="large"
-                  disabled={login.isPending}
-                />
-              )}
-            />
-          </Field>
-          <Field id="login-password" label="Password" error={errors.password?.message}>
-            <Controller
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <Input
-                  {...field}
-                  {...fieldAria('login-password', errors.password?.message)}
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  placeholder="Enter your password"
-                  prefix={<LockOutlined aria-hidden="true" />}
-                  size="large"
-                  disabled={login.isPending}
-                  suffix={
-                    <button
-                      type="button"
-                      className="password-toggle"
-                      aria-label={showPassword ? 'Hide password' : 'Show password'}
-                      aria-pressed={showPassword}
-                      onClick={() => setShowPassword((v) => !v)}
-                    >
-                      {showPassword ? <EyeInvisibleOutlined aria-hidden="true" /> : <EyeOutlined aria-hidden="true" />}
-                    </button>
-                  }
-                />
-              )}
-            />
-          </Field>
-          <Button type="primary" htmlType="submit" block size="large" loading={login.isPending} disabled={Boolean(pause)}>
-            {login.isPending ? 'Signing in...' : pause ? `Sign In (${secondsLeft} s)` : 'Sign In'}
-          </Button>
-          {pause && (
-            <p className="login-wait" role="status">
-              {pause.notice}
-            </p>
-          )}
-        </form>
-        <a
-          className="back-link"
-          href={platform.websiteUrl}
-          onClick={(e) => {
-            if (platform.kind !== 'browser') {
-              e.preventDefault();
-              platform.openExternal(platform.websiteUrl);
-            }
-          }}
-        >
-          <ArrowLeftOutlined aria-hidden="true" /> Back to Website
-        </a>
-      </main>
-    </div>
+      }}
+    />
   );
 }

@@ -1,18 +1,14 @@
 import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Avatar, Button } from 'antd';
-import { memo, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { memo } from 'react';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
-import { DeletePatientDialog } from '../../features/patients/components/delete-patient-dialog';
-import { PatientFormDialog } from '../../features/patients/components/patient-form-dialog';
-import { usePatients } from '../../features/patients/api/get-patients';
-import { patientName, type Patient } from '../../features/patients/api/types';
-import { countText } from '../../features/shared/paged-list';
-import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
-import { SearchField } from '../components/search-field';
-import { plural, useListState } from '../hooks/use-list-state';
+import { patientName, type Patient } from '../../../../shared/schemas/patient';
+import { ListScreen } from '../components/list-screen';
+import { DeletePatientDialog, useDeletePatientAction } from '../features/patients/components/delete-patient-dialog';
+import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
+import { usePatients } from '../features/patients/api/get-patients';
+import { useItemDialog } from '../hooks/use-item-dialog';
+import { useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';
 
 export const PATIENTS_PAGE_SIZE = 20;
@@ -64,72 +60,32 @@ const PatientRow = memo(function PatientRow({
 // Registered badge, Edit and Delete; "N patient(s) found"; 5 skeletons; empty and error texts.
 export function PatientsPage() {
   usePageTitle('Patients');
-  const { search, setSearch, q, page, setPage, typing } = useListState();
-  const [editing, setEditing] = useState<Patient | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Patient | null>(null);
-  const [params, setParams] = useSearchParams();
-  const list = usePatients({ q, page, pageSize: PATIENTS_PAGE_SIZE });
-
-  useEffect(() => {
-    if (params.get('new') === '1') {
-      setEditing(null);
-      setFormOpen(true);
-      setParams({}, { replace: true });
-    }
-  }, [params, setParams]);
-
-  const onEdit = useCallback((p: Patient) => {
-    setEditing(p);
-    setFormOpen(true);
-  }, []);
-  const count = countText(list.data);
-  const rows = list.data?.rows ?? [];
+  const state = useListState();
+  const list = usePatients({ q: state.q, page: state.page, pageSize: PATIENTS_PAGE_SIZE });
+  const form = useItemDialog<Patient>({ newParam: true });
+  const remove = useDeletePatientAction();
 
   return (
-    <>
-      <PageHeader
-        title="Patients"
-        description="Register patients and keep their contact details up to date."
-        actions={
-          <Button
-            type="primary"
-            icon={<UserAddOutlined aria-hidden="true" />}
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
-            Add Patient
-          </Button>
-        }
-      />
-      <div className="toolbar">
-        <SearchField id="patient-search" label="Search patients" placeholder="Search by name, email or phone..." value={search} onChange={setSearch} />
-      </div>
-
-      {list.isPending ? (
-        <ListSkeleton count={5} label="Loading patients" />
-      ) : list.isError ? (
-        <ErrorState text="Unable to load patients." />
-      ) : rows.length === 0 && page === 1 ? (
-        <EmptyState text={q ? 'No patients found matching your search.' : 'No patients registered yet.'} />
-      ) : (
-        <>
-          <p className="count-line" aria-live="polite">
-            {plural(count ?? '0', 'patient', 'patients')} found
-          </p>
-          <ul className="row-list" aria-label="Patients" aria-busy={list.isFetching || typing}>
-            {rows.map((p) => (
-              <PatientRow key={p.id} patient={p} onEdit={onEdit} onDelete={setDeleting} />
-            ))}
-          </ul>
-          <Pager page={list.data} onChange={setPage} label="Patient pages" />
-        </>
-      )}
-
-      <PatientFormDialog open={formOpen} patient={editing} onClose={() => setFormOpen(false)} />
-      <DeletePatientDialog patient={deleting} onClose={() => setDeleting(null)} />
-    </>
+    <ListScreen
+      title="Patients"
+      description="Register patients and keep their contact details up to date."
+      actions={
+        <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={form.openNew}>
+          Add Patient
+        </Button>
+      }
+      search={{ id: 'patient-search', label: 'Search patients', placeholder: 'Search by name, email or phone...' }}
+      state={state}
+      list={list}
+      loading={{ count: 5, label: 'Loading patients' }}
+      errorText="Unable to load patients."
+      emptyText={state.q ? 'No patients found matching your search.' : 'No patients registered yet.'}
+      noun={['patient', 'patients']}
+      pagerLabel="Patient pages"
+      items={{ layout: 'rows', label: 'Patients', item: (p) => <PatientRow key={p.id} patient={p} onEdit={form.openEdit} onDelete={remove.ask} /> }}
+    >
+      <PatientFormDialog open={form.open} patient={form.item} onClose={form.close} />
+      <DeletePatientDialog action={remove} />
+    </ListScreen>
   );
 }

@@ -7,12 +7,13 @@ import { clinic } from '../../../../shared/constants/clinic';
 import { isImageUrl } from '../../../../shared/schemas/fields';
 import { siteSettingsFormSchema, type SiteSettingsForm, type SiteSettingsFormInput } from '../../../../shared/schemas/site-setting';
 import { ApiError } from '../../lib/api-client';
-import { useSiteSetting } from '../../features/settings/api/get-site-setting';
-import { useUpdateSiteSetting } from '../../features/settings/api/update-site-setting';
+import { useSiteSetting } from '../features/settings/api/get-site-setting';
+import { useUpdateSiteSetting } from '../features/settings/api/update-site-setting';
 import { Field } from '../components/field';
-import { ImageInput, ImagePreview } from '../components/image-input';
+import { ImagePreview } from '../components/image-preview';
+import { ImageInput } from '../features/upload/components/image-input';
 import { PageHeader } from '../components/page-header';
-import { useToast } from '../components/use-toast';
+import { useToast } from '../components/toasts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePageTitle } from '../hooks/use-page-title';
 

@@ -6,7 +6,8 @@ import { ToastProvider } from '../components/toast';
 import { NotFoundPage, notFoundPageHead } from '../pages/not-found';
 import { FailedOnServerProvider, routeDataPaths } from './data';
 import { applyHead } from './head';
-import { usePageModule, type HeadBuilder } from './pages';
+import type { HeadBuilder } from './page-module';
+import { prefetchPath, usePageModule } from './pages';
 import { QueryCacheProvider, useQueryCache, type QueryCache } from './query';
 import { RouterProvider, useRouter } from './router';
 import { matchRoute, type Route } from './routes';
@@ -25,7 +26,7 @@ export function App({ path, cache, failed, origin }: AppProps) {
   return (
     <QueryCacheProvider value={cache}>
       <FailedOnServerProvider value={failed}>
-        <RouterProvider initialPath={path}>
+        <RouterProvider initialPath={path} prefetch={prefetchPath}>
           <ToastProvider>
             <BookingProvider>
               <Layout origin={origin} />

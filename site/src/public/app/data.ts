@@ -7,48 +7,9 @@ import type { Route } from './routes';
 // renders a page with the same data (read from the database at request time) and embeds it in the page,
 // so the first render in the browser finds it in the cache and hydrates without a loading state.
 
-export interface PostSummary {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  author: string;
-  publishedAt: string | null;
-  imageUrl: string | null;
-  isPublished: boolean;
-}
-
-export interface Post extends PostSummary {
-  content: string;
-}
-
-export interface GalleryImage {
-  id: number;
-  title: string;
-  description: string | null;
-  imageUrl: string;
-  thumbnailUrl: string | null;
-  category: string | null;
-  isActive: boolean;
-  order: number;
-}
-
-export interface SiteSetting {
-  key: string;
-  value: string | null;
-}
-
-export interface SlotAvailability {
-  time: string;
-  available: boolean;
-  reason: 'full' | 'passed' | null;
-}
-
-export interface Availability {
-  date: string;
-  closed: boolean;
-  slots: SlotAvailability[];
-}
+// The shapes of what these paths answer are defined once, in shared/schemas (blog-post, gallery-image,
+// site-setting, appointment). The booking form reads Availability from here.
+export type { Availability } from '../../../../shared/schemas/appointment';
 
 export const paths = {
   posts: '/api/blog-posts',

@@ -1,20 +1,11 @@
-import { useEffect, useReducer, type ComponentType } from 'react';
-import type { Head } from './head';
-import { matchRoute, type Route } from './routes';
+import { useEffect, useReducer } from 'react';
+import type { LazyPageName, PageModule } from './page-module';
+import { matchRoute } from './routes';
 
 // Each page is its own chunk, so a visitor downloads the code of the page they open and not the others'
 // (the treatment catalogue, the gallery, the blog). The server has every page at hand; the browser loads
 // the page it lands on before hydrating (start.tsx), and another page's code when a link to it is pointed
-// at, touched or focused (router.tsx), a moment before the click.
-
-export type HeadBuilder = (route: Route, pathname: string, read: (path: string) => unknown, origin: string) => Head;
-
-export interface PageModule {
-  Page: ComponentType<{ route: Route }>;
-  head: HeadBuilder;
-}
-
-export type LazyPageName = Exclude<Route['name'], 'not-found'>;
+// at, touched or focused (the router calls prefetchPath, handed to it by app.tsx), a moment before the click.
 
 const loaders: Record<LazyPageName, () => Promise<PageModule>> = {
   home: () => import('../pages/home').then((m) => m.homePage),

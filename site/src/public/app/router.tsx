@@ -10,20 +10,30 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { prefetchPath } from './pages';
 
 // A small client router for nine public routes: the History API, links that navigate without reloading,
 // and scrolling to the top (and moving focus to the page) after each navigation. The server renders the
-// same path, so the first render in the browser matches it.
+// same path, so the first render in the browser matches it. `prefetch` (the page registry's prefetchPath,
+// handed in by app.tsx) starts loading a page's code when a link to it is pointed at, touched or focused.
 
 interface RouterValue {
   path: string;
   navigate: (to: string) => void;
+  prefetch: (to: string) => void;
 }
 
-const RouterContext = createContext<RouterValue>({ path: '/', navigate: () => {} });
+const noop = () => {};
+const RouterContext = createContext<RouterValue>({ path: '/', navigate: noop, prefetch: noop });
 
-export function RouterProvider({ initialPath, children }: { initialPath: string; children: ReactNode }) {
+export function RouterProvider({
+  initialPath,
+  prefetch = noop,
+  children,
+}: {
+  initialPath: string;
+  prefetch?: (to: string) => void;
+  children: ReactNode;
+}) {
   const [path, setPath] = useState(initialPath);
   const pendingScroll = useRef(false);
 
@@ -57,7 +67,7 @@ export function RouterProvider({ initialPath, children }: { initialPath: string;
     setPath(url.pathname);
   }, []);
 
-  const value = useMemo(() => ({ path, navigate }), [path, navigate]);
+  const value = useMemo(() => ({ path, navigate, prefetch }), [path, navigate, prefetch]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -73,8 +83,8 @@ export function isPlainClick(e: MouseEvent<HTMLAnchorElement>): boolean {
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 export function Link({ to, onClick, ...rest }: LinkProps) {
-  const { navigate } = useRouter();
-  const prefetch = () => prefetchPath(to);
+  const { navigate, prefetch: prefetchTo } = useRouter();
+  const prefetch = () => prefetchTo(to);
   return (
     <a
       href={to}

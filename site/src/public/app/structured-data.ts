@@ -1,4 +1,5 @@
 import { clinic } from '../../../../shared/constants/clinic';
+import type { Treatment } from '../../../../shared/constants/treatments';
 import { DEFAULT_IMAGE } from './head';
 
 // schema.org objects shared by several pages' heads (D20).
@@ -55,5 +56,18 @@ export function breadcrumbJsonLd(origin: string, items: [string, string][]) {
       name,
       item: `${origin}${path}`,
     })),
+  };
+}
+
+/** A treatment as a MedicalProcedure (D20): on its own page, and for each treatment the list shows. */
+export function medicalProcedureJsonLd(origin: string, t: Treatment): Record<string, unknown> {
+  return {
+    '@type': 'MedicalProcedure',
+    name: t.name,
+    description: t.description,
+    url: `${origin}/treatments/${t.slug}`,
+    howPerformed: t.procedure.join('. '),
+    status: 'https://schema.org/ActiveActionStatus',
+    provider: { '@id': `${origin}/#clinic`, '@type': 'Dentist', name: clinic.name },
   };
 }

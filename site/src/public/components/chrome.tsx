@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { bookingWhatsappMessage, clinic, whatsappLink } from '../../../../shared/constants/clinic';
-import { BookButton, useBooking } from '../booking/booking-context';
+import { useBooking } from '../booking/booking-context';
+import { BookButton } from './book-button';
 import { prefetchBookingForm } from '../booking/lazy-booking-form';
 import { COPYRIGHT_YEAR, developerPromo } from '../app/site-config';
 import { Link, useRouter } from '../app/router';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { clinic } from '../../../../shared/constants/clinic';
-import { BookButton } from '../booking/booking-context';
+import { BookButton } from './book-button';
 import { heroMedia } from '../app/site-config';
 import { Icon } from './icons';
 

@@ -46,29 +46,32 @@ export function TestimonialCarousel() {
       <div className="carousel-viewport" aria-live={rotating ? 'off' : 'polite'}>
         <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
           {testimonials.map((t, i) => (
-            <figure
+            // The slide is a group around the figure: a figure with a figcaption may not take a role.
+            <div
               key={t.name}
-              className="testimonial"
+              className="testimonial-slide"
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${testimonials.length}`}
               aria-hidden={i === index ? undefined : true}
               inert={i === index ? undefined : true}
             >
-              <Stars rating={t.rating} />
-              <blockquote>
-                <p>“{t.text}”</p>
-              </blockquote>
-              <figcaption>
-                <span className="avatar" aria-hidden="true">
-                  {t.initials}
-                </span>
-                <span>
-                  <span className="testimonial-name">{t.name}</span>
-                  <span className="testimonial-treatment">{t.treatment}</span>
-                </span>
-              </figcaption>
-            </figure>
+              <figure className="testimonial">
+                <Stars rating={t.rating} />
+                <blockquote>
+                  <p>“{t.text}”</p>
+                </blockquote>
+                <figcaption>
+                  <span className="avatar" aria-hidden="true">
+                    {t.initials}
+                  </span>
+                  <span>
+                    <span className="testimonial-name">{t.name}</span>
+                    <span className="testimonial-treatment">{t.treatment}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </div>
           ))}
         </div>
       </div>

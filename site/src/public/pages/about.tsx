@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { clinic } from '../../../../shared/constants/clinic';
-import { BookButton } from '../booking/booking-context';
-import { paths, usePublicData, type SiteSetting } from '../app/data';
+import { BookButton } from '../components/book-button';
+import type { SiteSetting } from '../../../../shared/schemas/site-setting';
+import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { clinicJsonLd } from '../app/structured-data';
 import { doctorProfile } from '../app/site-config';
 import { Icon, type IconName } from '../components/icons';

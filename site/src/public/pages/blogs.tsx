@@ -1,15 +1,16 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, isPlainClick } from '../app/router';
 import { clinic } from '../../../../shared/constants/clinic';
-import { paths, usePublicData, type Post, type PostSummary } from '../app/data';
+import type { BlogPostSummary, PublishedBlogPost } from '../../../../shared/schemas/blog-post';
+import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { publisherJsonLd } from '../app/structured-data';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
 import { EmptyState, ErrorState, PageHeader, formatPostDate } from '../components/ui';
 
-export function PostImage({ post, eager = false, className = 'post-image' }: { post: PostSummary; eager?: boolean; className?: string }) {
+export function PostImage({ post, eager = false, className = 'post-image' }: { post: BlogPostSummary; eager?: boolean; className?: string }) {
   if (!post.imageUrl) {
     return (
       <div className={`${className} post-image-placeholder`} aria-hidden="true">
@@ -30,7 +31,7 @@ export function PostImage({ post, eager = false, className = 'post-image' }: { p
   );
 }
 
-function PostMeta({ post }: { post: PostSummary }) {
+function PostMeta({ post }: { post: BlogPostSummary }) {
   return (
     <p className="post-meta">
       <span>{post.author}</span>
@@ -45,7 +46,7 @@ function PostMeta({ post }: { post: PostSummary }) {
 }
 
 /** A post card; its title links to the article, and a plain click opens the post in a dialog instead. */
-export function PostCard({ post, featured = false, onOpen }: { post: PostSummary; featured?: boolean; onOpen?: (p: PostSummary) => void }) {
+export function PostCard({ post, featured = false, onOpen }: { post: BlogPostSummary; featured?: boolean; onOpen?: (p: BlogPostSummary) => void }) {
   const open = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!onOpen || !isPlainClick(e)) return;
     e.preventDefault();
@@ -81,8 +82,8 @@ function PostCardSkeleton({ featured = false }: { featured?: boolean }) {
 }
 
 /** The dialog that loads the full post (SPEC section 2), with its own loading and error states. */
-function PostDialog({ summary, onClose }: { summary: PostSummary; onClose: () => void }) {
-  const post = usePublicData<Post | null>(paths.post(summary.slug));
+function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: () => void }) {
+  const post = usePublicData<PublishedBlogPost | null>(paths.post(summary.slug));
   return (
     <Dialog title={summary.title} onClose={onClose} className="post-dialog">
       <PostMeta post={summary} />
@@ -116,8 +117,8 @@ function PostDialog({ summary, onClose }: { summary: PostSummary; onClose: () =>
 }
 
 export function BlogsPage() {
-  const posts = usePublicData<PostSummary[]>(paths.posts);
-  const [open, setOpen] = useState<PostSummary | null>(null);
+  const posts = usePublicData<BlogPostSummary[]>(paths.posts);
+  const [open, setOpen] = useState<BlogPostSummary | null>(null);
   const published = (posts.data ?? []).filter((p) => p.isPublished);
   const [featured, ...latest] = published;
 
@@ -166,7 +167,7 @@ export function BlogsPage() {
 export const blogsPage: PageModule = {
   Page: BlogsPage,
   head: (_route, pathname, read, origin) => {
-    const posts = read(paths.posts) as PostSummary[] | undefined;
+    const posts = read(paths.posts) as BlogPostSummary[] | undefined;
     return pageHead(
       pathname,
       `Dental Health Blog${titleSuffix}`,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { bookingWhatsappMessage, clinic, whatsappLink } from '../../../../shared/constants/clinic';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { clinicJsonLd } from '../app/structured-data';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
 import { Icon } from '../components/icons';
@@ -96,10 +96,11 @@ export function ContactPage() {
                 <span className="contact-icon">
                   <Icon name="pin" />
                 </span>
-                <span>
+                {/* A div: an address may not sit inside a span (W3C Nu HTML checker). */}
+                <div>
                   <span className="contact-label">Address</span>
                   <address>{clinic.addressText}</address>
-                </span>
+                </div>
               </li>
             </ul>
             <div className="hours-card">

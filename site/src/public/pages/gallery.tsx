@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { categoryLabel, galleryFilterOptions } from '../../../../shared/constants/gallery';
 import { clinic } from '../../../../shared/constants/clinic';
-import { paths, usePublicData, type GalleryImage } from '../app/data';
+import type { GalleryImage } from '../../../../shared/schemas/gallery-image';
+import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
 import { EmptyState, ErrorState, PageHeader } from '../components/ui';

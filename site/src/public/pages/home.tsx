@@ -1,9 +1,9 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { homeTreatments, serviceCircles } from '../../../../shared/constants/treatments';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { pageHead } from '../app/head';
 import { clinicJsonLd } from '../app/structured-data';
-import { BookButton } from '../booking/booking-context';
+import { BookButton } from '../components/book-button';
 import { Link } from '../app/router';
 import { EmiBanner } from '../components/emi-banner';
 import { Hero } from '../components/hero';

@@ -1,6 +1,6 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { notFoundHead } from '../app/head';
-import type { HeadBuilder } from '../app/pages';
+import type { HeadBuilder } from '../app/page-module';
 import { Link } from '../app/router';
 import { Icon } from '../components/icons';
 

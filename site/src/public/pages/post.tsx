@@ -1,6 +1,7 @@
-import { paths, usePublicData, type Post, type PostSummary } from '../app/data';
+import type { BlogPostSummary, PublishedBlogPost } from '../../../../shared/schemas/blog-post';
+import { paths, usePublicData } from '../app/data';
 import { DEFAULT_IMAGE, absoluteUrl, notFoundHead, pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { publisherJsonLd } from '../app/structured-data';
 import { Link } from '../app/router';
 import { Icon } from '../components/icons';
@@ -28,7 +29,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** SPEC: the Web Share API where the device has it, else the link is copied ('Link copied!'). */
-function ShareButton({ post }: { post: Post }) {
+function ShareButton({ post }: { post: PublishedBlogPost }) {
   const toast = useToast();
   const share = async () => {
     const url = window.location.href;
@@ -71,8 +72,8 @@ export function ArticleNotFound() {
 }
 
 export function PostPage({ slug }: { slug: string }) {
-  const post = usePublicData<Post | null>(paths.post(slug));
-  const list = usePublicData<PostSummary[]>(paths.posts);
+  const post = usePublicData<PublishedBlogPost | null>(paths.post(slug));
+  const list = usePublicData<BlogPostSummary[]>(paths.posts);
 
   if (post.status === 'pending') {
     return (
@@ -139,7 +140,7 @@ export function PostPage({ slug }: { slug: string }) {
 export const postPage: PageModule = {
   Page: ({ route }) => (route.name === 'post' ? <PostPage key={route.slug} slug={route.slug} /> : null),
   head: (route, pathname, read, origin) => {
-    const post = route.name === 'post' ? (read(paths.post(route.slug)) as Post | null | undefined) : null;
+    const post = route.name === 'post' ? (read(paths.post(route.slug)) as PublishedBlogPost | null | undefined) : null;
     if (post === undefined) return pageHead(pathname, `Dental Health Blog${titleSuffix}`, 'An article from our dental health blog.');
     if (!post) {
       return notFoundHead(

@@ -1,10 +1,10 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { findTreatment, relatedTreatments, treatmentCategories, treatments, treatmentsInCategory } from '../../../../shared/constants/treatments';
-import { BookButton } from '../booking/booking-context';
+import { BookButton } from '../components/book-button';
 import { notFoundHead, pageHead, titleSuffix } from '../app/head';
-import type { PageModule } from '../app/pages';
+import type { PageModule } from '../app/page-module';
 import { Link } from '../app/router';
-import { breadcrumbJsonLd } from '../app/structured-data';
+import { breadcrumbJsonLd, medicalProcedureJsonLd } from '../app/structured-data';
 import { Icon } from '../components/icons';
 import { Breadcrumb, PageHeader, SectionHeading, TreatmentCard, TreatmentIcon } from '../components/ui';
 
@@ -157,11 +157,11 @@ export const treatmentsPage: PageModule = {
             '@context': 'https://schema.org',
             '@type': 'ItemList',
             name: 'Dental treatments',
+            // Every treatment the page lists, each a MedicalProcedure as on its own page.
             itemListElement: treatments.map((t, i) => ({
               '@type': 'ListItem',
               position: i + 1,
-              name: t.name,
-              url: `${origin}/treatments/${t.slug}`,
+              item: medicalProcedureJsonLd(origin, t),
             })),
           },
         ],
@@ -172,16 +172,7 @@ export const treatmentsPage: PageModule = {
       return notFoundHead('Treatment Not Found', 'We could not find that treatment. See all our dental treatments, with prices, on the treatments page.', pathname);
     }
     return pageHead(pathname, `${t.name}${titleSuffix}`, `${t.description} Price ${t.price}, duration ${t.duration}. ${clinic.name}, Pune.`, [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'MedicalProcedure',
-        name: t.name,
-        description: t.description,
-        url: `${origin}/treatments/${t.slug}`,
-        howPerformed: t.procedure.join('. '),
-        status: 'https://schema.org/ActiveActionStatus',
-        provider: { '@id': `${origin}/#clinic`, '@type': 'Dentist', name: clinic.name },
-      },
+      { '@context': 'https://schema.org', ...medicalProcedureJsonLd(origin, t) },
       breadcrumbJsonLd(origin, [
         ['Home', '/'],
         ['Treatments', '/treatments'],

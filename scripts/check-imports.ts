@@ -1,0 +1,275 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The import guard run by `npm run lint` (issue 14). It reads every TypeScript file of the repository,
+// follows each relative import (static, type-only, re-export, dynamic import() and require()), and fails on
+//   - an import circle: files that reach themselves through their imports, at any length (a type-only or a
+//     dynamic import counts: the files still cannot be understood, moved or split one without the other);
+//   - an import against the flow of docs/architecture.md:
+//       shared <- api;  shared <- site <- desktop;  nothing imports api but its own code, bench and tests;
+//       in site/src, the admin (site/src/admin) and the public site (site/src/public) never import each
+//       other, and what both use (site/src/lib) imports neither; desktop takes only the admin and lib;
+//       inside the admin, lower folders never import higher ones (see adminRank below).
+// Packages (bare specifiers) are not followed. Usage: `tsx scripts/check-imports.ts [--quiet]`.
+
+const root = path.resolve(import.meta.dirname, '..');
+const SCANNED = ['api', 'shared', 'site', 'desktop', 'bench', 'scripts', 'knexfile.ts', 'vitest.config.ts', 'playwright.config.ts'];
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', '.vite', 'test-results']);
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.jsx'];
+
+// ---------------------------------------------------------------------------------------------- reading
+
+function listFiles(entry: string, into: string[] = []): string[] {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return into;
+  const stat = fs.statSync(full);
+  if (stat.isFile()) {
+    if (EXTENSIONS.some((ext) => entry.endsWith(ext))) into.push(entry);
+    return into;
+  }
+  for (const name of fs.readdirSync(full)) {
+    if (SKIPPED_DIRS.has(name)) continue;
+    listFiles(path.posix.join(entry, name), into);
+  }
+  return into;
+}
+
+/**
+ * The source without comments, strings and template literals kept as they are. A `/` after an operator or
+ * an opening bracket starts a regular expression, which is skipped whole (so a quote inside it cannot open
+ * a string).
+ */
+export function stripComments(source: string): string {
+  let out = '';
+  let i = 0;
+  let lastSignificant = '';
+  const n = source.length;
+  while (i < n) {
+    const c = source[i];
+    const next = source[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < n && source[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+      out += ' ';
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      let j = i + 1;
+      while (j < n && source[j] !== c) {
+        if (source[j] === '\\') j++;
+        j++;
+      }
+      out += source.slice(i, j + 1);
+      i = j + 1;
+      lastSignificant = c;
+      continue;
+    }
+    if (c === '/' && (lastSignificant === '' || '(,=:[!&|?{};+-*%<>~^'.includes(lastSignificant) || /\b(return|typeof|case)$/.test(out))) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < n && source[j] !== '\n') {
+        if (source[j] === '\\') j++;
+        else if (source[j] === '[') inClass = true;
+        else if (source[j] === ']') inClass = false;
+        else if (source[j] === '/' && !inClass) break;
+        j++;
+      }
+      out += source.slice(i, j + 1);
+      i = j + 1;
+      lastSignificant = '/';
+      continue;
+    }
+    out += c;
+    if (!/\s/.test(c)) lastSignificant = c;
+    i++;
+  }
+  return out;
+}
+
+const IMPORT_PATTERNS = [
+  // import x from '...'; import type { X } from '...'; import '...'
+  /\bimport\s+(?:type\s+)?(?:[\w$*{}\s,]+?\s+from\s*)?['"]([^'"\n]+)['"]/g,
+  // export { x } from '...'; export * from '...'; export type { X } from '...'
+  /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]([^'"\n]+)['"]/g,
+  // import('...'), require('...'), vi.importActual('...')
+  /\b(?:import|require|importActual)\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g,
+];
+
+export function importSpecifiers(source: string): string[] {
+  const code = stripComments(source);
+  const found = new Set<string>();
+  for (const pattern of IMPORT_PATTERNS) {
+    for (const match of code.matchAll(pattern)) found.add(match[1]);
+  }
+  return [...found];
+}
+
+/** The repository file a relative specifier names, or null (a package, an asset, a generated file). */
+function resolveImport(from: string, specifier: string, known: Set<string>): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier.replace(/\?.*$/, '')));
+  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => `${base}/index${ext}`)];
+  // TypeScript's ESM style: './x.js' names './x.ts'.
+  if (/\.(m|c)?js$/.test(base)) candidates.push(base.replace(/\.(m|c)?js$/, '.ts'), base.replace(/\.(m|c)?js$/, '.tsx'));
+  return candidates.find((c) => known.has(c)) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------- the rules
+
+/** Test code starts servers and reads fixtures across the parts; only circles are checked in it. */
+function isTestCode(file: string): boolean {
+  return /(^|\/)(test|e2e)\//.test(file) || /\.test\.tsx?$/.test(file);
+}
+
+/** The top-level part a file belongs to, with site/src split into its three rooms. */
+export function partOf(file: string): string {
+  const m = /^site\/src\/([^/]+)\//.exec(file);
+  if (m) return `site/src/${m[1]}`;
+  if (file.startsWith('site/src/')) return 'site/src (loose file)';
+  const top = file.split('/')[0];
+  return ['api', 'shared', 'site', 'desktop', 'bench', 'scripts'].includes(top) ? top : 'root';
+}
+
+/** What each part may import (besides itself). `site` is site/'s build files and scripts. */
+const allowed: Record<string, string[]> = {
+  shared: [],
+  api: ['shared'],
+  'site/src/lib': ['shared'],
+  'site/src/admin': ['shared', 'site/src/lib'],
+  'site/src/public': ['shared', 'site/src/lib'],
+  site: ['shared', 'site/src/lib', 'site/src/admin', 'site/src/public'],
+  desktop: ['shared', 'site/src/lib', 'site/src/admin'],
+  bench: ['shared', 'api'],
+  scripts: [],
+  root: ['api', 'shared', 'site', 'desktop'],
+};
+
+/**
+ * The admin's floors, lowest first: a folder imports its own floor and those below, never above. Platform,
+ * data plumbing and hooks know no screen; components know no feature; features know no page; the entry
+ * files (main, mount, app, routes) sit on top.
+ */
+const ADMIN_FLOORS: [RegExp, number, string][] = [
+  [/^site\/src\/admin\/(platform|api|hooks)\//, 0, 'platform, api and hooks'],
+  [/^site\/src\/admin\/(theme|query-client|zod-setup)\.ts$/, 0, 'platform, api and hooks'],
+  [/^site\/src\/admin\/components\//, 1, 'components'],
+  [/^site\/src\/admin\/features\//, 2, 'features'],
+  [/^site\/src\/admin\/(layout|pages)\//, 3, 'layout and pages'],
+  [/^site\/src\/admin\/[^/]+$/, 4, 'the entry files'],
+];
+
+function adminFloor(file: string): [number, string] | null {
+  for (const [re, floor, name] of ADMIN_FLOORS) if (re.test(file)) return [floor, name];
+  return null;
+}
+
+export function directionProblem(from: string, to: string): string | null {
+  if (isTestCode(from)) return null;
+  const a = partOf(from);
+  const b = partOf(to);
+  if (a === 'site/src (loose file)') return `${from} sits loose in site/src: put it in site/src/admin, site/src/public or site/src/lib`;
+  if (a !== b && !(allowed[a] ?? []).includes(b)) return `${from} imports ${to}: ${a} must not import ${b}`;
+  if (a === 'site/src/admin' && b === 'site/src/admin') {
+    const fa = adminFloor(from);
+    const fb = adminFloor(to);
+    if (fa && fb && fb[0] > fa[0]) return `${from} imports ${to}: the admin's ${fa[1]} must not import its ${fb[1]}`;
+  }
+  return null;
+}
+
+/** The strongly connected components with more than one file (or a file importing itself): Tarjan. */
+export function findCircles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    indexOf.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indexOf.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, indexOf.get(w)!));
+      }
+    }
+    if (low.get(v) === indexOf.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!indexOf.has(v)) visit(v);
+  return circles;
+}
+
+/** One concrete loop through a circle's files, to show how it closes. */
+function oneLoop(component: string[], graph: Map<string, string[]>): string[] {
+  const members = new Set(component);
+  const start = component[0];
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift()!;
+    for (const w of graph.get(v) ?? []) {
+      if (!members.has(w)) continue;
+      if (w === start) {
+        const loop = [v];
+        while (loop[0] !== start) loop.unshift(previous.get(loop[0])!);
+        return [...loop, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return component;
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+function main(): void {
+  const files = SCANNED.flatMap((entry) => listFiles(entry));
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  const problems: string[] = [];
+  for (const file of files) {
+    const targets: string[] = [];
+    for (const specifier of importSpecifiers(fs.readFileSync(path.join(root, file), 'utf8'))) {
+      const target = resolveImport(file, specifier, known);
+      if (!target) continue;
+      targets.push(target);
+      const problem = directionProblem(file, target);
+      if (problem) problems.push(problem);
+    }
+    graph.set(file, targets);
+  }
+  for (const circle of findCircles(graph)) {
+    problems.push(`import circle of ${circle.length} file(s): ${oneLoop(circle, graph).join(' -> ')}` + (circle.length > 2 ? `\n    all of: ${circle.join(', ')}` : ''));
+  }
+  const edges = [...graph.values()].reduce((sum, t) => sum + t.length, 0);
+  if (problems.length > 0) {
+    console.error(`check-imports: ${problems.length} problem(s) in ${files.length} files:`);
+    for (const p of new Set(problems)) console.error(`  - ${p}`);
+    process.exit(1);
+  }
+  if (!process.argv.includes('--quiet')) console.log(`check-imports: ${files.length} files, ${edges} relative imports, no circle, none against the flow.`);
+}
+
+if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('check-imports.ts')) main();

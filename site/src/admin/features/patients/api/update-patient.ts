@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import type { Patient, PatientPayload } from '../../../../../../shared/schemas/patient';
+import { adminKeys } from '../../../api/query-keys';
+
+// PUT /api/admin/patients/:id {id, ...patient} -> patient
+
+export function updatePatient({ id, ...payload }: PatientPayload & { id: number }): Promise<Patient> {
+  return api.put<Patient>(`/api/admin/patients/${id}`, { id, ...payload });
+}
+
+export function useUpdatePatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePatient,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.patients });
+      // Invoices show the patient's name.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.invoices });
+    },
+  });
+}

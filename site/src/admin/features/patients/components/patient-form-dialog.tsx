@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { patientName, patientSchema, type Patient, type PatientInput } from '../../../../../../shared/schemas/patient';
+import { FormDialog, useDialogForm } from '../../../components/form-dialog';
+import { TextField } from '../../../components/form-fields';
+import { useCreatePatient } from '../api/create-patient';
+import { useUpdatePatient } from '../api/update-patient';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'] as const;
+
+function initialValues(patient: Patient | null): PatientInput {
+  return {
+    firstName: patient?.firstName ?? '',
+    lastName: patient?.lastName ?? '',
+    email: patient?.email ?? '',
+    phone: patient?.phone ?? '',
+    address: patient?.address ?? '',
+    dateOfBirth: patient?.dateOfBirth ?? '',
+  };
+}
+
+const resolver = zodResolver(patientSchema);
+
+/** Add Patient and Edit Patient (SPEC 2, validation of SPEC 5 through the shared patientSchema). */
+export function PatientFormDialog({ open, patient, onClose }: { open: boolean; patient: Patient | null; onClose: () => void }) {
+  const create = useCreatePatient();
+  const update = useUpdatePatient();
+  const { form, save } = useDialogForm({ open, item: patient, initialValues, resolver, serverFields: FIELDS, onClose });
+  const { control } = form;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (patient) {
+      save(update, { id: patient.id, ...values }, {
+        success: (saved) => ['Patient updated', `${patientName(saved ?? values)}'s details have been updated.`],
+        failure: 'Error updating patient',
+      });
+    } else {
+      save(create, values, {
+        success: (saved) => ['Patient added', `${patientName(saved ?? values)} has been added.`],
+        failure: 'Error adding patient',
+      });
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      title={patient ? 'Edit Patient' : 'Add Patient'}
+      formId="patient-form"
+      submitLabel={patient ? 'Save Changes' : 'Add Patient'}
+      pending={create.isPending || update.isPending}
+      onCancel={onClose}
+    >
+      <form id="patient-form" onSubmit={onSubmit} noValidate className="form-grid">
+        <TextField control={control} name="firstName" id="patient-firstName" label="First Name" required type="text" autoComplete="off" />
+        <TextField control={control} name="lastName" id="patient-lastName" label="Last Name" required type="text" autoComplete="off" />
+        <TextField control={control} name="email" id="patient-email" label="Email" required type="email" autoComplete="off" />
+        <TextField control={control} name="phone" id="patient-phone" label="Phone" required type="tel" autoComplete="off" />
+        <div className="span-2">
+          <TextField control={control} name="address" id="patient-address" label="Address" rows={2} />
+        </div>
+        <TextField control={control} name="dateOfBirth" id="patient-dateOfBirth" label="Date of Birth" type="date" min="1900-01-01" max={clinicToday()} />
+      </form>
+    </FormDialog>
+  );
+}

@@ -1,9 +1,0 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { adminKeys } from '../../shared/query-keys';
-
-/** After any invoice change: every invoice list and view, and the dashboard's counts. */
-export function invalidateInvoices(queryClient: QueryClient, id?: number): void {
-  void queryClient.invalidateQueries({ queryKey: adminKeys.invoices });
-  if (id !== undefined) void queryClient.invalidateQueries({ queryKey: adminKeys.invoice(id) });
-  void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
-}
