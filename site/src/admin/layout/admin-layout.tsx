@@ -7,6 +7,7 @@ import { useAuthStore } from '../features/auth/auth-store';
 import { ClinicLogo } from '../components/clinic-logo';
 import { usePlatform } from '../platform/platform-context';
 import { useLogoutAction } from '../features/auth/use-logout-action';
+import { roleCan } from '../../../../shared/constants/roles';
 import { navItems } from './nav-items';
 
 // SPEC 2 "Admin layout": a sidebar with the navigation and Logout; below 768 px the same content in a
@@ -33,7 +34,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
     <div className="sidebar">
       <nav aria-label="Admin">
         <ul className="nav-list">
-          {navItems.map(({ to, label, icon: Icon }) => (
+          {navItems.filter(({ needs }) => roleCan(user?.role ?? 'owner', needs)).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

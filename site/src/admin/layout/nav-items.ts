@@ -9,22 +9,25 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
+import type { Capability } from '../../../../shared/constants/roles';
 
 export interface NavItem {
   to: string;
   label: string;
   icon: ComponentType<{ 'aria-hidden'?: boolean }>;
+  /** Shown only to roles that may (D31); the server refuses the screen's calls to others. */
+  needs: Capability;
 }
 
 // SPEC 2's admin routes, in the sidebar's order.
 export const navItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: DashboardOutlined },
-  { to: '/patients', label: 'Patients', icon: TeamOutlined },
-  { to: '/appointments', label: 'Appointments', icon: CalendarOutlined },
-  { to: '/invoices', label: 'Invoices', icon: FileTextOutlined },
-  { to: '/blog-admin', label: 'Blog', icon: ReadOutlined },
-  { to: '/gallery-admin', label: 'Gallery', icon: PictureOutlined },
-  { to: '/settings', label: 'Settings', icon: SettingOutlined },
+  { to: '/dashboard', label: 'Dashboard', icon: DashboardOutlined, needs: 'dashboard' },
+  { to: '/patients', label: 'Patients', icon: TeamOutlined, needs: 'patients.read' },
+  { to: '/appointments', label: 'Appointments', icon: CalendarOutlined, needs: 'appointments.read' },
+  { to: '/invoices', label: 'Invoices', icon: FileTextOutlined, needs: 'invoices.read' },
+  { to: '/blog-admin', label: 'Blog', icon: ReadOutlined, needs: 'content' },
+  { to: '/gallery-admin', label: 'Gallery', icon: PictureOutlined, needs: 'content' },
+  { to: '/settings', label: 'Settings', icon: SettingOutlined, needs: 'settings.write' },
 ];
 
 export const AppIcon = AppstoreOutlined;

@@ -21,6 +21,7 @@ import { ErrorState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { AppointmentStatusBadge } from '../components/status-badge';
 import { usePageTitle } from '../hooks/use-page-title';
+import { useCan } from '../features/auth/use-can';
 
 function StatCard({ label, value, icon, tone, loading }: { label: string; value: ReactNode; icon: ReactNode; tone: string; loading: boolean }) {
   return (
@@ -40,7 +41,7 @@ const quickActions = [
   { to: '/appointments', label: 'New Appointment', icon: <CalendarOutlined /> },
   { to: '/patients?new=1', label: 'Add Patient', icon: <UserAddOutlined /> },
   { to: '/invoices?new=1', label: 'Create Invoice', icon: <PlusOutlined /> },
-  { to: '/gallery-admin', label: 'Manage Gallery', icon: <PictureOutlined /> },
+  { to: '/gallery-admin', label: 'Manage Gallery', icon: <PictureOutlined />, needs: 'content' as const },
 ];
 
 // SPEC 2 Dashboard: four stat cards (revenue in rupees without decimals), quick actions, the 5 most recent
@@ -50,6 +51,7 @@ export function DashboardPage() {
   const stats = useStats();
   const recent = useRecentAppointments();
   const s = stats.data;
+  const canManageContent = useCan('content');
   const dash = stats.isError ? '—' : '';
 
   return (
@@ -79,7 +81,7 @@ export function DashboardPage() {
         <section className="panel" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading">Quick Actions</h2>
           <div className="quick-actions">
-            {quickActions.map((a) => (
+            {quickActions.filter((a) => !('needs' in a) || canManageContent).map((a) => (
               <Link key={a.label} to={a.to} className="quick-action">
                 <span aria-hidden="true">{a.icon}</span>
                 {a.label}

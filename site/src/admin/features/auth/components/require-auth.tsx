@@ -13,7 +13,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const confirmed = me.data?.user;
-    if (confirmed && user && (confirmed.name !== user.name || confirmed.email !== user.email)) setUser(confirmed);
+    if (confirmed && user && (confirmed.name !== user.name || confirmed.email !== user.email || confirmed.role !== user.role)) {
+      setUser(confirmed);
+    }
   }, [me.data, user, setUser]);
 
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
