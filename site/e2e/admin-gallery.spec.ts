@@ -31,8 +31,13 @@ async function addByUrl(page: Page, title: string, options: { category?: string;
   }).toPass();
   await urlBox.fill('/images/og-default.jpg');
   if (options.category) {
-    await dialog.getByLabel('Category').click();
-    await page.locator('.ant-select-item-option', { hasText: options.category }).click();
+    const category = options.category;
+    // As with the mode switch: on a busy machine the dropdown may still be opening; pick until it shows.
+    await expect(async () => {
+      await dialog.getByLabel('Category').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: category }).click({ timeout: 2_000 });
+      await expect(dialog.locator('.ant-select-selection-item', { hasText: category })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
   }
   if (options.order) await dialog.getByLabel('Display Order').fill(options.order);
   await dialog.getByRole('button', { name: 'Add Image' }).click();
@@ -189,7 +194,10 @@ test('the gallery screen and its dialog pass axe', async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Gallery images' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Add Image' }).click();
-  await page.getByRole('dialog', { name: 'Add Image' }).getByRole('button', { name: 'Add Image' }).click();
-  await expect(page.getByText('Image is required')).toBeVisible();
+  // The dialog's form may still be settling on a busy machine: submit until the refusal shows.
+  await expect(async () => {
+    await page.getByRole('dialog', { name: 'Add Image' }).getByRole('button', { name: 'Add Image' }).click();
+    await expect(page.getByText('Image is required')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await expectNoAxeViolations(page);
 });
