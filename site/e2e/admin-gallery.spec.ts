@@ -36,7 +36,7 @@ async function addByUrl(page: Page, title: string, options: { category?: string;
     await expect(async () => {
       await dialog.getByLabel('Category').click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: category }).click({ timeout: 2_000 });
-      await expect(dialog.locator('.ant-select-selection-item', { hasText: category })).toBeVisible({ timeout: 1_000 });
+      await expect(dialog.getByTitle(category, { exact: true })).toBeVisible({ timeout: 1_000 });
     }).toPass();
   }
   if (options.order) await dialog.getByLabel('Display Order').fill(options.order);
