@@ -140,7 +140,9 @@ test('Email sends the invoice to the patient', async ({ page }) => {
   await expectToast(page, 'Email sent');
 });
 
-test('Delete warns it cannot be undone, then removes the invoice', async ({ page }) => {
+// D30: a numbered invoice is never erased; the server cancels it and keeps its number (the billing screens
+// bring the Cancel Invoice wording).
+test('Delete warns it cannot be undone, then the invoice reads cancelled with its number kept', async ({ page }) => {
   const patient = await apiCreatePatient(page.request, `Gone${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id);
   await page.goto('/admin/invoices');
@@ -151,7 +153,7 @@ test('Delete warns it cannot be undone, then removes the invoice', async ({ page
   await expect(dialog).toContainText('cannot be undone');
   await dialog.getByRole('button', { name: 'Delete Invoice' }).click();
   await expectToast(page, 'Invoice deleted');
-  await expect(page.getByText('No invoices found matching your search.')).toBeVisible();
+  await expect((await invoiceRow(page, invoice.invoiceNumber)).getByText(/cancelled/i)).toBeVisible();
 });
 
 test('an invoice whose patient was deleted shows Unknown Patient', async ({ page }) => {
