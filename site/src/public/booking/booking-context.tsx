@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { isPlainClick } from '../app/router';
 import { Dialog } from '../components/dialog';
 import { LazyBookingForm, prefetchBookingForm } from './lazy-booking-form';
 
@@ -41,38 +40,3 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * A Book Appointment control: a link to the contact page's booking form, which — once the page is live —
- * opens the booking dialog instead. So a tap before the page's code has arrived (on a slow phone) still
- * leads to the form. It starts loading the form's code as soon as it is pointed at.
- */
-export function BookButton({
-  children = 'Book Appointment',
-  className = 'button button-primary',
-  treatment,
-  onBeforeOpen,
-}: {
-  children?: ReactNode;
-  className?: string;
-  treatment?: string;
-  onBeforeOpen?: () => void;
-}) {
-  const { openBooking } = useBooking();
-  return (
-    <a
-      href="/contact#book"
-      className={className}
-      aria-haspopup="dialog"
-      onPointerEnter={prefetchBookingForm}
-      onFocus={prefetchBookingForm}
-      onClick={(e) => {
-        if (!isPlainClick(e)) return;
-        e.preventDefault();
-        onBeforeOpen?.();
-        openBooking(treatment);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
