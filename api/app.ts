@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type Router from '@koa/router';
 import { Model } from 'objection';
 import type { Deps } from './deps';
@@ -41,6 +42,10 @@ export function createApp(deps: Deps): Koa {
 
   app.use(requestLog(deps.logger));
   app.use(errorHandler(deps.logger));
+  // OPS-16: HTML, JSON, CSS and JS above 1 KB leave brotli- or gzip-compressed (brotli at quality 4: most of
+  // the saving for little CPU). Built assets already carry Content-Encoding from their .br/.gz twins
+  // (koa-send), and koa-compress leaves those alone.
+  app.use(compress({ threshold: 1024 }));
   app.use(securityHeaders());
   app.use(crossOriginGuard({ publicUrl: deps.config.publicUrl, allowedOrigins: deps.config.desktopOrigins }));
   app.use(refuseNulInUrl());

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Deps } from '../deps';
+import { PROJECT_ROOT } from '../paths';
 import { publicDataLoader } from './page-data';
 
 // Server rendering of the public pages (D20). `npm run build:site` produces the browser build
 // (site/dist/index.html and its assets) and the server build (site/dist/server/entry-server.js); this
 // module fills the built index.html with a page's head tags, its HTML and its data.
 
-export const SITE_DIST = path.resolve(import.meta.dirname, '../../site/dist');
+export const SITE_DIST = path.join(PROJECT_ROOT, 'site', 'dist');
 const SERVER_ENTRY = path.join(SITE_DIST, 'server', 'entry-server.js');
 
 interface ServerEntry {

@@ -17,11 +17,20 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts `node --import tsx api/server.ts` on a free port with only the given environment. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 180_000): Promise<ServerProcess> {
+/**
+ * Starts the server on a free port with only the given environment: from source
+ * (`node --import tsx api/server.ts`) or, with `from: 'build'`, as production runs it (`node dist/api/server.js`,
+ * made by `npm run build:server`).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+  options: { from?: 'source' | 'build' } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const args = options.from === 'build' ? ['--enable-source-maps', 'dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

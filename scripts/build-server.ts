@@ -1,0 +1,21 @@
+import { build } from 'esbuild';
+
+// `npm run build:server` (OPS-16): the server and its command-line tools as plain JavaScript in dist/api,
+// so production runs `node dist/api/server.js` with no TypeScript compiler in the process. Packages stay
+// in node_modules (the production image installs them with `npm ci --omit=dev`); the product's own code
+// (api/ and shared/) is bundled, one file per entry.
+const entryPoints = ['api/server.ts', 'api/db/migrate-cli.ts', 'api/cli/admin.ts'];
+
+await build({
+  entryPoints,
+  outbase: 'api',
+  outdir: 'dist/api',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+process.stdout.write(`Built ${entryPoints.length} entries into dist/api\n`);
