@@ -31,6 +31,9 @@ const envSchema = z.object({
   BOOKING_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   BOOKING_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(0).max(1000).default(3),
   BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(1095).default(60),
+  // Backups (OPS-13, docs/operations.md).
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,6 +45,9 @@ export interface Config {
   publicUrl: string;
   databaseUrl?: string;
   dataDir: string;
+  /** Where backups go (default DATA_DIR/backups), and how many of the automatic ones are kept. */
+  backupDir: string;
+  backupKeep: number;
   smtpUrl?: string;
   mailFrom: string;
   clinicNotifyEmail?: string;
@@ -95,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Smile Care Dental Clinic <no-reply@smilecare.example>',
     clinicNotifyEmail: e.CLINIC_NOTIFY_EMAIL,

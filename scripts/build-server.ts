@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 // so production runs `node dist/api/server.js` with no TypeScript compiler in the process. Packages stay
 // in node_modules (the production image installs them with `npm ci --omit=dev`); the product's own code
 // (api/ and shared/) is bundled, one file per entry.
-const entryPoints = ['api/server.ts', 'api/db/migrate-cli.ts', 'api/cli/admin.ts'];
+const entryPoints = ['api/server.ts', 'api/db/migrate-cli.ts', 'api/cli/admin.ts', 'api/cli/backup.ts', 'api/cli/restore.ts'];
 
 await build({
   entryPoints,

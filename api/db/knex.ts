@@ -28,13 +28,22 @@ export interface DbOptions {
   /** Directory for the embedded database; omit for an in-memory one (tests). */
   pgliteDir?: string;
   poolMax?: number;
+  /** Server only: the connections' application_name (default APPLICATION_NAME; tools such as restore differ). */
+  applicationName?: string;
+  /** Embedded only: start from this copy of a data directory (a restore, OPS-13). */
+  loadDataDir?: Blob;
   /** Embedded only: how often to checkpoint (default 5 minutes, as PostgreSQL's checkpoint_timeout). */
   checkpointEveryMs?: number;
 }
 
+/** What a running product's connections call themselves on a server, so a restore can see it running. */
+export const APPLICATION_NAME = 'smile-dental';
+
 export interface Database {
   knex: Knex;
   isEmbedded: boolean;
+  /** Embedded only: a copy of the whole data directory, taken while open (a backup, OPS-13). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -43,7 +52,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   if (options.databaseUrl) {
     const knex = knexFactory({
       client: 'pg',
-      connection: options.databaseUrl,
+      connection: { connectionString: options.databaseUrl, application_name: options.applicationName ?? APPLICATION_NAME },
       pool: { min: 0, max: options.poolMax ?? 10 },
       ...common,
     });
@@ -66,7 +75,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   // On disk, every commit is flushed to it before it is acknowledged (pglite-durability.ts); in memory
   // (tests) there is nothing to flush.
   const storage = options.pgliteDir ? durablePgliteOptions(options.pgliteDir) : {};
-  const pglite = new PGlite({ ...storage, parsers: pgliteParsers, extensions: { pg_trgm } });
+  const pglite = new PGlite({ ...storage, parsers: pgliteParsers, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   await pglite.waitReady;
   if (options.pgliteDir && isNew) flushNewDatabase(options.pgliteDir);
   const knex = knexFactory({
@@ -86,6 +95,10 @@ export async function createDb(options: DbOptions): Promise<Database> {
   return {
     knex,
     isEmbedded: true,
+    dumpDataDir: async () => {
+      await knex.raw('checkpoint');
+      return pglite.dumpDataDir('gzip');
+    },
     async close() {
       if (checkpoints) clearInterval(checkpoints);
       await knex.destroy();
@@ -96,6 +109,14 @@ export async function createDb(options: DbOptions): Promise<Database> {
 }
 
 /** PGlite has no lock of its own: two processes on one directory corrupt it (ENVIRONMENT.md). */
+/** The live process holding the embedded database in `dir`, if any (restore refuses a running product). */
+export function embeddedDatabaseHolder(dir: string): number | null {
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  if (!fs.existsSync(lockFile)) return null;
+  const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+  return holder && holder !== process.pid && isAlive(holder) ? holder : null;
+}
+
 function takeDirectoryLock(dir: string): () => void {
   const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
   try {
@@ -131,8 +152,10 @@ function isAlive(pid: number): boolean {
 }
 
 /** The database the configuration names: DATABASE_URL, else the embedded one in DATA_DIR/pglite (D2). */
-export function createDbFromConfig(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export function createDbFromConfig(config: { databaseUrl?: string; dataDir: string; applicationName?: string }): Promise<Database> {
   return createDb(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, applicationName: config.applicationName }
+      : { pgliteDir: path.join(config.dataDir, 'pglite') },
   );
 }

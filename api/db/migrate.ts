@@ -35,3 +35,20 @@ export async function migrateLatest(db: Knex): Promise<void> {
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource: source }, true);
 }
+
+/** Every migration this version of the product knows, oldest first. */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations);
+}
+
+/** Applies migrations up to and including `last` (a restore rebuilds the schema its backup was taken on). */
+export async function migrateUpTo(db: Knex, last: string): Promise<void> {
+  const names = knownMigrations();
+  if (!names.includes(last)) throw new Error(`Unknown migration ${last}`);
+  for (;;) {
+    const [done] = (await db.migrate.list({ migrationSource: source })) as [{ name?: string }[] | string[], unknown];
+    const applied = done.map((d) => (typeof d === 'string' ? d : (d.name ?? '')));
+    if (applied.includes(last)) return;
+    await db.migrate.up({ migrationSource: source });
+  }
+}

@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Knex } from 'knex';
+import * as tar from 'tar';
+import type { Database } from '../db/knex';
+import { knownMigrations } from '../db/migrate';
+
+// OPS-13 (docs/operations.md): one file holds a complete, restorable copy of the clinic. Uploaded images
+// live in the database (D18), so the database is the whole of the data. The file is a tar of:
+//   manifest.json     what the copy holds: the schema version, every table's row count and row checksum
+//   database.*        the data, in one of three formats:
+//     pg_dump         a server database through `pg_dump --format=custom` when pg_dump is installed
+//     logical         otherwise a server database as JSON lines, one table after another (gzip)
+//     pglite          the embedded database: PGlite's own dump of its data directory (tar.gz)
+// Restoring checks the counts and checksums against the manifest (api/services/restore.ts).
+
+const run = promisify(execFile);
+
+export const BACKUP_PRODUCT = 'smile-dental-clinic';
+export type BackupFormat = 'pg_dump' | 'logical' | 'pglite';
+export const databaseFileOf: Record<BackupFormat, string> = {
+  pg_dump: 'database.pgdump',
+  logical: 'database.jsonl.gz',
+  pglite: 'database.pglite.tar.gz',
+};
+
+export interface TableSummary {
+  rows: number;
+  /** md5 over the md5 of every row's text, in a fixed order: equal tables have equal checksums. */
+  checksum: string;
+}
+
+export interface BackupManifest {
+  product: typeof BACKUP_PRODUCT;
+  createdAt: string;
+  format: BackupFormat;
+  /** The migrations applied, oldest first; the last one is the schema version. */
+  migrations: string[];
+  schemaVersion: string;
+  tables: Record<string, TableSummary>;
+}
+
+export interface BackupOptions {
+  backupDir: string;
+  /** Server databases only: the URL pg_dump connects to. */
+  databaseUrl?: string;
+  /** Force a format (tests; `--logical` on the command line); default: the best available. */
+  format?: BackupFormat;
+  now?: Date;
+}
+
+/** The user tables of the public schema, by name. */
+export async function userTables(knex: Knex): Promise<string[]> {
+  const { rows } = await knex.raw<{ rows: { name: string }[] }>(
+    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/**
+ * The tables ordered so that every table comes after those its foreign keys point to: a logical restore
+ * inserts in this order without switching constraints off (which needs a superuser).
+ */
+export async function tablesInDependencyOrder(knex: Knex): Promise<string[]> {
+  const tables = await userTables(knex);
+  const { rows } = await knex.raw<{ rows: { child: string; parent: string }[] }>(
+    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+       from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'`,
+  );
+  const unquote = (name: string) => name.replace(/^"|"$/g, '');
+  const parents = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const r of rows) if (unquote(r.child) !== unquote(r.parent)) parents.get(unquote(r.child))?.add(unquote(r.parent));
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (ordered.includes(table) || path.has(table)) return;
+    path.add(table);
+    for (const parent of parents.get(table) ?? []) visit(parent, path);
+    ordered.push(table);
+  };
+  for (const t of tables) visit(t, new Set());
+  return ordered;
+}
+
+/** Row counts and checksums of every table: what the manifest records and restore compares. */
+export async function summarizeTables(knex: Knex): Promise<Record<string, TableSummary>> {
+  const summary: Record<string, TableSummary> = {};
+  for (const table of await userTables(knex)) {
+    const { rows } = await knex.raw<{ rows: { rows: number; checksum: string | null }[] }>(
+      `select count(*)::int as rows, md5(coalesce(string_agg(h, '' order by h), '')) as checksum
+         from (select md5(t::text) as h from ?? t) rows_of_table`,
+      [table],
+    );
+    summary[table] = { rows: Number(rows[0].rows), checksum: rows[0].checksum ?? '' };
+  }
+  return summary;
+}
+
+async function appliedMigrations(knex: Knex): Promise<string[]> {
+  const rows = await knex('knex_migrations').select('name').orderBy('id');
+  return rows.map((r: { name: string }) => r.name);
+}
+
+export async function pgDumpAvailable(): Promise<boolean> {
+  try {
+    await run('pg_dump', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes a backup of the open database into options.backupDir and returns the file's path. */
+export async function takeBackup(db: Database, options: BackupOptions): Promise<string> {
+  const format: BackupFormat =
+    options.format ?? (db.isEmbedded ? 'pglite' : (await pgDumpAvailable()) ? 'pg_dump' : 'logical');
+  if (format === 'pglite' && !db.dumpDataDir) throw new Error('Only the embedded database can be backed up as pglite');
+  if (format !== 'pglite' && db.isEmbedded) throw new Error('The embedded database is backed up as pglite');
+
+  const now = options.now ?? new Date();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-backup-'));
+  try {
+    // The manifest describes the data the dump holds: on a server, both are read in one repeatable-read
+    // snapshot for the logical format; pg_dump takes its own snapshot a moment later, so a backup of a busy
+    // server may record counts a few rows apart, which restore reports rather than refuses (see restore.ts).
+    const migrations = await appliedMigrations(db.knex);
+    const tables = await summarizeTables(db.knex);
+    const dumpPath = path.join(work, databaseFileOf[format]);
+    if (format === 'pglite') {
+      const blob = await db.dumpDataDir!();
+      fs.writeFileSync(dumpPath, Buffer.from(await blob.arrayBuffer()));
+    } else if (format === 'pg_dump') {
+      if (!options.databaseUrl) throw new Error('pg_dump needs the database URL');
+      await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${dumpPath}`, options.databaseUrl]);
+    } else {
+      await writeLogicalDump(db.knex, dumpPath);
+    }
+    const manifest: BackupManifest = {
+      product: BACKUP_PRODUCT,
+      createdAt: now.toISOString(),
+      format,
+      migrations,
+      schemaVersion: migrations.at(-1) ?? '',
+      tables,
+    };
+    fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    fs.mkdirSync(options.backupDir, { recursive: true });
+    const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const file = path.join(options.backupDir, `clinic-backup-${stamp}.tar`);
+    // Written beside, then renamed: a backup file that exists is complete.
+    await tar.create({ file: `${file}.partial`, cwd: work, portable: true }, ['manifest.json', databaseFileOf[format]]);
+    fs.renameSync(`${file}.partial`, file);
+    return file;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Tables in dependency order, each as a header line ({"table": name}) followed by one line per row (row_to_json). */
+async function writeLogicalDump(knex: Knex, file: string): Promise<void> {
+  const gzip = zlib.createGzip();
+  const out = fs.createWriteStream(file);
+  gzip.pipe(out);
+  const write = (line: string) => new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
+  for (const table of await tablesInDependencyOrder(knex)) {
+    await write(JSON.stringify({ table }));
+    const stream = knex.raw('select row_to_json(t)::text as j from ?? t', [table]).stream();
+    for await (const row of stream as AsyncIterable<{ j: string }>) await write(row.j);
+  }
+  gzip.end();
+  await new Promise<void>((resolve, reject) => {
+    out.once('finish', resolve);
+    out.once('error', reject);
+  });
+}
+
+/** Removes the oldest automatic backups beyond `keep` (files this product named; nothing else). */
+export function pruneBackups(backupDir: string, keep: number): string[] {
+  if (!fs.existsSync(backupDir)) return [];
+  const ours = fs
+    .readdirSync(backupDir)
+    .filter((f) => /^clinic-backup-\d{8}T\d{6}Z\.tar$/.test(f))
+    .sort();
+  const removed = ours.slice(0, Math.max(0, ours.length - keep));
+  for (const f of removed) fs.rmSync(path.join(backupDir, f));
+  return removed;
+}
+
+/** Reads a backup's manifest without extracting the data. */
+export async function readManifest(file: string): Promise<BackupManifest> {
+  let text = '';
+  await tar.list({
+    file,
+    filter: (p) => p === 'manifest.json',
+    onReadEntry: (entry) => {
+      entry.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    },
+  });
+  if (!text) throw new Error(`${file} is not a backup of this product (no manifest)`);
+  const manifest = JSON.parse(text) as BackupManifest;
+  if (manifest.product !== BACKUP_PRODUCT) throw new Error(`${file} is not a backup of this product`);
+  return manifest;
+}
+
+/** Migrations a backup holds that this version of the product does not know: a newer product made it. */
+export function unknownMigrations(manifest: BackupManifest): string[] {
+  const known = new Set(knownMigrations());
+  return manifest.migrations.filter((m) => !known.has(m));
+}

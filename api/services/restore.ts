@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Knex } from 'knex';
+import * as tar from 'tar';
+import { APPLICATION_NAME, createDb, embeddedDatabaseHolder } from '../db/knex';
+import { migrateUpTo } from '../db/migrate';
+import {
+  type BackupManifest,
+  databaseFileOf,
+  readManifest,
+  summarizeTables,
+  type TableSummary,
+  unknownMigrations,
+  userTables,
+} from './backups';
+
+// OPS-13: `npm run restore -- FILE` puts a backup (api/services/backups.ts) back into a STOPPED product:
+// the embedded database in DATA_DIR, or the server database of DATABASE_URL. What was there is replaced
+// (the embedded one is kept beside, as pglite.before-restore-<time>). After the restore, every table's row
+// count and checksum is compared with the manifest. The product migrates the schema forward at its next
+// start, so an older backup restores into a newer product; a newer backup into an older product is refused.
+
+const run = promisify(execFile);
+
+export class RestoreRefused extends Error {}
+
+export interface RestoreTarget {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Tables whose restored rows differ from the manifest (empty when the copy is exact). */
+  mismatches: string[];
+}
+
+const RESTORE_APPLICATION_NAME = `${APPLICATION_NAME}-restore`;
+
+export async function restoreBackup(file: string, target: RestoreTarget): Promise<RestoreResult> {
+  if (!fs.existsSync(file)) throw new RestoreRefused(`No such file: ${file}`);
+  const manifest = await readManifest(file);
+  const newer = unknownMigrations(manifest);
+  if (newer.length > 0) {
+    throw new RestoreRefused(
+      `This backup was made by a newer version of the product (schema ${manifest.schemaVersion}). Update the product, then restore it.`,
+    );
+  }
+  const intoServer = Boolean(target.databaseUrl);
+  if (intoServer === (manifest.format === 'pglite')) {
+    throw new RestoreRefused(
+      manifest.format === 'pglite'
+        ? 'This backup is of an embedded database: restore it without DATABASE_URL.'
+        : 'This backup is of a server database: restore it with DATABASE_URL set.',
+    );
+  }
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-restore-'));
+  try {
+    await tar.extract({ file, cwd: work });
+    const dump = path.join(work, databaseFileOf[manifest.format]);
+    if (!fs.existsSync(dump)) throw new RestoreRefused(`${file} is incomplete (no ${databaseFileOf[manifest.format]})`);
+    const restored = intoServer
+      ? await restoreServer(target.databaseUrl!, manifest, dump)
+      : await restoreEmbedded(target.dataDir, dump);
+    return { manifest, mismatches: compare(manifest.tables, restored) };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function compare(expected: Record<string, TableSummary>, actual: Record<string, TableSummary>): string[] {
+  const names = new Set([...Object.keys(expected), ...Object.keys(actual)]);
+  return [...names]
+    .filter((t) => expected[t]?.rows !== actual[t]?.rows || expected[t]?.checksum !== actual[t]?.checksum)
+    .map((t) => `${t}: ${expected[t]?.rows ?? 'absent'} rows in the backup, ${actual[t]?.rows ?? 'absent'} restored`);
+}
+
+async function restoreEmbedded(dataDir: string, dump: string): Promise<Record<string, TableSummary>> {
+  const live = path.join(dataDir, 'pglite');
+  const holder = embeddedDatabaseHolder(live);
+  if (holder) throw new RestoreRefused(`The product is running on ${live} (process ${holder}): stop it, then restore.`);
+  const staging = path.join(dataDir, 'pglite.restoring');
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.rmSync(`${staging}.lock`, { force: true });
+  const db = await createDb({ pgliteDir: staging, loadDataDir: new Blob([fs.readFileSync(dump)]) });
+  let summary: Record<string, TableSummary>;
+  try {
+    summary = await summarizeTables(db.knex);
+  } finally {
+    await db.close();
+  }
+  if (fs.existsSync(live)) {
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${stamp}`));
+  }
+  fs.renameSync(staging, live);
+  return summary;
+}
+
+async function restoreServer(url: string, manifest: BackupManifest, dump: string): Promise<Record<string, TableSummary>> {
+  const db = await createDb({ databaseUrl: url, poolMax: 1, applicationName: RESTORE_APPLICATION_NAME });
+  try {
+    const { rows } = await db.knex.raw<{ rows: { n: number }[] }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = ? and pid <> pg_backend_pid()`,
+      [APPLICATION_NAME],
+    );
+    if (rows[0].n > 0) {
+      throw new RestoreRefused(`The product is running on this database (${rows[0].n} connections): stop it, then restore.`);
+    }
+    await emptyDatabase(db.knex);
+    if (manifest.format === 'pg_dump') {
+      await db.close();
+      await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, dump]);
+      const check = await createDb({ databaseUrl: url, poolMax: 1, applicationName: RESTORE_APPLICATION_NAME });
+      try {
+        return await summarizeTables(check.knex);
+      } finally {
+        await check.close();
+      }
+    }
+    await migrateUpTo(db.knex, manifest.schemaVersion);
+    await loadLogicalDump(db.knex, dump);
+    return await summarizeTables(db.knex);
+  } finally {
+    await db.close().catch(() => {});
+  }
+}
+
+/** Drops every schema the product's data can live in and gives back an empty public schema. */
+async function emptyDatabase(knex: Knex): Promise<void> {
+  const { rows } = await knex.raw<{ rows: { name: string }[] }>(
+    `select nspname as name from pg_namespace
+      where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
+  );
+  await knex.transaction(async (trx) => {
+    for (const r of rows) await trx.raw('drop schema ?? cascade', [r.name]);
+    await trx.raw('create schema public');
+  });
+}
+
+/** Inserts the rows of a logical dump (tables in dependency order) in one transaction, then the sequences. */
+async function loadLogicalDump(knex: Knex, dump: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const tables = await userTables(trx);
+    // Migrations may have written rows of their own (settings, the migration list): the backup's replace them.
+    if (tables.length > 0) await trx.raw(`truncate ${tables.map(() => '??').join(', ')} restart identity cascade`, tables);
+    const lines = readline.createInterface({ input: fs.createReadStream(dump).pipe(zlib.createGunzip()), crlfDelay: Infinity });
+    let table = '';
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await trx.raw('insert into ?? select * from json_populate_recordset(null::??, ?::json)', [table, table, `[${batch.join(',')}]`]);
+      batch = [];
+    };
+    for await (const line of lines) {
+      if (!line) continue;
+      if (line.startsWith('{"table":')) {
+        await flush();
+        table = (JSON.parse(line) as { table: string }).table;
+      } else {
+        batch.push(line);
+        if (batch.length >= 500) await flush();
+      }
+    }
+    await flush();
+    const { rows } = await trx.raw<{ rows: { table: string; column: string }[] }>(
+      `select table_name as table, column_name as column from information_schema.columns
+        where table_schema = 'public' and column_default like 'nextval(%'`,
+    );
+    for (const r of rows) {
+      await trx.raw(`select setval(pg_get_serial_sequence(?, ?), coalesce((select max(??) from ??), 0) + 1, false)`, [
+        r.table,
+        r.column,
+        r.column,
+        r.table,
+      ]);
+    }
+  });
+}
