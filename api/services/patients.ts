@@ -18,12 +18,19 @@ export function patientJson(p: Patient) {
     phone: p.phone,
     address: p.address,
     dateOfBirth: p.dateOfBirth,
+    allergies: p.allergies ?? '',
+    conditions: p.conditions ?? '',
+    medications: p.medications ?? '',
+    notes: p.notes ?? '',
     createdAt: p.createdAt,
   } satisfies Sendable<PatientRecord, 'createdAt'>;
 }
 export type PatientJson = ReturnType<typeof patientJson>;
 
-const listColumns = ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'createdAt'];
+const listColumns = [
+  'id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth',
+  'allergies', 'conditions', 'medications', 'notes', 'createdAt',
+];
 
 /** The search of SPEC 5 on a patients query: full name or email (case-insensitive), or phone (plain). */
 function patientSearch(q: string) {
@@ -107,5 +114,9 @@ function fields(input: PatientPayload) {
     phone: input.phone,
     address: input.address,
     dateOfBirth: input.dateOfBirth,
+    allergies: input.allergies,
+    conditions: input.conditions,
+    medications: input.medications,
+    notes: input.notes,
   };
 }
