@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../deps';
 
 // DESK-1: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
-// live in one row of clinic_settings (migration 011). The row is written the first time it is read, from
+// live in one row of clinic_settings (migration 011). The row is written when the server starts, from
 // the environment's first-start values (BOOKING_SLOT_CAPACITY, BOOKING_WINDOW_DAYS, CLINIC_NOTIFY_EMAIL,
 // REMINDER_HOURS_BEFORE) over SPEC 9's defaults; from then on only the owner's Settings change it.
 
@@ -39,11 +39,13 @@ function readStored(stored: unknown, fallback: ClinicSettings): ClinicSettings {
 export async function getClinicSettings(deps: Pick<Deps, 'knex' | 'config'>, db: Knex | Knex.Transaction = deps.knex): Promise<ClinicSettings> {
   const row = await db('clinic_settings').where({ id: 1 }).first<{ settings: unknown } | undefined>('settings');
   const fallback = firstStartSettings(deps.config);
-  if (row) return readStored(row.settings, fallback);
-  // First start: store the environment's values, so a later change of the environment changes nothing.
-  await db('clinic_settings').insert({ id: 1, settings: JSON.stringify(fallback) }).onConflict('id').ignore();
-  const stored = await db('clinic_settings').where({ id: 1 }).first<{ settings: unknown }>('settings');
-  return readStored(stored?.settings, fallback);
+  // Reading never writes (a public GET must not change the database): the row is stored at start.
+  return row ? readStored(row.settings, fallback) : fallback;
+}
+
+/** First start: store the environment's values, so a later change of the environment changes nothing. */
+export async function storeFirstStartSettings(knex: Knex, config: Deps['config']): Promise<void> {
+  await knex('clinic_settings').insert({ id: 1, settings: JSON.stringify(firstStartSettings(config)) }).onConflict('id').ignore();
 }
 
 export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {

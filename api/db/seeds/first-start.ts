@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { storeFirstStartSettings } from '../../services/clinic-settings';
 import { accountPasswordSchema } from '../../../shared/schemas/auth';
 import { clinic } from '../../../shared/constants/clinic';
 import type { Config } from '../../config';
@@ -17,6 +18,7 @@ export class StartupRefused extends Error {}
 export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (line: string) => void): Promise<void> {
   const { n } = (await knex('users').count('* as n').first()) as { n: number };
   const firstStart = Number(n) === 0;
+  await storeFirstStartSettings(knex, config);
 
   if (config.adminEmail && config.adminPassword) {
     const exists = await knex('users').whereRaw('lower(email) = lower(?)', [config.adminEmail]).first('id');

@@ -4,7 +4,7 @@ import { clinic } from '../../../shared/constants/clinic';
 import { addDays, isSunday } from '../../../shared/domain/clinic-time';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { countBookingRequest, rateLimitAddress } from '../../services/booking';
-import { getClinicSettings } from '../../services/clinic-settings';
+import { getClinicSettings, saveClinicSettings } from '../../services/clinic-settings';
 import { onRealServer } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -376,7 +376,7 @@ describe('booking window (BOOKING_WINDOW_DAYS, default 60)', () => {
   // DESK-1: the window is the clinic's setting (stored in the database; BOOKING_WINDOW_DAYS seeds it).
   async function setWindow(days: number) {
     const settings = await getClinicSettings(app.deps);
-    await app.db.knex('clinic_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...settings, bookingWindowDays: days }) });
+    await saveClinicSettings(app.deps, { ...settings, bookingWindowDays: days });
   }
 
   it('says the number the setting gives, in the refusal, the availability and the rules', async () => {
