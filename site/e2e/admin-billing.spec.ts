@@ -41,6 +41,7 @@ async function savedFile(page: Page, click: () => Promise<void>) {
 }
 
 test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill of Supply live and once saved', async ({ page }) => {
+  test.slow(); // many steps, each waited for; the 2-core machine runs two browsers
   const patient = await apiCreatePatient(page.request, `Mixed${uid()}`);
   await page.goto('/admin/invoices');
   await page.getByRole('button', { name: 'Create Invoice' }).click();
@@ -96,6 +97,7 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
 });
 
 test('a partial UPI payment, then the rest: partially paid, then paid, each with a PDF receipt', async ({ page }) => {
+  test.slow(); // many steps, each waited for; the 2-core machine runs two browsers
   const patient = await apiCreatePatient(page.request, `Payer${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id, 10000); // ₹ 11,800.00 with 18%
   await page.goto('/admin/invoices');
@@ -254,6 +256,7 @@ test('Settings checks the GSTIN as it is typed and saves it; the UPI ID is check
 });
 
 test('the price list editor adds, edits and removes a treatment, and the invoice form offers it', async ({ page }) => {
+  test.slow(); // many steps, each waited for; the 2-core machine runs two browsers
   const name = `Night guard ${uid()}`;
   await page.goto('/admin/settings');
   const panel = page.locator('.price-list-panel');
