@@ -140,7 +140,7 @@ test('Email sends the invoice to the patient', async ({ page }) => {
   await expectToast(page, 'Email sent');
 });
 
-// BILL-6: a numbered invoice is never erased: Cancel keeps it with its number (admin-billing.spec.ts
+// INV-12: a numbered invoice is never erased: Cancel keeps it with its number (admin-billing.spec.ts
 // follows it into the view and the document).
 test('Cancel says the invoice keeps its number, then the invoice reads cancelled', async ({ page }) => {
   const patient = await apiCreatePatient(page.request, `Gone${uid()}`);

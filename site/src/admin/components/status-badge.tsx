@@ -1,5 +1,5 @@
 // Status badges with AA contrast. SPEC 4: confirmed and completed green, pending amber, cancelled red,
-// anything else grey (matched case-insensitively); invoices (BILL-4): paid green, partially paid blue,
+// anything else grey (matched case-insensitively); invoices (INV-25): paid green, partially paid blue,
 // pending amber, overdue red, cancelled grey.
 
 export type BadgeTone = 'green' | 'amber' | 'red' | 'grey' | 'blue';

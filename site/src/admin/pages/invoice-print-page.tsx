@@ -33,8 +33,8 @@ function printSheet(frame: HTMLIFrameElement | null) {
   fitSheet(frame);
 }
 
-// The invoice's view: its payments and balance with Record payment, Mark paid and Cancel invoice (BILL-5,
-// BILL-6), then the printable invoice: the shared layout (D16) in a frame, printed by the browser's own dialog.
+// The invoice's view: its payments and balance with Record payment, Mark paid and Cancel invoice (INV-26,
+// INV-12), then the printable invoice: the shared layout (D16) in a frame, printed by the browser's own dialog.
 export function InvoicePrintPage() {
   const { id } = useParams();
   const invoiceId = Number(id);

@@ -114,10 +114,10 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onCancel }: { invoic
   );
 });
 
-// SPEC 2 Invoices: search (number or patient), Create Invoice, status filter (BILL-4), rows with number,
+// SPEC 2 Invoices: search (number or patient), Create Invoice, status filter (INV-25), rows with number,
 // patient (or Unknown Patient), total, issue and due dates, the balance of a part-paid one, status badge
-// and actions: view (payments, BILL-5), PDF, email and mark paid (not when paid or cancelled), and Cancel
-// for the owner (BILL-6: the invoice stays with its number); plus the invoice's view in the shared layout.
+// and actions: view (payments, INV-26), PDF, email and mark paid (not when paid or cancelled), and Cancel
+// for the owner (INV-12: the invoice stays with its number); plus the invoice's view in the shared layout.
 export function InvoicesPage() {
   usePageTitle('Invoices');
   const state = useListState({ status: 'all' });

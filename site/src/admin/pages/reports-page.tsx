@@ -150,7 +150,7 @@ function Report({ report }: { report: GstReport }) {
   );
 }
 
-// BILL-9 Reports (owner): the month's GST figures for the accountant, as the server computes them from
+// INV-24 Reports (owner): the month's GST figures for the accountant, as the server computes them from
 // the invoices' own tax lines, with the CSV download.
 export function ReportsPage() {
   usePageTitle('Reports');

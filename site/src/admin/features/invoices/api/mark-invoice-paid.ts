@@ -4,7 +4,7 @@ import { invalidateInvoices } from './invalidate';
 import type { Invoice } from '../../../../../../shared/schemas/invoice';
 
 // PATCH /api/admin/invoices/:id/mark-paid -> invoice (status paid, paidOn set): records a cash payment of the
-// balance dated today (BILL-5); 409 when already paid or cancelled.
+// balance dated today (INV-26); 409 when already paid or cancelled.
 
 export function markInvoicePaid(id: number): Promise<Invoice> {
   return api.patch<Invoice>(`/api/admin/invoices/${id}/mark-paid`);

@@ -3,7 +3,7 @@ import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dia
 import { invoicePatientName, type Invoice } from '../../../../../../shared/schemas/invoice';
 import { useCancelInvoice } from '../api/cancel-invoice';
 
-// BILL-6: a numbered invoice is never erased. Cancel invoice (the owner's) keeps it with its number and
+// INV-12: a numbered invoice is never erased. Cancel invoice (the owner's) keeps it with its number and
 // marks it CANCELLED on its PDF and page; it leaves revenue and the pending count. The prompt says so.
 
 export function useCancelInvoiceAction(onDone?: (inv: Invoice) => void) {

@@ -26,7 +26,7 @@ export interface InvoiceDraft {
 
 export const emptyItem = (): ItemDraft => ({ description: '', sacCode: '', taxRate: '', quantity: '1', unitPrice: '' });
 
-/** An item copied from a price list entry (BILL-2): its name, price, SAC and rate. */
+/** An item copied from a price list entry (INV-23): its name, price, SAC and rate. */
 export function priceListDraft(entry: { name: string; defaultPrice: number; sacCode: string | null; taxRate: number }): ItemDraft {
   return { description: entry.name, sacCode: entry.sacCode ?? '', taxRate: String(entry.taxRate), quantity: '1', unitPrice: String(entry.defaultPrice) };
 }

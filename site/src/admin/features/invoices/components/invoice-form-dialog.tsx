@@ -41,12 +41,12 @@ function draftResolver(registered: () => boolean): Resolver<InvoiceDraft, unknow
 const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ value: s.code, label: `${s.code} · ${s.label}` }))];
 
 // SPEC 2/5 Create Invoice: patient, optional due date, tax % (default 18, step 0.01; the rate of items left
-// at "Default"), items (add/remove, the last one kept; or added from the price list, BILL-2) each with an
-// optional SAC code and a GST rate (BILL-1), then the document's kind and the tax by rate live (BILL-3),
+// at "Default"), items (add/remove, the last one kept; or added from the price list, INV-23) each with an
+// optional SAC code and a GST rate (INV-20), then the document's kind and the tax by rate live (INV-19),
 // and optional notes.
 export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateInvoice();
-  // BILL-3: the clinic is registered when it has a GSTIN (the receptionist may read it too).
+  // INV-19: the clinic is registered when it has a GSTIN (the receptionist may read it too).
   const gstin = useSiteSetting('gstin');
   const registered = gstin.data ? Boolean(gstin.data.value) : true;
   const registeredRef = useRef(registered);

@@ -9,9 +9,9 @@ import { useToast } from '../../../components/toasts';
 import { usePlatform } from '../../../platform/platform-context';
 import { useSaveReceipt } from '../api/save-receipt';
 
-// BILL-5: where an invoice stands: its kind, status, total, what was paid and the balance; then each
+// INV-26: where an invoice stands: its kind, status, total, what was paid and the balance; then each
 // payment (receipt number, date, mode, reference, amount) with its receipt PDF. A cancelled invoice says
-// so first (BILL-6).
+// so first (INV-12).
 export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
   const platform = usePlatform();
   const receipt = useSaveReceipt(platform);

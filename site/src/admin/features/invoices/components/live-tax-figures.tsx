@@ -3,7 +3,7 @@ import type { DraftTotals } from './invoice-figures';
 
 const percent = (rate: number) => `${rate}%`;
 
-// BILL-3: what the invoice will be, as the items stand: the document's kind (Tax Invoice, Bill of Supply or
+// INV-19: what the invoice will be, as the items stand: the document's kind (Tax Invoice, Bill of Supply or
 // Invoice-cum-Bill of Supply), the subtotal, CGST and SGST at half of each taxed rate, the total, and the
 // tax summary by rate: the shared computation's own figures, so the server answers the same.
 export function LiveTaxFigures({ totals, kindTitle, registered }: { totals: DraftTotals | null; kindTitle: string | null; registered: boolean }) {

@@ -30,7 +30,7 @@ function paymentSchemaFor(invoice: Pick<Invoice, 'balance' | 'issueDate'>) {
   });
 }
 
-// BILL-5 Record payment: amount (the balance by default, never more), the day it was received (today by
+// INV-26 Record payment: amount (the balance by default, never more), the day it was received (today by
 // default, not before the invoice's date nor after today), how (cash, UPI, card, bank transfer) and an
 // optional reference (the UPI transaction number, the cheque...).
 export function RecordPaymentDialog({ invoice, open, onClose }: { invoice: Invoice; open: boolean; onClose: () => void }) {

@@ -86,7 +86,7 @@ function PriceListDialog({ open, item, onClose }: { open: boolean; item: PriceLi
   );
 }
 
-// BILL-8 (owner): the treatments the clinic bills, offered by the invoice form: name, default price, SAC
+// INV-27 (owner): the treatments the clinic bills, offered by the invoice form: name, default price, SAC
 // and GST rate; add, edit, remove. Invoices keep the items they copied.
 export function PriceListEditor() {
   const list = usePriceList(false);

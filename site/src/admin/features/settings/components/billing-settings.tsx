@@ -102,7 +102,7 @@ function looksComplete(key: SiteSettingKey, value: string): boolean {
   return value.includes('@');
 }
 
-// BILL-7 (owner): the clinic's GSTIN, checked as it is typed with the shared rules (state code, PAN, check
+// SET-5 (owner): the clinic's GSTIN, checked as it is typed with the shared rules (state code, PAN, check
 // character), and its UPI ID for the invoices' QR codes.
 export function BillingSettings() {
   return (
