@@ -96,6 +96,22 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
   await expect(sheet.locator('body')).toContainText('Invoice-cum-Bill of Supply');
 });
 
+test('without a GSTIN the form says Bill of Supply and charges no GST, whatever the rates', async ({ page }) => {
+  // The clinic's registration as the form reads it; the demo clinic's real GSTIN stays (the other project).
+  await page.route('**/api/admin/site-settings/gstin', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: { key: 'gstin', value: null } }) : route.continue(),
+  );
+  await page.goto('/admin/invoices');
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+  await addFromPriceList(page, 'Teeth Whitening');
+  await expect(dialog.getByTestId('invoice-kind')).toHaveText('Bill of Supply');
+  await expect(dialog.getByText('No GSTIN is set in Settings, so no GST is charged: the invoice is a Bill of Supply.')).toBeVisible();
+  await expect(dialog.getByTestId('invoice-tax')).toHaveText(exact.format(0));
+  await expect(dialog.getByTestId('invoice-total')).toHaveText(exact.format(8000));
+  await expect(dialog.getByTestId('tax-summary')).toHaveCount(0);
+});
+
 test('a partial UPI payment, then the rest: partially paid, then paid, each with a PDF receipt', async ({ page }) => {
   test.slow(); // many steps, each waited for; the 2-core machine runs two browsers
   const patient = await apiCreatePatient(page.request, `Payer${uid()}`);
