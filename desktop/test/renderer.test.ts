@@ -306,7 +306,7 @@ describe('invoice PDFs from the admin screens', () => {
       json: { patientId: ((await patient.json()) as { id: number }).id, taxPercentage: 18, ...totals, items: totals.items },
     });
     expect(created.status, await created.clone().text()).toBe(201);
-    const invoice = (await created.json()) as { id: number; invoiceNumber: string };
+    const invoice = (await created.json()) as { id: number; invoiceNumber: string; issueDate: string };
 
     const userData = await mkdtemp(join(tmp, 'pdf-'));
     await createSettingsStore(userData).write({ serverAddress: api.url });
@@ -333,6 +333,22 @@ describe('invoice PDFs from the admin screens', () => {
     const sheet = d.page.frameLocator(`iframe[title="Invoice ${invoice.invoiceNumber}"]`).locator('.sheet');
     await sheet.waitFor();
     expect((await sheet.textContent())?.replace(/\s+/g, ' ')).toContain('Total₹ 1,770.00');
+
+    // A payment's receipt: the server's PDF, fetched through app://clinic/api and handed to the window as
+    // a download (Electron then asks where to save it; here Chromium's download stands in).
+    const paid = await api.request(`/api/admin/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      cookie,
+      json: { amount: 500, paidOn: invoice.issueDate, mode: 'upi', reference: 'UTR 77' },
+    });
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    const { receiptNumber } = (await paid.json()) as { receiptNumber: string };
+    await d.page.reload();
+    const receipt = d.page.waitForEvent('download');
+    await d.page.getByRole('button', { name: `Download receipt ${receiptNumber}` }).click();
+    const file = await receipt;
+    expect(file.suggestedFilename()).toBe(`receipt-${receiptNumber.replace(/\//g, '-')}.pdf`);
+    expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     expect(d.problems).toEqual([]);
   });
 });

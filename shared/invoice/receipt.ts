@@ -39,6 +39,11 @@ export interface ReceiptDocument {
   documentTitle: string;
 }
 
+/** The receipt PDF's file name: 'receipt-INV-2026-27-0001-R2.pdf'. */
+export function receiptFileName(number: string): string {
+  return `receipt-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+}
+
 /** 'INV/2026-27/0001-R2': the invoice's number and the payment's place among its payments. */
 export function receiptNumber(invoiceNumber: string, ordinal: number): string {
   return `${invoiceNumber}-R${ordinal}`;
@@ -78,7 +83,7 @@ export function buildReceiptDocument(source: ReceiptSource, clinic: ClinicIdenti
     ],
     signatory: { forLine: `For ${clinic.name}`, label: 'Authorised Signatory' },
     footer: ['This is a computer-generated receipt. Thank you.'],
-    fileName: `receipt-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`,
+    fileName: receiptFileName(number),
     documentTitle: `Payment Receipt ${number}`,
   };
 }

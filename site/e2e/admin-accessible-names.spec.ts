@@ -40,7 +40,7 @@ test('every admin action shows the words its accessible name contains', async ({
 
   await signIn(page);
   const patient = await apiCreatePatient(page.request, `Names${uid()}`);
-  await apiCreateInvoice(page.request, patient.id);
+  const invoice = await apiCreateInvoice(page.request, patient.id);
   const first = `Names${uid()}`;
   const booked = await apiBook(page.request, first);
   // A completed appointment shows Send Follow-up.
@@ -57,6 +57,8 @@ test('every admin action shows the words its accessible name contains', async ({
     ['/admin/blog-admin', 'posts? found'],
     ['/admin/gallery-admin', 'images? found'],
     ['/admin/settings', 'Doctor Profile Picture'],
+    ['/admin/reports', 'Taxable supplies by rate'],
+    [`/admin/invoices/${invoice.id}/print`, 'No payments recorded yet.'],
   ] as const) {
     await page.goto(path);
     await expect(main.getByText(new RegExp(ready)).first()).toBeVisible();
@@ -81,6 +83,8 @@ test('every admin action shows the words its accessible name contains', async ({
     ['/admin/invoices', 'Create Invoice', 'Create Invoice'],
     ['/admin/blog-admin', 'New Post', 'New Blog Post'],
     ['/admin/gallery-admin', 'Add Image', 'Add Image'],
+    ['/admin/settings', 'Add Treatment', 'Add Treatment'],
+    [`/admin/invoices/${invoice.id}/print`, 'Record Payment', 'Record payment'],
   ];
   for (const [path, opener, title] of dialogs) {
     await page.goto(path);
@@ -90,8 +94,8 @@ test('every admin action shows the words its accessible name contains', async ({
     checked += await expectNamesContainTheirWords(page, dialog, `${title} dialog`);
   }
   await page.goto('/admin/invoices');
-  await main.getByRole('button', { name: /^Delete/ }).first().click();
-  checked += await expectNamesContainTheirWords(page, page.getByRole('dialog', { name: 'Delete invoice?' }), 'delete prompt');
+  await main.getByRole('button', { name: /^Cancel INV/ }).first().click();
+  checked += await expectNamesContainTheirWords(page, page.getByRole('dialog', { name: 'Cancel invoice?' }), 'cancel prompt');
 
   await page.goto('/admin/dashboard');
   await openNav(page);

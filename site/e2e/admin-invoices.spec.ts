@@ -100,7 +100,7 @@ test('Mark Paid turns the badge green and hides the action', async ({ page }) =>
   const row = await invoiceRow(page, invoice.invoiceNumber);
   await expect(row.getByRole('button', { name: 'Mark Paid' })).toHaveAccessibleDescription(new RegExp(`^${invoice.invoiceNumber} `));
   await row.getByRole('button', { name: 'Mark Paid' }).click();
-  await expectToast(page, 'Invoice marked as paid');
+  await expectToast(page, 'Invoice marked as paid', `A payment of ₹1,180 is recorded; invoice ${invoice.invoiceNumber} is now paid.`);
   await expect(row.locator('.badge')).toHaveText('Paid');
   await expect(row.locator('.badge')).toHaveClass(/badge-green/);
   await expect(row.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
@@ -140,20 +140,20 @@ test('Email sends the invoice to the patient', async ({ page }) => {
   await expectToast(page, 'Email sent');
 });
 
-// D30: a numbered invoice is never erased; the server cancels it and keeps its number (the billing screens
-// bring the Cancel Invoice wording).
-test('Delete warns it cannot be undone, then the invoice reads cancelled with its number kept', async ({ page }) => {
+// INV-12: a numbered invoice is never erased: Cancel keeps it with its number (admin-billing.spec.ts
+// follows it into the view and the document).
+test('Cancel says the invoice keeps its number, then the invoice reads cancelled', async ({ page }) => {
   const patient = await apiCreatePatient(page.request, `Gone${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id);
   await page.goto('/admin/invoices');
   const row = await invoiceRow(page, invoice.invoiceNumber);
-  await row.getByRole('button', { name: `Delete ${invoice.invoiceNumber}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete invoice?' });
+  await row.getByRole('button', { name: `Cancel ${invoice.invoiceNumber}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel invoice?' });
   await expect(dialog).toContainText(invoice.invoiceNumber);
-  await expect(dialog).toContainText('cannot be undone');
-  await dialog.getByRole('button', { name: 'Delete Invoice' }).click();
-  await expectToast(page, 'Invoice deleted');
-  await expect((await invoiceRow(page, invoice.invoiceNumber)).getByText(/cancelled/i)).toBeVisible();
+  await expect(dialog).toContainText('keeps its number');
+  await dialog.getByRole('button', { name: 'Cancel Invoice' }).click();
+  await expectToast(page, 'Invoice cancelled');
+  await expect((await invoiceRow(page, invoice.invoiceNumber)).locator('.badge')).toHaveText('Cancelled');
 });
 
 test('an invoice whose patient was deleted shows Unknown Patient', async ({ page }) => {

@@ -130,6 +130,7 @@ if (fs.existsSync(adminReportFile)) {
       ['blog', 'blog-page'],
       ['gallery', 'gallery-page'],
       ['settings', 'settings-page'],
+      ['reports', 'reports-page'],
     ];
     for (const [name, file] of screens) {
       const chunk = adminChunkOf(`site/src/admin/pages/${file}.tsx`);

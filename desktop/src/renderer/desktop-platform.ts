@@ -1,11 +1,14 @@
 import { api } from '../../../site/src/lib/api-client';
+import { downloadServerFile } from '../../../site/src/admin/platform/download';
 import type { AdminPlatform } from '../../../site/src/admin/platform/types';
 import type { ClinicDesktopApi } from '../preload/api';
 
 /**
  * The admin screens' platform in the desktop app. The API is on the page's own origin (app://clinic/api,
  * forwarded to the clinic server by the main process, which keeps the session cookie), so apiBase is ''.
- * Invoice PDFs are printed locally by the main process (window.clinicDesktop.saveInvoicePdf).
+ * Invoice PDFs are printed locally by the main process (window.clinicDesktop.saveInvoicePdf). Files the
+ * server makes (receipts, the GST report's CSV) are fetched through the proxy and handed to Electron as a
+ * download, which asks where to save them.
  */
 export function createDesktopPlatform(desktop: Pick<ClinicDesktopApi, 'saveInvoicePdf'>, serverAddress: string): AdminPlatform {
   return {
@@ -20,6 +23,7 @@ export function createDesktopPlatform(desktop: Pick<ClinicDesktopApi, 'saveInvoi
       if (result.signedOut) void api.get('/api/auth/me').catch(() => undefined);
       throw new Error(result.message);
     },
+    saveServerFile: (request) => downloadServerFile(request.path, request.fileName),
     openExternal(url) {
       // The main process opens http(s) in the system browser and refuses everything else.
       if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');

@@ -26,6 +26,7 @@ const InvoicePrintPage = screen('invoicePrint', 'InvoicePrintPage');
 const BlogPage = screen('blog', 'BlogPage');
 const GalleryPage = screen('gallery', 'GalleryPage');
 const SettingsPage = screen('settings', 'SettingsPage');
+const ReportsPage = screen('reports', 'ReportsPage');
 
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -46,6 +47,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'blog-admin', element: <BlogPage /> },
       { path: 'gallery-admin', element: <GalleryPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'reports', element: <ReportsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

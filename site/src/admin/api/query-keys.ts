@@ -14,6 +14,8 @@ export const adminKeys = {
   blogPosts: ['admin', 'blog-posts'] as const,
   gallery: ['admin', 'gallery'] as const,
   siteSetting: (key: string) => ['admin', 'site-settings', key] as const,
+  priceList: ['admin', 'price-list'] as const,
+  gstReport: (month: string) => ['admin', 'gst-report', month] as const,
 };
 
 // The public data SPEC 7 says to refresh after admin changes (/api/blog-posts, /api/gallery,

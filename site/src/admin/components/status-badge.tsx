@@ -1,5 +1,6 @@
 // Status badges with AA contrast. SPEC 4: confirmed and completed green, pending amber, cancelled red,
-// anything else grey (matched case-insensitively); invoices: paid green, pending amber, overdue red.
+// anything else grey (matched case-insensitively); invoices (INV-25): paid green, partially paid blue,
+// pending amber, overdue red, cancelled grey.
 
 export type BadgeTone = 'green' | 'amber' | 'red' | 'grey' | 'blue';
 
@@ -35,6 +36,8 @@ export function invoiceTone(status: string): BadgeTone {
       return 'green';
     case 'pending':
       return 'amber';
+    case 'partially-paid':
+      return 'blue';
     case 'overdue':
       return 'red';
     default:
@@ -42,6 +45,11 @@ export function invoiceTone(status: string): BadgeTone {
   }
 }
 
+/** 'partially-paid' reads 'Partially paid'. */
+export function invoiceStatusLabel(status: string): string {
+  return capitalise(status.replace(/-/g, ' '));
+}
+
 export function InvoiceStatusBadge({ status }: { status: string }) {
-  return <Badge tone={invoiceTone(status)}>{capitalise(status)}</Badge>;
+  return <Badge tone={invoiceTone(status)}>{invoiceStatusLabel(status)}</Badge>;
 }

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   CalendarOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -25,6 +26,7 @@ export const navItems: NavItem[] = [
   { to: '/patients', label: 'Patients', icon: TeamOutlined, needs: 'patients.read' },
   { to: '/appointments', label: 'Appointments', icon: CalendarOutlined, needs: 'appointments.read' },
   { to: '/invoices', label: 'Invoices', icon: FileTextOutlined, needs: 'invoices.read' },
+  { to: '/reports', label: 'Reports', icon: BarChartOutlined, needs: 'reports' },
   { to: '/blog-admin', label: 'Blog', icon: ReadOutlined, needs: 'content' },
   { to: '/gallery-admin', label: 'Gallery', icon: PictureOutlined, needs: 'content' },
   { to: '/settings', label: 'Settings', icon: SettingOutlined, needs: 'settings.write' },

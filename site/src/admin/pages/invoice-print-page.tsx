@@ -1,11 +1,18 @@
-import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, DownloadOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useCan } from '../features/auth/use-can';
 import { useInvoice } from '../features/invoices/api/get-invoice';
 import { invoiceHtml } from '../features/invoices/api/invoice-html';
+import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
+import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
+import { InvoicePaymentsPanel } from '../features/invoices/components/invoice-payments-panel';
+import { RecordPaymentDialog } from '../features/invoices/components/record-payment-dialog';
+import '../features/invoices/billing.css';
 import { usePlatform } from '../platform/platform-context';
+import { formatAmount } from '../components/amount';
 import { ErrorState } from '../components/list-states';
 import { useToast } from '../components/toasts';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -26,17 +33,25 @@ function printSheet(frame: HTMLIFrameElement | null) {
   fitSheet(frame);
 }
 
-// The printable invoice: the shared layout (D16) in a frame, printed by the browser's own dialog.
+// The invoice's view: its payments and balance with Record payment, Mark paid and Cancel invoice (INV-26,
+// INV-12), then the printable invoice: the shared layout (D16) in a frame, printed by the browser's own dialog.
 export function InvoicePrintPage() {
   const { id } = useParams();
   const invoiceId = Number(id);
   const invoice = useInvoice(invoiceId);
   const platform = usePlatform();
   const pdf = useSaveInvoicePdf(platform);
+  const markPaid = useMarkInvoicePaid();
+  const cancel = useCancelInvoiceAction();
+  const canCancel = useCan('invoices.cancel');
+  const canWrite = useCan('invoices.write');
+  const [paying, setPaying] = useState(false);
   const toast = useToast();
   const frame = useRef<HTMLIFrameElement>(null);
   usePageTitle(invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : 'Invoice');
   const html = useMemo(() => (invoice.data ? invoiceHtml(invoice.data) : null), [invoice.data]);
+  const inv = invoice.data;
+  const open = inv !== undefined && inv.status !== 'cancelled' && inv.status !== 'paid';
 
   return (
     <section className="print-view">
@@ -45,7 +60,7 @@ export function InvoicePrintPage() {
           <Link to="/invoices" className="back-link inline">
             <ArrowLeftOutlined aria-hidden="true" /> All invoices
           </Link>
-          <h1>{invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : 'Invoice'}</h1>
+          <h1>{inv ? `Invoice ${inv.invoiceNumber}` : 'Invoice'}</h1>
         </div>
         <div className="page-actions">
           <Button icon={<PrinterOutlined aria-hidden="true" />} type="primary" disabled={!html} onClick={() => printSheet(frame.current)}>
@@ -53,12 +68,37 @@ export function InvoicePrintPage() {
           </Button>
           <Button
             icon={<DownloadOutlined aria-hidden="true" />}
-            disabled={!invoice.data}
+            disabled={!inv}
             loading={pdf.isPending}
-            onClick={() => invoice.data && pdf.mutate(invoice.data, { onError: (err) => toast.failure('Error downloading PDF', err) })}
+            onClick={() => inv && pdf.mutate(inv, { onError: (err) => toast.failure('Error downloading PDF', err) })}
           >
             Download PDF
           </Button>
+          {open && canWrite && (
+            <>
+              <Button icon={<DollarOutlined aria-hidden="true" />} onClick={() => setPaying(true)}>
+                Record Payment
+              </Button>
+              <Button
+                icon={<CheckOutlined aria-hidden="true" />}
+                loading={markPaid.isPending}
+                onClick={() =>
+                  markPaid.mutate(inv.id, {
+                    onSuccess: () =>
+                      toast.success('Invoice marked as paid', `A payment of ${formatAmount(inv.balance)} is recorded; invoice ${inv.invoiceNumber} is now paid.`),
+                    onError: (err) => toast.failure('Error updating invoice', err),
+                  })
+                }
+              >
+                Mark Paid
+              </Button>
+            </>
+          )}
+          {inv && inv.status !== 'cancelled' && canCancel && (
+            <Button danger icon={<StopOutlined aria-hidden="true" />} onClick={() => cancel.ask(inv)}>
+              Cancel Invoice
+            </Button>
+          )}
         </div>
       </header>
       {invoice.isPending ? (
@@ -66,15 +106,20 @@ export function InvoicePrintPage() {
       ) : invoice.isError ? (
         <ErrorState text="Unable to load the invoice." />
       ) : (
-        <iframe
-          ref={frame}
-          title={`Invoice ${invoice.data.invoiceNumber}`}
-          srcDoc={html ?? ''}
-          sandbox="allow-same-origin allow-modals"
-          className="invoice-frame"
-          onLoad={(e) => fitSheet(e.currentTarget)}
-        />
+        <>
+          <InvoicePaymentsPanel invoice={invoice.data} />
+          <iframe
+            ref={frame}
+            title={`Invoice ${invoice.data.invoiceNumber}`}
+            srcDoc={html ?? ''}
+            sandbox="allow-same-origin allow-modals"
+            className="invoice-frame"
+            onLoad={(e) => fitSheet(e.currentTarget)}
+          />
+          <RecordPaymentDialog invoice={invoice.data} open={paying} onClose={() => setPaying(false)} />
+        </>
       )}
+      <CancelInvoiceDialog action={cancel} />
     </section>
   );
 }

@@ -1,21 +1,22 @@
-import { CheckOutlined, DeleteOutlined, DownloadOutlined, MailOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, StopOutlined, MailOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo } from 'react';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
-import { useDeleteInvoice } from '../features/invoices/api/delete-invoice';
 import { useInvoices } from '../features/invoices/api/get-invoices';
 import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { useSendInvoice } from '../features/invoices/api/send-invoice';
 import { invoicePatientName, type Invoice } from '../../../../shared/schemas/invoice';
+import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
 import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
+import { useCan } from '../features/auth/use-can';
 import { usePlatform } from '../platform/platform-context';
 import { formatAmount } from '../components/amount';
-import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
 import { FilterSelect, ListScreen } from '../components/list-screen';
 import { RouterButtonLink } from '../components/router-button-link';
 import { InvoiceStatusBadge } from '../components/status-badge';
 import { useToast } from '../components/toasts';
+import '../features/invoices/billing.css';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { filterValue, useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -25,20 +26,23 @@ export const INVOICES_PAGE_SIZE = 20;
 const statusOptions = [
   { value: 'all', label: 'All Status' },
   { value: 'pending', label: 'Pending' },
+  { value: 'partially-paid', label: 'Partially paid' },
   { value: 'overdue', label: 'Overdue' },
   { value: 'paid', label: 'Paid' },
+  { value: 'cancelled', label: 'Cancelled' },
 ];
 
 // One invoice with its actions; memoised, so typing in the search box does not re-render the rows.
-const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoice: Invoice; onDelete: (inv: Invoice) => void }) {
+const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onCancel }: { invoice: Invoice; onCancel: ((inv: Invoice) => void) | null }) {
   const toast = useToast();
   const platform = usePlatform();
   const pdf = useSaveInvoicePdf(platform);
   const send = useSendInvoice();
   const markPaid = useMarkInvoicePaid();
-  const paid = inv.status.toLowerCase() === 'paid';
+  const cancelled = inv.status === 'cancelled';
+  const paid = inv.status === 'paid';
   return (
-    <li className="list-row invoice-row">
+    <li className={cancelled ? 'list-row invoice-row is-cancelled' : 'list-row invoice-row'}>
       <div className="row-main">
         <div className="row-title-line">
           <p className="row-title" id={`invoice-${inv.id}-number`}>
@@ -52,6 +56,7 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
           </span>
           <span>Issued {formatEnGbDate(inv.issueDate)}</span>
           {inv.dueDate && <span>Due {formatEnGbDate(inv.dueDate)}</span>}
+          {!cancelled && !paid && inv.amountPaid > 0 && <span>Balance {formatAmount(inv.balance)}</span>}
         </p>
       </div>
       <p className="row-amount">{formatAmount(inv.totalAmount)}</p>
@@ -67,20 +72,22 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
         >
           <span className="label-wide">PDF</span>
         </Button>
-        <Button
-          icon={<MailOutlined aria-hidden="true" />}
-          aria-label={`Email ${inv.invoiceNumber} to the patient`}
-          loading={send.isPending}
-          onClick={() =>
-            send.mutate(inv.id, {
-              onSuccess: () => toast.success('Email sent', `Invoice ${inv.invoiceNumber} has been sent to the patient's email.`),
-              onError: (err) => toast.failure('Error sending email', err),
-            })
-          }
-        >
-          <span className="label-wide">Email</span>
-        </Button>
-        {!paid && (
+        {!cancelled && (
+          <Button
+            icon={<MailOutlined aria-hidden="true" />}
+            aria-label={`Email ${inv.invoiceNumber} to the patient`}
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate(inv.id, {
+                onSuccess: () => toast.success('Email sent', `Invoice ${inv.invoiceNumber} has been sent to the patient's email.`),
+                onError: (err) => toast.failure('Error sending email', err),
+              })
+            }
+          >
+            <span className="label-wide">Email</span>
+          </Button>
+        )}
+        {!paid && !cancelled && (
           <Button
             icon={<CheckOutlined aria-hidden="true" />}
             // Named by its words (WCAG 2.5.3), which stay in the name on a phone; the invoice is its description.
@@ -88,7 +95,8 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
             loading={markPaid.isPending}
             onClick={() =>
               markPaid.mutate(inv.id, {
-                onSuccess: () => toast.success('Invoice marked as paid', `Invoice ${inv.invoiceNumber} is now paid.`),
+                onSuccess: () =>
+                  toast.success('Invoice marked as paid', `A payment of ${formatAmount(inv.balance)} is recorded; invoice ${inv.invoiceNumber} is now paid.`),
                 onError: (err) => toast.failure('Error updating invoice', err),
               })
             }
@@ -96,30 +104,28 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onDelete }: { invoic
             <span className="label-wide">Mark Paid</span>
           </Button>
         )}
-        <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${inv.invoiceNumber}`} onClick={() => onDelete(inv)}>
-          <span className="label-wide">Delete</span>
-        </Button>
+        {onCancel && !cancelled && (
+          <Button danger icon={<StopOutlined aria-hidden="true" />} aria-label={`Cancel ${inv.invoiceNumber}`} onClick={() => onCancel(inv)}>
+            <span className="label-wide">Cancel</span>
+          </Button>
+        )}
       </div>
     </li>
   );
 });
 
-// SPEC 2 Invoices: search (number or patient), Create Invoice, rows with number, patient (or Unknown
-// Patient), total, issue and due dates, status badge and actions: PDF, email, mark paid (not when paid),
-// delete; plus a printable view in the shared invoice layout.
+// SPEC 2 Invoices: search (number or patient), Create Invoice, status filter (INV-25), rows with number,
+// patient (or Unknown Patient), total, issue and due dates, the balance of a part-paid one, status badge
+// and actions: view (payments, INV-26), PDF, email and mark paid (not when paid or cancelled), and Cancel
+// for the owner (INV-12: the invoice stays with its number); plus the invoice's view in the shared layout.
 export function InvoicesPage() {
   usePageTitle('Invoices');
   const state = useListState({ status: 'all' });
   const { status } = state.filters;
   const list = useInvoices({ q: state.q, page: state.page, pageSize: INVOICES_PAGE_SIZE, filters: { status: filterValue(status) } });
   const form = useItemDialog<null>({ newParam: true });
-  const remove = useConfirmAction({
-    mutation: useDeleteInvoice(),
-    variables: (inv: Invoice) => inv.id,
-    success: (inv) => ['Invoice deleted', `Invoice ${inv.invoiceNumber} has been deleted.`],
-    failure: 'Error deleting invoice',
-  });
-  const deleting = remove.item;
+  const cancel = useCancelInvoiceAction();
+  const canCancel = useCan('invoices.cancel');
 
   return (
     <ListScreen
@@ -148,17 +154,10 @@ export function InvoicesPage() {
       emptyText={state.q || status !== 'all' ? 'No invoices found matching your search.' : 'No invoices created yet.'}
       noun={['invoice', 'invoices']}
       pagerLabel="Invoice pages"
-      items={{ layout: 'rows', label: 'Invoices', item: (inv) => <InvoiceRow key={inv.id} invoice={inv} onDelete={remove.ask} /> }}
+      items={{ layout: 'rows', label: 'Invoices', item: (inv) => <InvoiceRow key={inv.id} invoice={inv} onCancel={canCancel ? cancel.ask : null} /> }}
     >
       <InvoiceFormDialog open={form.open} onClose={form.close} />
-      <ConfirmDialog {...remove.dialogProps} title="Delete invoice?" confirmLabel="Delete Invoice" cancelLabel="Cancel">
-        {deleting && (
-          <p>
-            Delete invoice <strong>{deleting.invoiceNumber}</strong> for {invoicePatientName(deleting)} ({formatAmount(deleting.totalAmount)})? This
-            action cannot be undone.
-          </p>
-        )}
-      </ConfirmDialog>
+      <CancelInvoiceDialog action={cancel} />
     </ListScreen>
   );
 }

@@ -9,6 +9,8 @@ import { siteSettingsFormSchema, type SiteSettingsForm, type SiteSettingsFormInp
 import { ApiError } from '../../lib/api-client';
 import { useSiteSetting } from '../features/settings/api/get-site-setting';
 import { useUpdateSiteSetting } from '../features/settings/api/update-site-setting';
+import { BillingSettings } from '../features/settings/components/billing-settings';
+import { PriceListEditor } from '../features/price-list/components/price-list-editor';
 import { Field } from '../components/field';
 import { ImagePreview } from '../components/image-preview';
 import { ImageInput } from '../features/upload/components/image-input';
@@ -101,6 +103,8 @@ export function SettingsPage() {
           </form>
         )}
       </section>
+      <BillingSettings />
+      <PriceListEditor />
     </>
   );
 }

@@ -1,40 +1,15 @@
-import { ApiError, apiUrl } from '../../lib/api-client';
-import type { AdminPlatform, InvoicePdfRequest } from './types';
+import type { AdminPlatform } from './types';
+import { downloadServerFile } from './download';
 
 // The browser: same-origin API, the server renders the PDF (GET /api/admin/invoices/:id/pdf) and the
-// browser downloads it as invoice-{id}.pdf.
-
-async function downloadServerPdf(request: InvoicePdfRequest): Promise<'saved'> {
-  const res = await fetch(apiUrl(`/api/admin/invoices/${request.id}/pdf`), { credentials: 'include' });
-  if (!res.ok) {
-    let message = `HTTP ${res.status}: ${res.statusText}`;
-    try {
-      const body = (await res.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      // not JSON: keep the status line
-    }
-    throw new ApiError(message, res.status);
-  }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = request.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return 'saved';
-}
+// browser downloads it as invoice-{id}.pdf; receipts and reports are downloaded the same way.
 
 export const browserPlatform: AdminPlatform = {
   kind: 'browser',
   apiBase: '',
   routing: 'browser',
-  saveInvoicePdf: downloadServerPdf,
+  saveInvoicePdf: (request) => downloadServerFile(`/api/admin/invoices/${request.id}/pdf`, request.fileName),
+  saveServerFile: (request) => downloadServerFile(request.path, request.fileName),
   openExternal(url) {
     if (!/^https?:\/\//i.test(url)) return;
     window.open(url, '_blank', 'noopener,noreferrer');

@@ -15,6 +15,14 @@ export interface InvoicePdfRequest {
   renderHtml: () => Promise<string>;
 }
 
+/** A file the server makes, to save as is: a payment's receipt PDF, the GST report's CSV (issue 10). */
+export interface ServerFileRequest {
+  /** The API path, e.g. /api/admin/invoices/7/payments/4/receipt or /api/admin/reports/gst.csv?month=2026-11. */
+  path: string;
+  /** The suggested file name, e.g. receipt-INV-2026-27-0007-R1.pdf. */
+  fileName: string;
+}
+
 /** 'saved' when a file was written; 'cancelled' when the user closed the save dialog. */
 export type SaveResult = 'saved' | 'cancelled';
 
@@ -29,6 +37,8 @@ export interface AdminPlatform {
   routing: 'browser' | 'hash';
   /** Produces and saves the invoice's PDF. Throws with a readable message on failure. */
   saveInvoicePdf(request: InvoicePdfRequest): Promise<SaveResult>;
+  /** Fetches a file from the server (with the session) and saves it. Throws with a readable message on failure. */
+  saveServerFile(request: ServerFileRequest): Promise<SaveResult>;
   /** Opens an http(s) address outside the admin (a new tab, or the system browser). */
   openExternal(url: string): void;
   /** Where "Back to Website" and "View Website" go: the public site's home page. */

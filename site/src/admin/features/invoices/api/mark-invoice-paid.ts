@@ -3,7 +3,8 @@ import { api } from '../../../../lib/api-client';
 import { invalidateInvoices } from './invalidate';
 import type { Invoice } from '../../../../../../shared/schemas/invoice';
 
-// PATCH /api/admin/invoices/:id/mark-paid -> invoice (status paid, paidOn set); 409 when already paid.
+// PATCH /api/admin/invoices/:id/mark-paid -> invoice (status paid, paidOn set): records a cash payment of the
+// balance dated today (INV-26); 409 when already paid or cancelled.
 
 export function markInvoicePaid(id: number): Promise<Invoice> {
   return api.patch<Invoice>(`/api/admin/invoices/${id}/mark-paid`);

@@ -1,17 +1,23 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select } from 'antd';
+import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
-import { DEFAULT_TAX_PERCENTAGE, sacCodes } from '../../../../../../shared/constants/invoice';
+import { DEFAULT_TAX_PERCENTAGE, GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { invoiceKindTitle } from '../../../../../../shared/domain/invoice-kind';
 import { formatRupeesExact } from '../../../../../../shared/domain/money';
 import { invoiceCreateSchema, type InvoiceCreate } from '../../../../../../shared/schemas/invoice';
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
+import { usePriceList } from '../../price-list/api/price-list';
+import { useSiteSetting } from '../../settings/api/get-site-setting';
 import { useCreateInvoice } from '../api/create-invoice';
-import { draftPayload, draftTotals, emptyItem, type InvoiceDraft } from './invoice-figures';
+import { draftPayload, draftTotals, emptyItem, isBlankItem, priceListDraft, type InvoiceDraft } from './invoice-figures';
+import { LiveTaxFigures } from './live-tax-figures';
 import { PatientPicker } from './patient-picker';
+import '../billing.css';
 
 const defaults = (): InvoiceDraft => ({
   patientId: null,
@@ -23,19 +29,29 @@ const defaults = (): InvoiceDraft => ({
 
 // The shared schema reads the draft with its computed figures, so the form, the POST body and the
 // server's check (D14) all use the same rules and messages.
-const resolver: Resolver<InvoiceDraft, unknown, InvoiceCreate> = (values, context, options) =>
-  (zodResolver(invoiceCreateSchema) as unknown as Resolver<InvoiceDraft, unknown, InvoiceCreate>)(
-    draftPayload(values) as unknown as InvoiceDraft,
-    context,
-    options,
-  );
+function draftResolver(registered: () => boolean): Resolver<InvoiceDraft, unknown, InvoiceCreate> {
+  return (values, context, options) =>
+    (zodResolver(invoiceCreateSchema) as unknown as Resolver<InvoiceDraft, unknown, InvoiceCreate>)(
+      draftPayload(values, registered()) as unknown as InvoiceDraft,
+      context,
+      options,
+    );
+}
 
 const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ value: s.code, label: `${s.code} · ${s.label}` }))];
 
-// SPEC 2/5 Create Invoice: patient, optional due date, tax % (default 18, step 0.01), items (add/remove,
-// the last one kept) with an optional SAC code each (D16), live subtotal / GST / total, optional notes.
+// SPEC 2/5 Create Invoice: patient, optional due date, tax % (default 18, step 0.01; the rate of items left
+// at "Default"), items (add/remove, the last one kept; or added from the price list, INV-23) each with an
+// optional SAC code and a GST rate (INV-20), then the document's kind and the tax by rate live (INV-19),
+// and optional notes.
 export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateInvoice();
+  // INV-19: the clinic is registered when it has a GSTIN (the receptionist may read it too).
+  const gstin = useSiteSetting('gstin');
+  const registered = gstin.data ? Boolean(gstin.data.value) : true;
+  const registeredRef = useRef(registered);
+  registeredRef.current = registered;
+  const [resolver] = useState(() => draftResolver(() => registeredRef.current));
   const { form, errors, save } = useDialogForm({
     open,
     item: null,
@@ -48,7 +64,21 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
   const items = useFieldArray({ control, name: 'items' });
   const watchedItems = useWatch({ control, name: 'items' });
   const watchedTax = useWatch({ control, name: 'taxPercentage' });
-  const totals = draftTotals(watchedItems ?? [], watchedTax ?? '');
+  const totals = draftTotals(watchedItems ?? [], watchedTax ?? '', registered);
+  const priceList = usePriceList(true, open);
+  const defaultRate = watchedTax || String(DEFAULT_TAX_PERCENTAGE);
+  const rateOptions = [{ value: '', label: `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
+
+  const addFromPriceList = (id: number) => {
+    const entry = priceList.data?.find((p) => p.id === id);
+    if (!entry) return;
+    const draft = priceListDraft(entry);
+    const current = form.getValues('items');
+    const last = current.length - 1;
+    // A blank last row is filled rather than left empty above the new one.
+    if (last >= 0 && isBlankItem(current[last])) items.update(last, draft);
+    else items.append(draft);
+  };
 
   const onSubmit = form.handleSubmit((values) =>
     save(create, values, {
@@ -61,11 +91,11 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
   );
 
   // Item errors come from the schema's paths (items.0.quantity, and items.0.totalPrice for a computed one).
-  const itemError = (index: number, key: 'description' | 'quantity' | 'unitPrice' | 'sacCode' | 'totalPrice') =>
+  const itemError = (index: number, key: 'description' | 'quantity' | 'unitPrice' | 'sacCode' | 'taxRate' | 'totalPrice') =>
     (errors.items?.[index] as Record<string, { message?: string } | undefined> | undefined)?.[key]?.message;
 
   return (
-    <FormDialog open={open} title="Create Invoice" formId="invoice-form" submitLabel="Create Invoice" pending={create.isPending} width={860} onCancel={onClose}>
+    <FormDialog open={open} title="Create Invoice" formId="invoice-form" submitLabel="Create Invoice" pending={create.isPending} width={980} onCancel={onClose}>
       <form id="invoice-form" onSubmit={onSubmit} noValidate className="invoice-form">
         <div className="form-grid three">
           <div className="span-2">
@@ -91,13 +121,32 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
             name="taxPercentage"
             id="invoice-taxPercentage"
             label="Tax Percentage (GST %)"
-            hint="18 for cosmetic work; 0 for exempt dental care"
+            hint="The rate of items whose GST rate is Default"
             type="number"
             inputMode="decimal"
             min={0}
             max={100}
             step={0.01}
           />
+          <div className="span-2">
+            <Field id="invoice-price-list" label="Add from price list" hint="Adds the treatment with its price, SAC and GST rate; you can still type any item.">
+              <Select<number>
+                id="invoice-price-list"
+                aria-describedby="invoice-price-list-hint"
+                placeholder="Choose a treatment"
+                value={null}
+                loading={priceList.isPending}
+                options={(priceList.data ?? []).map((p) => ({
+                  value: p.id,
+                  label: `${p.name} · ${formatRupeesExact(p.defaultPrice)} · GST ${p.taxRate}%`,
+                }))}
+                showSearch={{ optionFilterProp: 'label' }}
+                onChange={(id) => addFromPriceList(id)}
+                notFoundContent={priceList.isError ? 'Unable to load the price list' : 'No treatments found'}
+                style={{ width: '100%' }}
+              />
+            </Field>
+          </div>
         </div>
 
         <fieldset className="items-fieldset">
@@ -106,6 +155,7 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
           <div className="item-head" aria-hidden="true">
             <span>Description</span>
             <span>SAC</span>
+            <span>GST</span>
             <span>Qty</span>
             <span>Unit Price (₹)</span>
             <span>Amount</span>
@@ -134,6 +184,22 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
                           value={field.value}
                           onChange={field.onChange}
                           options={sacOptions}
+                          popupMatchSelectWidth={false}
+                          style={{ width: '100%' }}
+                        />
+                      )}
+                    />
+                  </Field>
+                  <Field id={`item-${index}-taxRate`} label={<span className="item-label">Item {n} GST rate</span>} error={itemError(index, 'taxRate')}>
+                    <Controller
+                      control={control}
+                      name={`items.${index}.taxRate`}
+                      render={({ field }) => (
+                        <Select
+                          id={`item-${index}-taxRate`}
+                          value={field.value}
+                          onChange={field.onChange}
+                          options={rateOptions}
                           popupMatchSelectWidth={false}
                           style={{ width: '100%' }}
                         />
@@ -186,20 +252,7 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
 
         <div className="invoice-bottom">
           <TextField control={control} name="notes" id="invoice-notes" label="Notes (optional)" rows={3} placeholder="e.g. Payment by UPI accepted" />
-          <dl className="invoice-totals" aria-live="polite" aria-label="Invoice totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd data-testid="invoice-subtotal">{totals ? formatRupeesExact(totals.subtotal) : '—'}</dd>
-            </div>
-            <div>
-              <dt>Tax (GST {watchedTax || DEFAULT_TAX_PERCENTAGE}%)</dt>
-              <dd data-testid="invoice-tax">{totals ? formatRupeesExact(totals.taxAmount) : '—'}</dd>
-            </div>
-            <div className="grand">
-              <dt>Total</dt>
-              <dd data-testid="invoice-total">{totals ? formatRupeesExact(totals.totalAmount) : '—'}</dd>
-            </div>
-          </dl>
+          <LiveTaxFigures totals={totals} kindTitle={totals ? invoiceKindTitle(totals.kind) : null} registered={registered} />
         </div>
       </form>
     </FormDialog>

@@ -1,0 +1,80 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { paymentModeLabel } from '../../../../../../shared/constants/invoice';
+import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatInvoiceAmount } from '../../../../../../shared/invoice/document';
+import type { InvoiceDetail } from '../../../../../../shared/schemas/invoice';
+import { InvoiceStatusBadge } from '../../../components/status-badge';
+import { useToast } from '../../../components/toasts';
+import { usePlatform } from '../../../platform/platform-context';
+import { useSaveReceipt } from '../api/save-receipt';
+
+// INV-26: where an invoice stands: its kind, status, total, what was paid and the balance; then each
+// payment (receipt number, date, mode, reference, amount) with its receipt PDF. A cancelled invoice says
+// so first (INV-12).
+export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
+  const platform = usePlatform();
+  const receipt = useSaveReceipt(platform);
+  const toast = useToast();
+  const cancelled = invoice.status === 'cancelled';
+  return (
+    <section className="panel invoice-summary" aria-labelledby="invoice-summary-heading">
+      <div className="panel-heading">
+        <h2 id="invoice-summary-heading">Payments</h2>
+        <InvoiceStatusBadge status={invoice.status} />
+      </div>
+      {cancelled && (
+        <p className="cancelled-note" role="note">
+          <strong>CANCELLED</strong>
+          {invoice.cancelledAt ? ` on ${formatEnGbDate(invoice.cancelledAt.slice(0, 10))}` : ''}. The invoice keeps its number{' '}
+          {invoice.invoiceNumber}; it no longer counts as pending or as revenue.
+        </p>
+      )}
+      <dl className="invoice-figures">
+        <div>
+          <dt>Document</dt>
+          <dd data-testid="invoice-view-kind">{invoice.title}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatInvoiceAmount(invoice.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd data-testid="invoice-view-paid">{formatInvoiceAmount(invoice.amountPaid)}</dd>
+        </div>
+        <div>
+          <dt>Balance</dt>
+          <dd data-testid="invoice-view-balance">{cancelled ? '—' : formatInvoiceAmount(invoice.balance)}</dd>
+        </div>
+      </dl>
+      {invoice.payments.length === 0 ? (
+        <p className="muted">No payments recorded yet.</p>
+      ) : (
+        <ul className="payment-list" aria-label="Payments received">
+          {invoice.payments.map((p) => (
+            <li key={p.id} className="payment-row" data-testid="payment-row">
+              <div>
+                <p className="payment-amount">{formatInvoiceAmount(p.amount)}</p>
+                <p className="row-meta">
+                  <span>{formatEnGbDate(p.paidOn)}</span>
+                  <span>{paymentModeLabel(p.mode)}</span>
+                  {p.reference && <span>Ref. {p.reference}</span>}
+                  <span>Receipt {p.receiptNumber}</span>
+                </p>
+              </div>
+              <Button
+                icon={<FilePdfOutlined aria-hidden="true" />}
+                aria-label={`Download receipt ${p.receiptNumber}`}
+                loading={receipt.isPending && receipt.variables?.id === p.id}
+                onClick={() => receipt.mutate(p, { onError: (err) => toast.failure('Error downloading receipt', err) })}
+              >
+                Receipt
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
