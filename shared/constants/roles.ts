@@ -26,6 +26,8 @@ export const capabilities = {
   'settings.write': { roles: ['owner'], what: "change the clinic's settings" },
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },
   'reports': { roles: ['owner'], what: 'see the GST report' },
+  'staff': { roles: ['owner'], what: 'manage staff accounts' },
+  'audit': { roles: ['owner'], what: 'read the audit trail' },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; what: string }>;
 
 export type Capability = keyof typeof capabilities;

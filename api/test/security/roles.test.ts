@@ -53,6 +53,11 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/upload': OWNER,
   'GET /api/admin/site-settings/:key': BOTH,
   'PUT /api/admin/site-settings/:key': OWNER,
+  'GET /api/admin/users': OWNER,
+  'POST /api/admin/users': OWNER,
+  'PUT /api/admin/users/:id': OWNER,
+  'DELETE /api/admin/users/:id': OWNER, // disables: the account stays
+  'GET /api/admin/audit': OWNER,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };
