@@ -45,12 +45,15 @@ export interface AuditEntry {
   actor?: Actor | null;
 }
 
-const SECRET = /password|hash|token|secret/i;
+const SECRET = /password$|hash|token|secret/i;
+const MAX_TEXT = 500;
 
-/** Keeps secrets out: any key naming a password, hash, token or secret is dropped, at any depth. */
+/** Keeps secrets out: any key that is a password (password, newPassword) or names a hash, token or secret is dropped, at any depth. */
 function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
   if (value instanceof Date) return value.toISOString();
+  // Long text (a blog post's body) is kept to its start: the row says what changed, not a copy of it.
+  if (typeof value === 'string' && value.length > MAX_TEXT) return `${value.slice(0, MAX_TEXT)}…`;
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET.test(k)).map(([k, v]) => [k, scrub(v)]));
   }
@@ -63,17 +66,15 @@ const comparable = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOStr
  * The fields whose values differ between two versions of a record, as { field: { old, new } }. Either side
  * may be missing (a create: old is null; a delete: new is null). `fields` limits the comparison.
  */
-export function changedFields(
-  before: Record<string, unknown> | null | undefined,
-  after: Record<string, unknown> | null | undefined,
-  fields?: readonly string[],
-): AuditChanges {
-  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+export function changedFields(before: object | null | undefined, after: object | null | undefined, fields?: readonly string[]): AuditChanges {
+  const b = before as Record<string, unknown> | null | undefined;
+  const a = after as Record<string, unknown> | null | undefined;
+  const keys = fields ?? [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   const out: AuditChanges = {};
   for (const key of keys) {
     if (SECRET.test(key) || key === 'updatedAt' || key === 'createdAt') continue;
-    const o = before ? before[key] : null;
-    const n = after ? after[key] : null;
+    const o = b ? b[key] : null;
+    const n = a ? a[key] : null;
     if (comparable(o) !== comparable(n)) out[key] = { old: scrub(o ?? null), new: scrub(n ?? null) };
   }
   return out;

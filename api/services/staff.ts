@@ -39,7 +39,7 @@ function staffJson(u: UserRow): StaffUser {
 }
 
 /** What the audit trail compares: the fields a person reads, never the hash. */
-const audited = (u: UserRow) => ({ email: u.email, name: u.displayName, role: u.role, disabled: u.disabledAt !== null, mustChangePassword: u.mustChangePassword });
+const audited = (u: UserRow) => ({ email: u.email, name: u.displayName, role: u.role, disabled: u.disabledAt !== null, passwordIsTemporary: u.mustChangePassword });
 
 const userColumns = ['id', 'email', 'displayName', 'role', 'disabledAt', 'mustChangePassword', 'createdAt'];
 
@@ -147,7 +147,7 @@ export async function changeOwnPassword(
       action: 'change-password',
       entity: 'user',
       entityId: userId,
-      changes: user.mustChangePassword ? { mustChangePassword: { old: true, new: false } } : null,
+      changes: user.mustChangePassword ? { passwordIsTemporary: { old: true, new: false } } : null,
     });
   });
 }
