@@ -37,7 +37,7 @@ async function seedTrail(knex: import('knex').Knex): Promise<void> {
               u.id, 'Staff ' || u.id,
               (array['create','update','update','update','delete','send','payment','sign-in'])[1 + g % 8],
               (array['patient','invoice','appointment','patient','invoice','user','price-list-item','blog-post','site-setting'])[1 + (g / 7) % 9],
-              (1 + (g * 7919) % 50000)::text,
+              (1 + (g::bigint * 7919) % 50000)::text,
               jsonb_build_object('phone', jsonb_build_object('old', '98220' || (g % 100000), 'new', '98221' || (g % 100000)))
        from generate_series(:start::int, :end::int) g
        join lateral (select 1 + (g % 12) as id) u on true`,

@@ -81,3 +81,14 @@ export interface OwnSession {
   /** The session this request came with. */
   current: boolean;
 }
+
+/** The change-password form: the new password typed twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Password is too long'),
+    newPassword: accountPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: 'The new password must be different from the current one', path: ['newPassword'] })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;

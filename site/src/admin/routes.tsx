@@ -26,6 +26,9 @@ const InvoicePrintPage = screen('invoicePrint', 'InvoicePrintPage');
 const BlogPage = screen('blog', 'BlogPage');
 const GalleryPage = screen('gallery', 'GalleryPage');
 const SettingsPage = screen('settings', 'SettingsPage');
+const StaffPage = screen('staff', 'StaffPage');
+const AuditPage = screen('audit', 'AuditPage');
+const AccountPage = screen('account', 'AccountPage');
 
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -46,6 +49,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'blog-admin', element: <BlogPage /> },
       { path: 'gallery-admin', element: <GalleryPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'staff', element: <StaffPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: 'account', element: <AccountPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

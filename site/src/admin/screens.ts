@@ -13,7 +13,7 @@ function loader(name: ScreenName, load: () => Promise<Record<string, unknown>>) 
     });
 }
 
-export type ScreenName = 'dashboard' | 'patients' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings';
+export type ScreenName = 'dashboard' | 'patients' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings' | 'staff' | 'audit' | 'account';
 
 export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>> = {
   dashboard: loader('dashboard', () => import('./pages/dashboard-page')),
@@ -24,6 +24,9 @@ export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>>
   blog: loader('blog', () => import('./pages/blog-page')),
   gallery: loader('gallery', () => import('./pages/gallery-page')),
   settings: loader('settings', () => import('./pages/settings-page')),
+  staff: loader('staff', () => import('./pages/staff-page')),
+  audit: loader('audit', () => import('./pages/audit-page')),
+  account: loader('account', () => import('./pages/account-page')),
 };
 
 /** The screen's module if its chunk has arrived, else undefined. */
@@ -43,6 +46,9 @@ export function screenAt(path: string): ScreenName | null {
     '/blog-admin': 'blog',
     '/gallery-admin': 'gallery',
     '/settings': 'settings',
+    '/staff': 'staff',
+    '/audit': 'audit',
+    '/account': 'account',
   };
   return byPath[clean] ?? null;
 }

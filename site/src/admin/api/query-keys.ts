@@ -14,6 +14,9 @@ export const adminKeys = {
   blogPosts: ['admin', 'blog-posts'] as const,
   gallery: ['admin', 'gallery'] as const,
   siteSetting: (key: string) => ['admin', 'site-settings', key] as const,
+  staff: ['admin', 'staff'] as const,
+  sessions: ['admin', 'sessions'] as const,
+  audit: ['admin', 'audit'] as const,
 };
 
 // The public data SPEC 7 says to refresh after admin changes (/api/blog-posts, /api/gallery,
