@@ -40,7 +40,7 @@ export function AccountPage() {
       <div className="account-grid">
         <section className="panel" aria-labelledby="password-heading">
           <h2 id="password-heading">Change Password</h2>
-          <p className="muted small">Your other sessions are signed out when you change it.</p>
+          <p className="muted small panel-note">Your other sessions are signed out when you change it.</p>
           <ChangePasswordForm />
         </section>
         <section className="panel" aria-labelledby="sessions-heading">

@@ -123,9 +123,9 @@ export function AuditPage() {
               setRecordId(e.target.value);
               setCursors([null]);
             }}
-            placeholder={filters.entity ? 'e.g. 42' : 'Choose a record type'}
+            placeholder={filters.entity ? 'e.g. 42' : 'Pick a type first'}
             disabled={!filters.entity}
-            style={{ width: 140 }}
+            style={{ width: 150 }}
           />
         </label>
         <label className="filter">
