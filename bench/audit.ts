@@ -6,7 +6,7 @@ import { migrateLatest } from '../api/db/migrate';
 import { startTestApp } from '../api/test/support/test-app';
 
 // `npx tsx bench/audit.ts` (npm run bench:audit): the owner's Audit screen on a trail of 1,000,000 rows
-// (AUDIT-4), in a fresh database on the real PostgreSQL server, dropped at the end. Sequential requests,
+// (DATA-6), in a fresh database on the real PostgreSQL server, dropped at the end. Sequential requests,
 // p50/p95 each. The same run measures a baseline, GET /api/auth/me (a session check and nothing else), in
 // rounds interleaved with the cases, so each case's ratio to it holds on a busy shared machine.
 // Target: p95 <= 50 ms for the first page and a filtered page.

@@ -42,7 +42,7 @@ export function requireSession(deps: Deps): Middleware<AuthState> {
 export const CHANGE_PASSWORD_FIRST = 'Please change your password';
 
 /**
- * ROLE-4: a password the owner set is temporary. Until its holder changes it (POST /api/auth/change-password),
+ * AUTH-11: a password the owner set is temporary. Until its holder changes it (POST /api/auth/change-password),
  * every admin route answers 403. Heads every admin route after the session guard (api/routes/router.ts).
  */
 export function requirePasswordChanged(): Middleware<AuthState> {

@@ -11,10 +11,10 @@ import { createRouter } from './router';
 //   Sets the session cookie and the device cookie (api/services/trusted-devices.ts).
 // POST /api/auth/logout (session required) -> { success }
 // GET  /api/auth/me -> { user } | 401
-// POST /api/auth/change-password {currentPassword, newPassword} -> { success } (ROLE-6; other sessions end)
-// GET  /api/auth/sessions -> OwnSession[] (ROLE-7; the current one marked)
-// DELETE /api/auth/sessions/:id -> 204 (ROLE-7; one's own only, else 404)
-// These need a session but not a changed password: they are how a temporary one is replaced (ROLE-4).
+// POST /api/auth/change-password {currentPassword, newPassword} -> { success } (AUTH-10; other sessions end)
+// GET  /api/auth/sessions -> OwnSession[] (AUTH-10; the current one marked)
+// DELETE /api/auth/sessions/:id -> 204 (AUTH-10; one's own only, else 404)
+// These need a session but not a changed password: they are how a temporary one is replaced (AUTH-11).
 export function authRoutes(deps: Deps) {
   const router = createRouter<AuthState>({ prefix: '/api/auth' });
 

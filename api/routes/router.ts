@@ -46,7 +46,7 @@ export function createRouter<S = DefaultState>(options: RouterOptions = {}): Rou
 /**
  * A router whose every route needs a signed-in user (D6): the session guard heads each route's own
  * middleware, so no route added to it can run without one, whatever the spelling of the path that reached
- * it. A user holding a temporary password is refused there too (ROLE-4). Each route must also declare the capability it needs (D31) as its first handler,
+ * it. A user holding a temporary password is refused there too (AUTH-11). Each route must also declare the capability it needs (D31) as its first handler,
  * `requires('patients.delete')`, or registering it throws. api/test/security/route-guard.test.ts walks
  * every route of the app, and roles.test.ts every admin route for each role.
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { CLINIC_TIME_ZONE } from '../../shared/domain/clinic-time';
 import type { AuditPage, AuditQuery, AuditRow } from '../../shared/schemas/audit';
 
-// GET /api/admin/audit (AUDIT-4): newest first, ordered by (at, id). Every filter has an index in that
+// GET /api/admin/audit (DATA-6): newest first, ordered by (at, id). Every filter has an index in that
 // order (migration 012), so a page is an index range scan at any table size. Paging by `cursor` (the last
 // row's at in microseconds and its id) costs the same on page 1 and page 20,000; `offset` is accepted too.
 // No total count: counting a million rows would cost more than the page itself.

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 
-// The audit trail (docs/requirements.md AUDIT-1..AUDIT-5). A service writes one row with the same `trx` as
+// The audit trail (docs/requirements.md DATA-1, DATA-4..DATA-6). A service writes one row with the same `trx` as
 // the change it records, so the row exists exactly when the change committed:
 //
 //   await deps.knex.transaction(async (trx) => {

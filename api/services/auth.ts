@@ -56,7 +56,7 @@ export async function login(
     return bcrypt.compare(input.password, user?.passwordHash ?? dummyHash);
   });
   if (!user || !ok) {
-    // AUDIT-2: a checked, failed sign-in; the email typed is kept only when it names no account.
+    // DATA-4: a checked, failed sign-in; the email typed is kept only when it names no account.
     await audit(knex, {
       action: 'sign-in-failed',
       entity: 'user',
@@ -67,7 +67,7 @@ export async function login(
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await throttle.succeeded(client);
-  // ROLE-5: a disabled account keeps its records but cannot sign in (said only to whoever knows its password).
+  // AUTH-12: a disabled account keeps its records but cannot sign in (said only to whoever knows its password).
   if (user.disabledAt) throw new HttpError(403, ACCOUNT_DISABLED);
 
   // Rotated at login (D7): a session id known before sign-in is never the signed-in one.

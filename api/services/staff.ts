@@ -10,9 +10,9 @@ import { passwordWork } from './password-work';
 import { clearThrottles, throttleKey } from './throttle-store';
 import { revokeDevices } from './trusted-devices';
 
-// Staff accounts (docs/requirements.md ROLE-2..ROLE-7): the owner adds, edits, disables and resets them;
+// Staff accounts (docs/requirements.md AUTH-9..AUTH-12): the owner adds, edits, disables and resets them;
 // every user changes their own password and sees and ends their own sessions. Every change is audited
-// in its own transaction (AUDIT-1).
+// in its own transaction (DATA-1).
 
 interface UserRow {
   id: number;
@@ -60,7 +60,7 @@ async function isUniqueViolation(work: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** ROLE-3: a new account with a temporary password. */
+/** AUTH-9: a new account with a temporary password. */
 export async function createStaff(deps: Deps, input: StaffCreate): Promise<StaffUser> {
   const passwordHash = await hashPassword(input.password);
   let created!: UserRow;
@@ -85,7 +85,7 @@ async function signOutEverywhere(trx: Knex.Transaction, user: { id: number; emai
 }
 
 /**
- * ROLE-2, ROLE-5: name, role, disabled, and a password reset (temporary again, sessions ended). The last
+ * AUTH-9, AUTH-12: name, role, disabled, and a password reset (temporary again, sessions ended). The last
  * active owner can be neither disabled nor made a receptionist (409). Owners are locked while this is
  * decided, so two owners demoting each other at once cannot leave none.
  */
@@ -117,7 +117,7 @@ export async function updateStaff(
       patch.mustChangePassword = id !== byUserId;
     }
     const [after] = await trx('users').where({ id }).update(patch).returning<UserRow[]>(userColumns);
-    // ROLE-5: a disabled account is signed out at once; a reset password ends the sessions the old one opened.
+    // AUTH-12: a disabled account is signed out at once; a reset password ends the sessions the old one opened.
     // (An owner resetting their own password keeps the session they did it from.)
     if (disabled || passwordHash) await signOutEverywhere(trx, before, id === byUserId && by.sessionToken ? hashToken(by.sessionToken) : undefined);
     const action = passwordHash ? 'reset-password' : input.disabled !== undefined && disabled !== (before.disabledAt !== null) ? (disabled ? 'disable' : 'enable') : 'update';
@@ -128,7 +128,7 @@ export async function updateStaff(
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
-/** ROLE-4, ROLE-6: the signed-in user replaces their password; their other sessions end. */
+/** AUTH-10, AUTH-11: the signed-in user replaces their password; their other sessions end. */
 export async function changeOwnPassword(
   deps: Deps,
   userId: number,
@@ -152,7 +152,7 @@ export async function changeOwnPassword(
   });
 }
 
-/** ROLE-7: the user's own live sessions, the current one marked. */
+/** AUTH-10: the user's own live sessions, the current one marked. */
 export async function listOwnSessions(knex: Knex, userId: number, sessionToken: string): Promise<OwnSession[]> {
   const current = hashToken(sessionToken);
   const rows = await knex('sessions')
@@ -173,7 +173,7 @@ export async function listOwnSessions(knex: Knex, userId: number, sessionToken: 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** ROLE-7: ends one of the user's own sessions (another user's is "not found"). */
+/** AUTH-10: ends one of the user's own sessions (another user's is "not found"). */
 export async function endOwnSession(knex: Knex, userId: number, ref: string): Promise<void> {
   if (!UUID.test(ref)) throw notFound('Session');
   await knex.transaction(async (trx) => {

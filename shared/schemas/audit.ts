@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidDateString } from '../domain/clinic-time';
 
-// The audit trail as GET /api/admin/audit serves it (docs/requirements.md AUDIT-1..AUDIT-5).
+// The audit trail as GET /api/admin/audit serves it (docs/requirements.md DATA-1, DATA-4..DATA-6).
 
 export interface AuditRow {
   id: string;

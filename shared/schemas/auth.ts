@@ -20,7 +20,7 @@ export interface AdminUser {
   name: string;
   /** What the admin shows and hides (shared/constants/roles.ts); the server enforces it. */
   role: StaffRole;
-  /** ROLE-4: the password was set by the owner; the admin asks for a new one before anything else. */
+  /** AUTH-11: the password was set by the owner; the admin asks for a new one before anything else. */
   mustChangePassword?: boolean;
 }
 
@@ -58,7 +58,7 @@ export const accountPasswordSchema = z
   })
   .refine((p) => !isCommonPassword(p), 'This password is too common. Please choose another.');
 
-/** POST /api/auth/change-password (ROLE-4, ROLE-6): the new password follows D7's rules. */
+/** POST /api/auth/change-password (AUTH-10, AUTH-11): the new password follows D7's rules. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Password is too long'),
@@ -70,7 +70,7 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** GET /api/auth/sessions: the signed-in user's own sessions (ROLE-7). */
+/** GET /api/auth/sessions: the signed-in user's own sessions (AUTH-10). */
 export interface OwnSession {
   id: string;
   createdAt: string;

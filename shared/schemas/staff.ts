@@ -3,7 +3,7 @@ import { staffRoles, type StaffRole } from '../constants/roles';
 import { accountPasswordSchema } from './auth';
 import { emailField, requiredText } from './fields';
 
-// Staff accounts (docs/requirements.md ROLE-2..ROLE-5): GET/POST /api/admin/users, PUT/DELETE /api/admin/users/:id.
+// Staff accounts (docs/requirements.md AUTH-9, AUTH-11, AUTH-12): GET/POST /api/admin/users, PUT/DELETE /api/admin/users/:id.
 
 export const STAFF_MESSAGES = {
   name: 'Name is required',

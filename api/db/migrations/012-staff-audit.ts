@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Staff accounts and the audit trail (docs/requirements.md ROLE, AUDIT):
+// Staff accounts and the audit trail (docs/requirements.md AUTH-8..AUTH-12, DATA-1, DATA-4..DATA-6):
 // - users: disabled accounts stay (no hard delete: the audit trail names them); a password the owner set
 //   is temporary until its holder changes it.
 // - sessions: a public reference (the id is the token's SHA-256, kept off the wire) and what the "my

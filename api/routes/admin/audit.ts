@@ -6,8 +6,8 @@ import { readAuditTrail } from '../../services/audit-trail';
 import { createAdminRouter } from '../router';
 
 // GET /api/admin/audit?user=&entity=&entityId=&from=&to=&limit=&offset=&cursor= -> { rows, next }, owner
-// only (AUDIT-4). Newest first; `next` is the cursor of the following page. The trail has no route that
-// changes it (AUDIT-3).
+// only (DATA-6). Newest first; `next` is the cursor of the following page. The trail has no route that
+// changes it (DATA-5).
 export function auditRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/audit' });
 

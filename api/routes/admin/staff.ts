@@ -6,7 +6,7 @@ import { parseBody, parseId } from '../../middleware/validate';
 import { createStaff, listStaff, updateStaff } from '../../services/staff';
 import { createAdminRouter } from '../router';
 
-// Staff accounts, owner only (ROLE-2..ROLE-5):
+// Staff accounts, owner only (AUTH-9, AUTH-11, AUTH-12):
 // GET    /api/admin/users        StaffUser[] (active first, then by name)
 // POST   /api/admin/users        {email, name, role, password} -> 201 StaffUser; the password is temporary;
 //                                409 "An account with this email already exists"

@@ -4,7 +4,7 @@ import type { OwnSession } from '../../../shared/schemas/auth';
 import { mountedRoutes } from '../support/routes';
 import { ADMIN, cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// ROLE-2..ROLE-7: the owner's staff accounts, temporary passwords, the last owner, one's own password
+// AUTH-9..AUTH-12: the owner's staff accounts, temporary passwords, the last owner, one's own password
 // and sessions.
 
 let app: TestApp;

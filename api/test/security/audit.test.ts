@@ -5,7 +5,7 @@ import { audit } from '../../services/audit';
 import { mountedRoutes } from '../support/routes';
 import { ADMIN, cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// AUDIT-1..AUDIT-5: every change through the admin appends one row, in the same transaction as the change;
+// DATA-1, DATA-4..DATA-6: every change through the admin appends one row, in the same transaction as the change;
 // no route and no SQL statement of the product changes or removes a row; secrets never reach it; the
 // owner reads it, filtered and paged.
 

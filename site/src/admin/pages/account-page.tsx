@@ -20,7 +20,7 @@ function browserName(agent: string | null): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-// ROLE-6, ROLE-7: every user's own account: change the password, see where they are signed in and end
+// AUTH-10: every user's own account: change the password, see where they are signed in and end
 // any other session.
 export function AccountPage() {
   usePageTitle('My Account');

@@ -44,7 +44,7 @@ function Changes({ changes }: { changes: AuditRow['changes'] }) {
   );
 }
 
-// AUDIT-4: who changed what and when, newest first; filters by person, kind of record and its id, and
+// DATA-6: who changed what and when, newest first; filters by person, kind of record and its id, and
 // clinic days; pages of 50 through any number of rows (cursor paging: the stack keeps the way back).
 export function AuditPage() {
   usePageTitle('Audit Trail');

@@ -22,7 +22,7 @@ const initials = (name: string) =>
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 
-// ROLE-2..ROLE-5: the owner's staff accounts: add (temporary password), edit name and role, reset a
+// AUTH-9, AUTH-11, AUTH-12: the owner's staff accounts: add (temporary password), edit name and role, reset a
 // password, disable and enable. Nothing is deleted: the audit trail names every account.
 export function StaffPage() {
   usePageTitle('Staff');

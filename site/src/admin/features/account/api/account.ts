@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { ChangePasswordInput, MeAnswer, OwnSession } from '../../../../../../shared/schemas/auth';
 import { adminKeys } from '../../../api/query-keys';
 
-// POST /api/auth/change-password, GET /api/auth/sessions, DELETE /api/auth/sessions/:id (ROLE-6, ROLE-7).
+// POST /api/auth/change-password, GET /api/auth/sessions, DELETE /api/auth/sessions/:id (AUTH-10).
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../hooks/use-page-title';
 import { ChangePasswordForm } from './change-password-form';
 
 /**
- * ROLE-4: the only screen of a user whose password the owner set. Every other admin call answers 403
+ * AUTH-11: the only screen of a user whose password the owner set. Every other admin call answers 403
  * until it is changed; after the change the admin opens where it was going.
  */
 export function ForcedPasswordChange({ name, onChanged, onLogout, loggingOut }: { name: string; onChanged: () => void; onLogout: () => void; loggingOut: boolean }) {

@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { AuditPage } from '../../../../../../shared/schemas/audit';
 import { adminKeys } from '../../../api/query-keys';
 
-// GET /api/admin/audit?user=&entity=&entityId=&from=&to=&limit=&cursor= -> { rows, next } (AUDIT-4).
+// GET /api/admin/audit?user=&entity=&entityId=&from=&to=&limit=&cursor= -> { rows, next } (DATA-6).
 
 export interface AuditFilters {
   user?: string;

@@ -5,7 +5,7 @@ import { useAuthStore } from '../auth-store';
 import { useLogoutAction } from '../use-logout-action';
 import { ForcedPasswordChange } from '../../account/components/forced-password-change';
 
-// SPEC 2/6 and D6: admin pages render only with a stored user (and, ROLE-4, one whose password is their own); GET /api/auth/me confirms it on load, and a
+// SPEC 2/6 and D6: admin pages render only with a stored user (and, AUTH-11, one whose password is their own); GET /api/auth/me confirms it on load, and a
 // 401 there (or from any call) clears it, which brings the admin back here and on to the login page.
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useAuthStore((s) => s.user);
@@ -26,7 +26,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [me.data, user, setUser]);
 
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  // ROLE-4: a temporary password opens nothing but the screen that replaces it.
+  // AUTH-11: a temporary password opens nothing but the screen that replaces it.
   if (user.mustChangePassword) {
     return <ForcedPasswordChange name={user.name} onChanged={() => setUser({ ...user, mustChangePassword: false })} onLogout={logout} loggingOut={pending} />;
   }

@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { StaffCreate, StaffUpdate, StaffUser } from '../../../../../../shared/schemas/staff';
 import { adminKeys } from '../../../api/query-keys';
 
-// GET /api/admin/users, POST /api/admin/users, PUT /api/admin/users/:id (owner only, ROLE-2..ROLE-5).
+// GET /api/admin/users, POST /api/admin/users, PUT /api/admin/users/:id (owner only, AUTH-9, AUTH-11, AUTH-12).
 
 export function useStaff() {
   return useQuery({ queryKey: adminKeys.staff, queryFn: ({ signal }) => api.get<StaffUser[]>('/api/admin/users', { signal }) });

@@ -19,7 +19,7 @@ type Values = { email: string; name: string; role: StaffUser['role']; password: 
 const initialValues = (user: StaffUser | null): Values => ({ email: user?.email ?? '', name: user?.name ?? '', role: user?.role ?? 'receptionist', password: '' });
 const FIELDS = ['email', 'name', 'role', 'password'] as const;
 
-/** ROLE-3: Add Staff Member and Edit Staff Member. */
+/** AUTH-9: Add Staff Member and Edit Staff Member. */
 export function StaffFormDialog({ open, user, onClose }: { open: boolean; user: StaffUser | null; onClose: () => void }) {
   const create = useCreateStaff();
   const update = useUpdateStaff();
@@ -88,7 +88,7 @@ export function StaffFormDialog({ open, user, onClose }: { open: boolean; user: 
   );
 }
 
-/** ROLE-5: a new temporary password for someone who forgot theirs. */
+/** AUTH-12: a new temporary password for someone who forgot theirs. */
 export function ResetPasswordDialog({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
   const update = useUpdateStaff();
   const resetSchema = z.object({ password: staffCreateSchema.shape.password });
