@@ -130,6 +130,9 @@ if (fs.existsSync(adminReportFile)) {
       ['blog', 'blog-page'],
       ['gallery', 'gallery-page'],
       ['settings', 'settings-page'],
+      ['staff', 'staff-page'],
+      ['audit trail', 'audit-page'],
+      ['my account', 'account-page'],
     ];
     for (const [name, file] of screens) {
       const chunk = adminChunkOf(`site/src/admin/pages/${file}.tsx`);
