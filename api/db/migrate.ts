@@ -9,6 +9,7 @@ import * as bookingLimits from './migrations/007-booking-limits';
 import * as billing from './migrations/008-billing';
 import * as staffRoles from './migrations/010-staff-roles';
 import * as frontDesk from './migrations/011-front-desk';
+import * as staffAudit from './migrations/012-staff-audit';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Knex.Migration> = {
   '008-billing': billing,
   '010-staff-roles': staffRoles,
   '011-front-desk': frontDesk,
+  '012-staff-audit': staffAudit,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -8,6 +8,9 @@ export class Session extends BaseModel {
   createdAt!: Date;
   lastSeenAt!: Date;
   expiresAt!: Date;
+  ref!: string;
+  userAgent!: string | null;
+  address!: string | null;
   user?: User;
 
   static override relationMappings = () => ({

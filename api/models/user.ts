@@ -8,11 +8,13 @@ export class User extends BaseModel {
   displayName!: string;
   passwordHash!: string;
   role!: StaffRole;
+  disabledAt!: Date | null;
+  mustChangePassword!: boolean;
   createdAt!: Date;
   updatedAt!: Date;
 
   /** What the client stores as the signed-in user: never the hash. */
   toPublic() {
-    return { id: this.id, email: this.email, name: this.displayName, role: this.role };
+    return { id: this.id, email: this.email, name: this.displayName, role: this.role, mustChangePassword: this.mustChangePassword };
   }
 }

@@ -1,8 +1,9 @@
-import { loginSchema } from '../../shared/schemas/auth';
+import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import type { Deps } from '../deps';
 import { parseBody } from '../middleware/validate';
 import { requireSession, sessionToken, setSessionCookie, type AuthState } from '../middleware/session';
 import { login, logout } from '../services/auth';
+import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/staff';
 import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceTokenFrom } from '../services/trusted-devices';
 import { createRouter } from './router';
 
@@ -10,6 +11,10 @@ import { createRouter } from './router';
 //   Sets the session cookie and the device cookie (api/services/trusted-devices.ts).
 // POST /api/auth/logout (session required) -> { success }
 // GET  /api/auth/me -> { user } | 401
+// POST /api/auth/change-password {currentPassword, newPassword} -> { success } (AUTH-10; other sessions end)
+// GET  /api/auth/sessions -> OwnSession[] (AUTH-10; the current one marked)
+// DELETE /api/auth/sessions/:id -> 204 (AUTH-10; one's own only, else 404)
+// These need a session but not a changed password: they are how a temporary one is replaced (AUTH-11).
 export function authRoutes(deps: Deps) {
   const router = createRouter<AuthState>({ prefix: '/api/auth' });
 
@@ -21,6 +26,7 @@ export function authRoutes(deps: Deps) {
       address: ctx.ip,
       previousToken: sessionToken(ctx),
       deviceToken: deviceTokenFrom(ctx.cookies.get(DEVICE_COOKIE)),
+      userAgent: ctx.get('User-Agent'),
     });
     setSessionCookie(ctx, token);
     // Sent only to the sign-in routes and never cross-site; it proves the browser, not a session.
@@ -37,13 +43,28 @@ export function authRoutes(deps: Deps) {
   });
 
   router.post('/logout', requireSession(deps), async (ctx) => {
-    await logout(deps.knex, sessionToken(ctx)!);
+    await logout(deps.knex, sessionToken(ctx)!, ctx.state.user!);
     setSessionCookie(ctx, null);
     ctx.body = { success: true };
   });
 
   router.get('/me', requireSession(deps), async (ctx) => {
     ctx.body = { user: ctx.state.user!.toPublic() };
+  });
+
+  router.post('/change-password', requireSession(deps), async (ctx) => {
+    const body = parseBody(changePasswordSchema, ctx.request.body);
+    await changeOwnPassword(deps, ctx.state.user!.id, sessionToken(ctx)!, body);
+    ctx.body = { success: true };
+  });
+
+  router.get('/sessions', requireSession(deps), async (ctx) => {
+    ctx.body = await listOwnSessions(deps.knex, ctx.state.user!.id, sessionToken(ctx)!);
+  });
+
+  router.delete('/sessions/:id', requireSession(deps), async (ctx) => {
+    await endOwnSession(deps.knex, ctx.state.user!.id, ctx.params.id);
+    ctx.status = 204;
   });
 
   return router;

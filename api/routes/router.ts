@@ -3,7 +3,7 @@ import type { DefaultState, Middleware } from 'koa';
 import type { Deps } from '../deps';
 import { jsonBody } from '../middleware/json-body';
 import { declaredCapability } from '../middleware/capability';
-import { requireSession, type AuthState } from '../middleware/session';
+import { requirePasswordChanged, requireSession, type AuthState } from '../middleware/session';
 
 /**
  * Every router of the API is made here, so every route follows the same rules:
@@ -46,10 +46,10 @@ export function createRouter<S = DefaultState>(options: RouterOptions = {}): Rou
 /**
  * A router whose every route needs a signed-in user (D6): the session guard heads each route's own
  * middleware, so no route added to it can run without one, whatever the spelling of the path that reached
- * it. Each route must also declare the capability it needs (D31) as its first handler,
+ * it. A user holding a temporary password is refused there too (AUTH-11). Each route must also declare the capability it needs (D31) as its first handler,
  * `requires('patients.delete')`, or registering it throws. api/test/security/route-guard.test.ts walks
  * every route of the app, and roles.test.ts every admin route for each role.
  */
 export function createAdminRouter<S extends AuthState = AuthState>(deps: Deps, options: RouterOptions & { prefix: string }): Router<S> {
-  return ruledRouter<S>(options, [requireSession(deps) as Middleware], true);
+  return ruledRouter<S>(options, [requireSession(deps) as Middleware, requirePasswordChanged() as Middleware], true);
 }

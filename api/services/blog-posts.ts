@@ -1,5 +1,6 @@
 import { type ListQuery, containsPattern, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
+import { audit, changedFields } from './audit';
 import { slugify } from '../../shared/domain/slug';
 import type { BlogPost as BlogPostRecord, BlogPostPayload } from '../../shared/schemas/blog-post';
 import type { Sendable } from '../../shared/schemas/json';
@@ -84,7 +85,7 @@ export async function createBlogPost(deps: Deps, input: BlogPostPayload, author:
   const now = deps.now();
   const created = await deps.knex.transaction(async (trx) => {
     await lockSlugs(trx);
-    return BlogPost.query(trx)
+    const row = await BlogPost.query(trx)
       .insert({
         title: input.title,
         slug: await freeSlug(trx, input.title, null),
@@ -98,6 +99,8 @@ export async function createBlogPost(deps: Deps, input: BlogPostPayload, author:
         updatedAt: now,
       })
       .returning(adminColumns);
+    await audit(trx, { action: 'create', entity: 'blog-post', entityId: row.id, changes: changedFields(null, blogPostJson(row)) });
+    return row;
   });
   return blogPostJson(created);
 }
@@ -115,7 +118,7 @@ export async function updateBlogPost(
   given: { isPublished: boolean; imageUrl: boolean },
 ): Promise<BlogPostJson> {
   const updated = await deps.knex.transaction(async (trx) => {
-    const existing = await BlogPost.query(trx).findById(id).select('id', 'title', 'slug', 'isPublished', 'publishedAt').forUpdate();
+    const existing = await BlogPost.query(trx).findById(id).select(adminColumns).forUpdate();
     if (!existing) throw notFound('Blog post');
     const isPublished = given.isPublished ? input.isPublished : existing.isPublished;
     const slugIsFixed = existing.publishedAt !== null;
@@ -137,6 +140,7 @@ export async function updateBlogPost(
       })
       .where('id', id)
       .returning(adminColumns);
+    if (row) await audit(trx, { action: 'update', entity: 'blog-post', entityId: id, changes: changedFields(blogPostJson(existing), blogPostJson(row)) });
     return row;
   });
   if (!updated) throw notFound('Blog post');
@@ -145,6 +149,9 @@ export async function updateBlogPost(
 
 export async function deleteBlogPost(knex: Knex, id: number): Promise<void> {
   // `returning` rather than the count: knex-pglite answers a DELETE's raw result object, never a number.
-  const deleted = await BlogPost.query(knex).delete().where('id', id).returning('id');
-  if (deleted.length === 0) throw notFound('Blog post');
+  await knex.transaction(async (trx) => {
+    const deleted = await BlogPost.query(trx).delete().where('id', id).returning(adminColumns);
+    if (deleted.length === 0) throw notFound('Blog post');
+    await audit(trx, { action: 'delete', entity: 'blog-post', entityId: id, changes: changedFields(blogPostJson(deleted[0]), null) });
+  });
 }

@@ -1,5 +1,6 @@
 import { type ListQuery, containsPattern, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
+import { audit, changedFields } from './audit';
 import { DEFAULT_GALLERY_CATEGORY } from '../../shared/constants/gallery';
 import type { AdminGalleryImage, GalleryImagePayload } from '../../shared/schemas/gallery-image';
 import type { Sendable } from '../../shared/schemas/json';
@@ -57,21 +58,26 @@ export interface GivenFields {
 /** POST: SPEC 4 defaults (active, category clinic, order 0); an uploaded image brings its thumbnail. */
 export async function createGalleryImage(deps: Deps, input: GalleryImagePayload, given: GivenFields): Promise<AdminGalleryImageJson> {
   const now = deps.now();
-  const created = await GalleryImage.query(deps.knex)
-    .insert({
-      title: input.title,
-      description: input.description,
-      imageUrl: input.imageUrl,
-      thumbnailUrl: input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl)),
-      // An explicit empty category means "Uncategorized"; an omitted one is the default.
-      category: given.category ? input.category : DEFAULT_GALLERY_CATEGORY,
-      isActive: input.isActive,
-      sortOrder: input.order,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning(adminColumns);
-  return adminGalleryImageJson(created);
+  const thumbnailUrl = input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl));
+  return deps.knex.transaction(async (trx) => {
+    const created = await GalleryImage.query(trx)
+      .insert({
+        title: input.title,
+        description: input.description,
+        imageUrl: input.imageUrl,
+        thumbnailUrl,
+        // An explicit empty category means "Uncategorized"; an omitted one is the default.
+        category: given.category ? input.category : DEFAULT_GALLERY_CATEGORY,
+        isActive: input.isActive,
+        sortOrder: input.order,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(adminColumns);
+    const json = adminGalleryImageJson(created);
+    await audit(trx, { action: 'create', entity: 'gallery-image', entityId: json.id, changes: changedFields(null, json) });
+    return json;
+  });
 }
 
 /**
@@ -85,31 +91,36 @@ export async function updateGalleryImage(
   input: GalleryImagePayload,
   given: GivenFields,
 ): Promise<AdminGalleryImageJson> {
-  const existing = await GalleryImage.query(deps.knex).findById(id).select('id', 'imageUrl', 'thumbnailUrl');
-  if (!existing) throw notFound('Gallery image');
-  const thumbnailUrl =
-    input.thumbnailUrl ??
-    (await uploadedThumbnail(deps.knex, input.imageUrl)) ??
-    (input.imageUrl === existing.imageUrl ? existing.thumbnailUrl : null);
-  const [updated] = await GalleryImage.query(deps.knex)
-    .patch({
-      title: input.title,
-      imageUrl: input.imageUrl,
-      thumbnailUrl,
-      ...(given.description ? { description: input.description } : {}),
-      ...(given.category ? { category: input.category } : {}),
-      ...(given.isActive ? { isActive: input.isActive } : {}),
-      ...(given.order ? { sortOrder: input.order } : {}),
-      updatedAt: deps.now(),
-    })
-    .where('id', id)
-    .returning(adminColumns);
-  if (!updated) throw notFound('Gallery image');
-  return adminGalleryImageJson(updated);
+  const uploaded = input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl));
+  return deps.knex.transaction(async (trx) => {
+    const existing = await GalleryImage.query(trx).findById(id).select(adminColumns).forUpdate();
+    if (!existing) throw notFound('Gallery image');
+    const thumbnailUrl = uploaded ?? (input.imageUrl === existing.imageUrl ? existing.thumbnailUrl : null);
+    const [updated] = await GalleryImage.query(trx)
+      .patch({
+        title: input.title,
+        imageUrl: input.imageUrl,
+        thumbnailUrl,
+        ...(given.description ? { description: input.description } : {}),
+        ...(given.category ? { category: input.category } : {}),
+        ...(given.isActive ? { isActive: input.isActive } : {}),
+        ...(given.order ? { sortOrder: input.order } : {}),
+        updatedAt: deps.now(),
+      })
+      .where('id', id)
+      .returning(adminColumns);
+    if (!updated) throw notFound('Gallery image');
+    const json = adminGalleryImageJson(updated);
+    await audit(trx, { action: 'update', entity: 'gallery-image', entityId: id, changes: changedFields(adminGalleryImageJson(existing), json) });
+    return json;
+  });
 }
 
 export async function deleteGalleryImage(knex: Knex, id: number): Promise<void> {
   // `returning` rather than the count: knex-pglite answers a DELETE's raw result object, never a number.
-  const deleted = await GalleryImage.query(knex).delete().where('id', id).returning('id');
-  if (deleted.length === 0) throw notFound('Gallery image');
+  await knex.transaction(async (trx) => {
+    const deleted = await GalleryImage.query(trx).delete().where('id', id).returning(adminColumns);
+    if (deleted.length === 0) throw notFound('Gallery image');
+    await audit(trx, { action: 'delete', entity: 'gallery-image', entityId: id, changes: changedFields(adminGalleryImageJson(deleted[0]), null) });
+  });
 }

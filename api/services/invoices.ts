@@ -23,6 +23,7 @@ import {
 } from '../../shared/schemas/invoice';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
+import { audit } from './audit';
 import { enqueueEmail } from './outbox';
 import { settingValue } from './site-settings';
 
@@ -350,6 +351,17 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
     );
     const created = await readInvoice(trx, id, now);
     if (!created) throw new Error('The invoice just created could not be read back');
+    await audit(trx, {
+      action: 'create',
+      entity: 'invoice',
+      entityId: id,
+      changes: {
+        invoiceNumber: { old: null, new: created.invoiceNumber },
+        patientId: { old: null, new: patient.id },
+        totalAmount: { old: null, new: created.totalAmount },
+        status: { old: null, new: created.status },
+      },
+    });
     deps.logger.info('invoice_created', { id, invoiceNumber: created.invoiceNumber, kind: created.kind });
     return created;
   });
@@ -362,16 +374,18 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
  */
 export async function cancelInvoice(deps: Deps, id: number): Promise<void> {
   await deps.knex.transaction(async (trx) => {
+    const before = await trx('invoices').where({ id }).forUpdate().first('status');
     // `returning`: PGlite's driver answers a raw result instead of a count when nothing was updated.
     const cancelled = await trx('invoices')
       .where({ id })
       .whereNot('status', 'cancelled')
       .update({ status: 'cancelled', cancelledAt: deps.now(), updatedAt: trx.fn.now() })
-      .returning('id');
+      .returning(['id', 'invoiceNumber']);
     if (cancelled.length === 0) {
       const exists = await trx('invoices').where({ id }).first('id');
       throw exists ? conflict(ALREADY_CANCELLED_MESSAGE) : notFound('Invoice');
     }
+    await audit(trx, { action: 'cancel', entity: 'invoice', entityId: id, changes: { status: { old: before?.status ?? null, new: 'cancelled' } } });
     await trx('email_outbox')
       .whereNull('sentAt')
       .whereRaw('attachments @> ?::jsonb', [JSON.stringify([{ type: 'invoice-pdf', invoiceId: id }])])
@@ -403,6 +417,7 @@ export async function sendInvoice(deps: Deps, id: number): Promise<void> {
   const email = invoiceEmail(invoiceDocument(invoice));
   await deps.knex.transaction(async (trx) => {
     await enqueueEmail(trx, { kind: 'invoice', to, ...email, attachments: [{ type: 'invoice-pdf', invoiceId: id }] });
+    await audit(trx, { action: 'send', entity: 'invoice', entityId: id, changes: { sentTo: { old: null, new: to } } });
   });
   deps.nudgeOutbox();
   deps.logger.info('invoice_email_queued', { id });

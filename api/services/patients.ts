@@ -1,5 +1,6 @@
 import { type ListQuery, containsPattern, countMatches, isPaged } from '../middleware/list-query';
 import type { Knex } from 'knex';
+import { audit, changedFields } from './audit';
 import type { Sendable } from '../../shared/schemas/json';
 import type { Patient as PatientRecord, PatientPayload } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
@@ -68,10 +69,11 @@ export async function findPatient(knex: Knex, id: number): Promise<PatientJson> 
 
 export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {
   const now = deps.now();
-  const created = await Patient.query(deps.knex)
-    .insert({ ...fields(input), createdAt: now, updatedAt: now })
-    .returning(listColumns);
-  return patientJson(created);
+  return deps.knex.transaction(async (trx) => {
+    const created = patientJson(await Patient.query(trx).insert({ ...fields(input), createdAt: now, updatedAt: now }).returning(listColumns));
+    await audit(trx, { action: 'create', entity: 'patient', entityId: created.id, changes: changedFields(null, created) });
+    return created;
+  });
 }
 
 /** `keep`: fields the request left out, which keep their stored values (a form that predates them). */
@@ -83,12 +85,14 @@ export async function updatePatient(
 ): Promise<PatientJson> {
   const changes: Partial<ReturnType<typeof fields>> = fields(input);
   for (const key of keep) delete changes[key];
-  const [updated] = await Patient.query(deps.knex)
-    .patch({ ...changes, updatedAt: deps.now() })
-    .where('id', id)
-    .returning(listColumns);
-  if (!updated) throw notFound('Patient');
-  return patientJson(updated);
+  return deps.knex.transaction(async (trx) => {
+    const before = await Patient.query(trx).select(listColumns).findById(id).forUpdate();
+    if (!before) throw notFound('Patient');
+    const [updated] = await Patient.query(trx).patch({ ...changes, updatedAt: deps.now() }).where('id', id).returning(listColumns);
+    const after = patientJson(updated);
+    await audit(trx, { action: 'update', entity: 'patient', entityId: id, changes: changedFields(patientJson(before), after) });
+    return after;
+  });
 }
 
 /**
@@ -97,8 +101,11 @@ export async function updatePatient(
  */
 export async function deletePatient(knex: Knex, id: number): Promise<void> {
   // RETURNING, because PGlite's driver does not report the deleted row count reliably.
-  const deleted = await Patient.query(knex).delete().where('id', id).returning('id');
-  if (deleted.length === 0) throw notFound('Patient');
+  await knex.transaction(async (trx) => {
+    const deleted = await Patient.query(trx).delete().where('id', id).returning(listColumns);
+    if (deleted.length === 0) throw notFound('Patient');
+    await audit(trx, { action: 'delete', entity: 'patient', entityId: id, changes: changedFields(patientJson(deleted[0]), null) });
+  });
 }
 
 /** D19: what the delete prompt tells the admin will lose its link to the patient. */

@@ -8,6 +8,7 @@ import { formatInvoiceAmount } from '../../shared/invoice/document';
 import { type MarkPaid, type PaymentCreate, paymentDateProblem } from '../../shared/schemas/payment';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
+import { audit } from './audit';
 import { ALREADY_PAID_MESSAGE, CANCELLED_MESSAGE, type InvoiceJson, type PaymentJson, readInvoice, readPayments } from './invoices';
 
 // D30: payments against an invoice. Each is written in one transaction with the invoice's running total
@@ -28,7 +29,14 @@ interface NewPayment {
 }
 
 /** Writes one payment and the invoice's new figures; answers the payment's id. Throws the D8/D30 errors. */
-async function addPayment(trx: Knex.Transaction, deps: Deps, invoiceId: number, payment: NewPayment, userId: number | null): Promise<number> {
+async function addPayment(
+  trx: Knex.Transaction,
+  deps: Deps,
+  invoiceId: number,
+  payment: NewPayment,
+  userId: number | null,
+  action: 'payment' | 'mark-paid',
+): Promise<number> {
   const invoice = await trx('invoices')
     .where({ id: invoiceId })
     .forUpdate()
@@ -68,6 +76,16 @@ async function addPayment(trx: Knex.Transaction, deps: Deps, invoiceId: number, 
       paidOn: lastPaidOn,
       updatedAt: trx.fn.now(),
     });
+  await audit(trx, {
+    action,
+    entity: 'invoice',
+    entityId: invoiceId,
+    changes: {
+      amountPaid: { old: decimalString(paid), new: decimalString(paid + amount) },
+      status: { old: invoice.status, new: settled ? 'paid' : 'pending' },
+      payment: { old: null, new: { id: Number(id), amount: decimalString(amount), paidOn: payment.paidOn, mode: payment.mode, reference: payment.reference } },
+    },
+  });
   return Number(id);
 }
 
@@ -80,7 +98,7 @@ export async function recordPayment(
 ): Promise<PaymentJson & { invoice: InvoiceJson }> {
   const now = deps.now();
   const result = await deps.knex.transaction(async (trx) => {
-    const paymentId = await addPayment(trx, deps, invoiceId, { ...input, amountPaise: toPaise(input.amount) }, userId);
+    const paymentId = await addPayment(trx, deps, invoiceId, { ...input, amountPaise: toPaise(input.amount) }, userId, 'payment');
     const invoice = (await readInvoice(trx, invoiceId, now))!;
     const payment = invoice.payments!.find((p) => p.id === paymentId)!;
     return { ...payment, invoice };
@@ -96,7 +114,7 @@ export async function recordPayment(
 export async function markInvoicePaid(deps: Deps, invoiceId: number, body: MarkPaid, userId: number | null): Promise<InvoiceJson> {
   const now = deps.now();
   const invoice = await deps.knex.transaction(async (trx) => {
-    await addPayment(trx, deps, invoiceId, { amountPaise: 'balance', paidOn: body.paidOn ?? clinicToday(now), mode: body.mode, reference: body.reference }, userId);
+    await addPayment(trx, deps, invoiceId, { amountPaise: 'balance', paidOn: body.paidOn ?? clinicToday(now), mode: body.mode, reference: body.reference }, userId, 'mark-paid');
     return (await readInvoice(trx, invoiceId, now))!;
   });
   deps.logger.info('invoice_marked_paid', { invoiceId, mode: body.mode });

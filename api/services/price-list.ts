@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { audit, changedFields } from './audit';
 import { decimalString, toPaise } from '../../shared/domain/money';
 import { PRICE_LIST_MESSAGES, type PriceListItem, type PriceListItemFields } from '../../shared/schemas/price-list';
 import { conflict, notFound } from '../errors';
@@ -52,8 +53,12 @@ export async function listPriceList(knex: Knex, filter: { q?: string | null; act
 
 export async function createPriceListItem(knex: Knex, input: PriceListItemFields): Promise<PriceListItem> {
   try {
-    const [row] = await knex('price_list').insert(columns(input)).returning(COLUMNS);
-    return toJson(row);
+    return await knex.transaction(async (trx) => {
+      const [row] = await trx('price_list').insert(columns(input)).returning(COLUMNS);
+      const item = toJson(row);
+      await audit(trx, { action: 'create', entity: 'price-list-item', entityId: item.id, changes: changedFields(null, item) });
+      return item;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(PRICE_LIST_MESSAGES.duplicate);
     throw err;
@@ -62,12 +67,17 @@ export async function createPriceListItem(knex: Knex, input: PriceListItemFields
 
 export async function updatePriceListItem(knex: Knex, id: number, input: PriceListItemFields, given: GivenPriceFields): Promise<PriceListItem> {
   try {
-    const [row] = await knex('price_list')
-      .where({ id })
-      .update({ ...columns(input, given), updatedAt: knex.fn.now() })
-      .returning(COLUMNS);
-    if (!row) throw notFound('Price list item');
-    return toJson(row);
+    return await knex.transaction(async (trx) => {
+      const before = await trx('price_list').where({ id }).forUpdate().first(COLUMNS);
+      if (!before) throw notFound('Price list item');
+      const [row] = await trx('price_list')
+        .where({ id })
+        .update({ ...columns(input, given), updatedAt: trx.fn.now() })
+        .returning(COLUMNS);
+      const item = toJson(row);
+      await audit(trx, { action: 'update', entity: 'price-list-item', entityId: id, changes: changedFields(toJson(before), item) });
+      return item;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(PRICE_LIST_MESSAGES.duplicate);
     throw err;
@@ -75,6 +85,9 @@ export async function updatePriceListItem(knex: Knex, id: number, input: PriceLi
 }
 
 export async function deletePriceListItem(knex: Knex, id: number): Promise<void> {
-  const deleted = await knex('price_list').where({ id }).delete().returning('id');
-  if (deleted.length === 0) throw notFound('Price list item');
+  await knex.transaction(async (trx) => {
+    const deleted = await trx('price_list').where({ id }).delete().returning(COLUMNS);
+    if (deleted.length === 0) throw notFound('Price list item');
+    await audit(trx, { action: 'delete', entity: 'price-list-item', entityId: id, changes: changedFields(toJson(deleted[0]), null) });
+  });
 }

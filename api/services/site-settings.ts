@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { audit } from './audit';
 import { siteSettingKeySchema, type SiteSetting as SiteSettingRecord, type SiteSettingKey } from '../../shared/schemas/site-setting';
 import { notFound } from '../errors';
 import { SiteSetting } from '../models/site-setting';
@@ -31,10 +32,13 @@ export async function writeSiteSetting(
   value: string,
   now: Date,
 ): Promise<{ key: SiteSettingKey; value: string | null }> {
-  if (value === '') {
-    await knex('site_settings').where({ key }).delete();
-    return { key, value: null };
-  }
-  await knex('site_settings').insert({ key, value, updatedAt: now }).onConflict('key').merge(['value', 'updatedAt']);
-  return { key, value } satisfies SiteSettingRecord;
+  return knex.transaction(async (trx) => {
+    const old = await trx('site_settings').where({ key }).forUpdate().first('value');
+    const before = (old?.value as string | undefined) || null;
+    const after = value === '' ? null : value;
+    if (after === null) await trx('site_settings').where({ key }).delete();
+    else await trx('site_settings').insert({ key, value, updatedAt: now }).onConflict('key').merge(['value', 'updatedAt']);
+    if (before !== after) await audit(trx, { action: 'update', entity: 'site-setting', entityId: key, changes: { value: { old: before, new: after } } });
+    return { key, value: after } satisfies SiteSettingRecord;
+  });
 }

@@ -27,6 +27,8 @@ export const capabilities = {
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },
   'reports': { roles: ['owner'], what: 'see the GST report' },
   'export': { roles: ['owner'], what: 'export the patient, appointment and invoice lists' },
+  'staff': { roles: ['owner'], what: 'manage staff accounts' },
+  'audit': { roles: ['owner'], what: 'read the audit trail' },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; what: string }>;
 
 export type Capability = keyof typeof capabilities;

@@ -20,6 +20,8 @@ export interface AdminUser {
   name: string;
   /** What the admin shows and hides (shared/constants/roles.ts); the server enforces it. */
   role: StaffRole;
+  /** AUTH-11: the password was set by the owner; the admin asks for a new one before anything else. */
+  mustChangePassword?: boolean;
 }
 
 /** POST /api/auth/login -> 200 { success: true, user } | 400/401/429 { success: false, error }. */
@@ -55,3 +57,38 @@ export const accountPasswordSchema = z
     abort: true,
   })
   .refine((p) => !isCommonPassword(p), 'This password is too common. Please choose another.');
+
+/** POST /api/auth/change-password (AUTH-10, AUTH-11): the new password follows D7's rules. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Password is too long'),
+    newPassword: accountPasswordSchema,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'The new password must be different from the current one',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** GET /api/auth/sessions: the signed-in user's own sessions (AUTH-10). */
+export interface OwnSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  address: string | null;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** The change-password form: the new password typed twice. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Password is too long'),
+    newPassword: accountPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { message: 'The new password must be different from the current one', path: ['newPassword'] })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;

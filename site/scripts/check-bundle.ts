@@ -131,6 +131,9 @@ if (fs.existsSync(adminReportFile)) {
       ['gallery', 'gallery-page'],
       ['settings', 'settings-page'],
       ['reports', 'reports-page'],
+      ['staff', 'staff-page'],
+      ['audit trail', 'audit-page'],
+      ['my account', 'account-page'],
     ];
     for (const [name, file] of screens) {
       const chunk = adminChunkOf(`site/src/admin/pages/${file}.tsx`);

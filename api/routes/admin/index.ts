@@ -2,6 +2,7 @@ import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
 import { createRouter } from '../router';
 import { appointmentRoutes } from './appointments';
+import { auditRoutes } from './audit';
 import { blogPostRoutes } from './blog-posts';
 import { clinicSettingRoutes, closedDateRoutes } from './clinic-settings';
 import { dashboardRoutes } from './dashboard';
@@ -12,6 +13,7 @@ import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
 import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
+import { staffRoutes } from './staff';
 import { uploadRoutes } from './upload';
 
 // The admin API: each resource router is made by createAdminRouter (api/routes/router.ts), whose first
@@ -33,5 +35,7 @@ export function adminRoutes(deps: Deps) {
   router.use(clinicSettingRoutes(deps).routes());
   router.use(closedDateRoutes(deps).routes());
   router.use(exportRoutes(deps).routes());
+  router.use(staffRoutes(deps).routes());
+  router.use(auditRoutes(deps).routes());
   return router;
 }

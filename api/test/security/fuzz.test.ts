@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { seedDemoContent } from '../../db/seeds/demo-content';
+import { createAccount } from '../../services/accounts';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
     'blog-posts': await firstId('blog_posts'),
     gallery: await firstId('gallery_images'),
     'price-list': await firstId('price_list'),
+    // Staff routes act on a receptionist: resetting or disabling the owner would end the fuzz's own session.
+    users: (await createAccount(app.deps.knex, 'fuzz-staff@clinic.test', 'fuzz-staff-pass-1', 'Fuzz Staff', 'receptionist')).id,
   };
   // Signing out would end the session the fuzz runs with; the multipart upload has its own tests.
   routes = mountedRoutes(app.deps).filter((r) => r.path !== '/api/auth/logout' && r.path !== '/api/admin/upload');
@@ -92,6 +95,10 @@ function validBody(): Record<string, unknown> {
     notificationEmail: 'desk@example.in',
     date: '2031-01-01',
     reason: 'Diwali',
+    role: 'receptionist',
+    disabled: false,
+    currentPassword: 'wrong-password-1',
+    newPassword: 'a-new-password-77',
   };
 }
 
@@ -127,6 +134,10 @@ const FIELDS: Record<string, string[]> = {
   ],
   'POST /api/admin/closed-dates': ['date', 'reason'],
   'DELETE /api/admin/closed-dates/:date': ['notes'],
+  'POST /api/admin/users': ['email', 'name', 'role', 'password'],
+  'PUT /api/admin/users/:id': ['name', 'role', 'disabled', 'password'],
+  'DELETE /api/admin/users/:id': ['notes'],
+  'POST /api/auth/change-password': ['currentPassword', 'newPassword'],
   // Actions without a body: one pass with the whole body is enough.
   'PATCH /api/admin/appointments/:id/cancel': ['notes'],
   'DELETE /api/admin/appointments/:id': ['notes'],

@@ -64,6 +64,11 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/closed-dates': OWNER,
   'DELETE /api/admin/closed-dates/:date': OWNER,
   'GET /api/admin/export/:file': OWNER, // the whole patient list
+  'GET /api/admin/users': OWNER,
+  'POST /api/admin/users': OWNER,
+  'PUT /api/admin/users/:id': OWNER,
+  'DELETE /api/admin/users/:id': OWNER, // disables: the account stays
+  'GET /api/admin/audit': OWNER,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };

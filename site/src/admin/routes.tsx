@@ -27,6 +27,9 @@ const BlogPage = screen('blog', 'BlogPage');
 const GalleryPage = screen('gallery', 'GalleryPage');
 const SettingsPage = screen('settings', 'SettingsPage');
 const ReportsPage = screen('reports', 'ReportsPage');
+const StaffPage = screen('staff', 'StaffPage');
+const AuditPage = screen('audit', 'AuditPage');
+const AccountPage = screen('account', 'AccountPage');
 
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -48,6 +51,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'gallery-admin', element: <GalleryPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'reports', element: <ReportsPage /> },
+      { path: 'staff', element: <StaffPage /> },
+      { path: 'audit', element: <AuditPage /> },
+      { path: 'account', element: <AccountPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

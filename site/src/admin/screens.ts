@@ -13,7 +13,9 @@ function loader(name: ScreenName, load: () => Promise<Record<string, unknown>>) 
     });
 }
 
-export type ScreenName = 'dashboard' | 'patients' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings' | 'reports';
+export type ScreenName =
+  | 'dashboard' | 'patients' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings' | 'reports'
+  | 'staff' | 'audit' | 'account';
 
 export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>> = {
   dashboard: loader('dashboard', () => import('./pages/dashboard-page')),
@@ -25,6 +27,9 @@ export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>>
   gallery: loader('gallery', () => import('./pages/gallery-page')),
   settings: loader('settings', () => import('./pages/settings-page')),
   reports: loader('reports', () => import('./pages/reports-page')),
+  staff: loader('staff', () => import('./pages/staff-page')),
+  audit: loader('audit', () => import('./pages/audit-page')),
+  account: loader('account', () => import('./pages/account-page')),
 };
 
 /** The screen's module if its chunk has arrived, else undefined. */
@@ -45,6 +50,9 @@ export function screenAt(path: string): ScreenName | null {
     '/gallery-admin': 'gallery',
     '/settings': 'settings',
     '/reports': 'reports',
+    '/staff': 'staff',
+    '/audit': 'audit',
+    '/account': 'account',
   };
   return byPath[clean] ?? null;
 }

@@ -16,6 +16,9 @@ export const adminKeys = {
   siteSetting: (key: string) => ['admin', 'site-settings', key] as const,
   priceList: ['admin', 'price-list'] as const,
   gstReport: (month: string) => ['admin', 'gst-report', month] as const,
+  staff: ['admin', 'staff'] as const,
+  sessions: ['admin', 'sessions'] as const,
+  audit: ['admin', 'audit'] as const,
 };
 
 // The public data SPEC 7 says to refresh after admin changes (/api/blog-posts, /api/gallery,

@@ -1,12 +1,15 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  AuditOutlined,
   CalendarOutlined,
   DashboardOutlined,
   FileTextOutlined,
   PictureOutlined,
   ReadOutlined,
   SettingOutlined,
+  SolutionOutlined,
+  UserOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
@@ -30,6 +33,9 @@ export const navItems: NavItem[] = [
   { to: '/blog-admin', label: 'Blog', icon: ReadOutlined, needs: 'content' },
   { to: '/gallery-admin', label: 'Gallery', icon: PictureOutlined, needs: 'content' },
   { to: '/settings', label: 'Settings', icon: SettingOutlined, needs: 'settings.write' },
+  { to: '/staff', label: 'Staff', icon: SolutionOutlined, needs: 'staff' },
+  { to: '/audit', label: 'Audit Trail', icon: AuditOutlined, needs: 'audit' },
+  { to: '/account', label: 'My Account', icon: UserOutlined, needs: 'dashboard' },
 ];
 
 export const AppIcon = AppstoreOutlined;

@@ -1,0 +1,156 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Input, Select } from 'antd';
+import { useState } from 'react';
+import { auditEntities, type AuditRow } from '../../../../shared/schemas/audit';
+import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { useAuditPage, type AuditFilters } from '../features/audit/api/get-audit';
+import { useStaff } from '../features/staff/api/staff';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usePageTitle } from '../hooks/use-page-title';
+
+const PAGE_SIZE = 50;
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+
+const entityLabel: Record<string, string> = {
+  'user': 'Staff account',
+  'patient': 'Patient',
+  'invoice': 'Invoice',
+  'payment': 'Payment',
+  'price-list-item': 'Price list item',
+  'blog-post': 'Blog post',
+  'gallery-image': 'Gallery image',
+  'site-setting': 'Site setting',
+  'appointment': 'Appointment',
+};
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+function Changes({ changes }: { changes: AuditRow['changes'] }) {
+  if (!changes) return null;
+  return (
+    <dl className="audit-changes">
+      {Object.entries(changes).map(([field, { old, new: next }]) => (
+        <div key={field}>
+          <dt>{field}</dt>
+          <dd>
+            <span className="audit-old">{show(old)}</span> <span aria-label="changed to">→</span> <span className="audit-new">{show(next)}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+// DATA-6: who changed what and when, newest first; filters by person, kind of record and its id, and
+// clinic days; pages of 50 through any number of rows (cursor paging: the stack keeps the way back).
+export function AuditPage() {
+  usePageTitle('Audit Trail');
+  const staff = useStaff();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [recordId, setRecordId] = useState('');
+  const entityId = useDebouncedValue(recordId.trim(), 400);
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const applied = { ...filters, entityId: filters.entity ? entityId || undefined : undefined };
+  const page = useAuditPage(applied, cursors[cursors.length - 1], PAGE_SIZE);
+  const set = (patch: Partial<AuditFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setCursors([null]);
+  };
+  const rows = page.data?.rows ?? [];
+
+  let body;
+  if (page.isPending) body = <ListSkeleton count={5} label="Loading the audit trail" />;
+  else if (page.isError) body = <ErrorState text="Unable to load the audit trail." />;
+  else if (rows.length === 0) body = <EmptyState text="No changes match these filters." />;
+  else {
+    body = (
+      <ul className="row-list" aria-label="Audit trail">
+        {rows.map((r) => (
+          <li key={r.id} className="list-row audit-row">
+            <div className="row-main">
+              <div className="row-title-line">
+                <p className="row-title">
+                  {r.userName ?? 'Someone not signed in'} · {r.action}
+                </p>
+                <span className="badge badge-grey">
+                  {entityLabel[r.entity] ?? r.entity}
+                  {r.entityId ? ` #${r.entityId}` : ''}
+                </span>
+              </div>
+              <p className="row-meta">
+                <span>{when(r.at)}</span>
+              </p>
+              <Changes changes={r.changes} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Audit Trail" description="Every change made through the back office: who, when, and what changed. Nobody can edit it." />
+      <div className="toolbar audit-filters">
+        <label className="filter">
+          <span className="field-label">Person</span>
+          <Select
+            aria-label="Person"
+            value={filters.user ?? ''}
+            onChange={(v) => set({ user: v || undefined })}
+            options={[{ value: '', label: 'Everyone' }, ...(staff.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))]}
+            style={{ minWidth: 160 }}
+          />
+        </label>
+        <label className="filter">
+          <span className="field-label">Record type</span>
+          <Select
+            aria-label="Record type"
+            value={filters.entity ?? ''}
+            onChange={(v) => set({ entity: v || undefined })}
+            options={[{ value: '', label: 'All records' }, ...auditEntities.map((e) => ({ value: e, label: entityLabel[e] ?? e }))]}
+            style={{ minWidth: 160 }}
+          />
+        </label>
+        <label className="filter">
+          <span className="field-label">Record number</span>
+          <Input
+            value={recordId}
+            onChange={(e) => {
+              setRecordId(e.target.value);
+              setCursors([null]);
+            }}
+            placeholder={filters.entity ? 'e.g. 42' : 'Pick a type first'}
+            disabled={!filters.entity}
+            style={{ width: 150 }}
+          />
+        </label>
+        <label className="filter">
+          <span className="field-label">From</span>
+          <Input type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        </label>
+        <label className="filter">
+          <span className="field-label">To</span>
+          <Input type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+        </label>
+      </div>
+      {body}
+      {(cursors.length > 1 || page.data?.next) && (
+        <nav className="pager" aria-label="Audit trail pages">
+          <Button icon={<LeftOutlined aria-hidden="true" />} disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            Newer
+          </Button>
+          <span className="pager-page" aria-current="page">
+            Page {cursors.length}
+          </span>
+          <Button disabled={!page.data?.next || page.isFetching} onClick={() => setCursors((c) => [...c, page.data!.next])}>
+            Older <RightOutlined aria-hidden="true" />
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
