@@ -89,3 +89,39 @@ test('an owner adds a receptionist, who must change the temporary password and c
   await expect(trail.getByText(`Audited${tag}`)).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('the owner resets a password, changes a role, disables and enables an account from the Staff screen @desktop-only', async ({ page }) => {
+  const tag = uid();
+  const name = `Sunil ${tag}`;
+  await signIn(page);
+  const created = await page.request.post('/api/admin/users', { data: { email: `sunil.${tag}@clinic.test`, name, role: 'receptionist', password: `temp-${tag}-2026` } });
+  expect(created.status()).toBe(201);
+  await page.goto('/admin/staff');
+  const row = page.getByRole('listitem').filter({ hasText: name });
+
+  await row.getByRole('button', { name: `Reset password of ${name}` }).click();
+  const reset = page.getByRole('dialog', { name: `Reset Password: ${name}` });
+  await reset.getByLabel('New Temporary Password').fill('short');
+  await reset.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(reset.getByText('Password must be at least 10 characters')).toBeVisible();
+  await reset.getByLabel('New Temporary Password').fill(`again-${tag}-2026`);
+  await reset.getByRole('button', { name: 'Reset Password' }).click();
+  await expectToast(page, 'Password reset');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
+  await edit.getByRole('combobox', { name: 'Role' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Owner' }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Staff member updated');
+  await expect(row.getByText('Owner', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: `Disable ${name}` }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('dialog', { name: `Disable ${name}?` }).getByRole('button', { name: 'Disable' }).click();
+  await expectToast(page, 'Staff member disabled');
+  await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Enable ${name}` }).click();
+  await expectToast(page, 'Staff member enabled');
+  await expect(row.getByText('Disabled', { exact: true })).toHaveCount(0);
+});

@@ -5,12 +5,18 @@
 
 const loaded = new Map<ScreenName, Record<string, unknown>>();
 
+// zod is set up (jitless, for the CSP) before a screen's module builds its schemas: main.tsx may load a
+// screen before mount.tsx has run, and a schema built earlier would try `new Function` (a CSP report).
+const zodReady = () => import('./zod-setup');
+
 function loader(name: ScreenName, load: () => Promise<Record<string, unknown>>) {
   return () =>
-    load().then((module) => {
-      loaded.set(name, module);
-      return module;
-    });
+    zodReady()
+      .then(load)
+      .then((module) => {
+        loaded.set(name, module);
+        return module;
+      });
 }
 
 export type ScreenName =

@@ -88,15 +88,16 @@ export function StaffFormDialog({ open, user, onClose }: { open: boolean; user: 
   );
 }
 
-/** AUTH-12: a new temporary password for someone who forgot theirs. */
+const resetResolver = zodResolver(z.object({ password: staffCreateSchema.shape.password }));
+
+/** AUTH-11, AUTH-12: a new temporary password for someone who forgot theirs. */
 export function ResetPasswordDialog({ user, onClose }: { user: StaffUser | null; onClose: () => void }) {
   const update = useUpdateStaff();
-  const resetSchema = z.object({ password: staffCreateSchema.shape.password });
   const { form, save } = useDialogForm({
     open: user !== null,
     item: user,
     initialValues: () => ({ password: '' }),
-    resolver: zodResolver(resetSchema),
+    resolver: resetResolver,
     serverFields: ['password'],
     onClose,
   });
