@@ -180,6 +180,7 @@ test('Mark Paid on the invoice records the balance as one payment', async ({ pag
 });
 
 test('Cancel invoice keeps the number and reads cancelled in the list, the view and the document', async ({ page }) => {
+  test.slow(); // many steps and axe on the 2-core machine
   const patient = await apiCreatePatient(page.request, `Void${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id);
   await page.goto('/admin/invoices');
@@ -236,6 +237,7 @@ test('a receptionist sees no Cancel, no Reports and no Settings', async ({ page 
 });
 
 test('Settings checks the GSTIN as it is typed and saves it; the UPI ID is checked too', async ({ page }) => {
+  test.slow(); // many steps and axe on the 2-core machine
   // The demo clinic's GSTIN stays as it is: the save is answered here, so the other project's invoices
   // keep being issued under it.
   let sent: unknown = null;
@@ -316,6 +318,7 @@ test('the price list editor adds, edits and removes a treatment, and the invoice
 });
 
 test('the GST report shows the month by rate and downloads its CSV', async ({ page }) => {
+  test.slow(); // a download, two months and axe on the 2-core machine
   const patient = await apiCreatePatient(page.request, `Report${uid()}`);
   await apiCreateInvoice(page.request, patient.id, 1000);
   await page.goto('/admin/dashboard');
