@@ -148,9 +148,14 @@ async function emptyDatabase(knex: Knex): Promise<void> {
 /** Inserts the rows of a logical dump (tables in dependency order) in one transaction, then the sequences. */
 async function loadLogicalDump(knex: Knex, dump: string): Promise<void> {
   await knex.transaction(async (trx) => {
-    const tables = await userTables(trx);
-    // Migrations may have written rows of their own (settings, the migration list): the backup's replace them.
-    if (tables.length > 0) await trx.raw(`truncate ${tables.map(() => '??').join(', ')} restart identity cascade`, tables);
+    // Migrations may have written rows of their own (settings, the migration list): the backup's replace
+    // them. Only tables holding rows are emptied: the audit trail refuses TRUNCATE (append-only), and it is
+    // empty in a freshly migrated schema.
+    const tables: string[] = [];
+    for (const table of await userTables(trx)) {
+      if (await trx.first(trx.raw('1 as present')).from(table)) tables.push(table);
+    }
+    if (tables.length > 0) await trx.raw(`truncate ${tables.map(() => '??').join(', ')} restart identity`, tables);
     const lines = readline.createInterface({ input: fs.createReadStream(dump).pipe(zlib.createGunzip()), crlfDelay: Infinity });
     let table = '';
     let batch: string[] = [];

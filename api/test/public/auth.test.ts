@@ -15,7 +15,7 @@ describe('POST /api/auth/login', () => {
   it('signs in with the right password and sets an httpOnly, SameSite=Lax session cookie', async () => {
     const res = await login(ADMIN.email, ADMIN.password);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, user: { id: expect.any(Number), email: ADMIN.email, name: ADMIN.name, role: 'owner' } });
+    expect(await res.json()).toEqual({ success: true, user: { id: expect.any(Number), email: ADMIN.email, name: ADMIN.name, role: 'owner', mustChangePassword: false } });
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
     expect(setCookie).toMatch(/httponly/i);
     expect(setCookie).toMatch(/samesite=lax/i);
