@@ -55,7 +55,7 @@ export function parseAppointmentListQuery(query: Record<string, unknown>): Appoi
 /** A row of appointmentRows: the appointment with its linked patient's alert fields (null when none). */
 export type AppointmentRow = Appointment & { allergies?: string | null; conditions?: string | null; medications?: string | null };
 
-/** SPEC 3's admin appointment, plus createdAt and the front desk's fields (APPT-1, DESK-6). */
+/** SPEC 3's admin appointment, plus createdAt and the front desk's fields (APPT-10, PAT-7). */
 export function appointmentJson(a: AppointmentRow) {
   return {
     id: a.id,
@@ -97,7 +97,7 @@ const listColumns = [
 ];
 
 /**
- * Appointments with their linked patient's medical alerts (DESK-6), for every answer that lists them.
+ * Appointments with their linked patient's medical alerts (PAT-7), for every answer that lists them.
  * Filters on the result name columns bare; only `id`-like names shared with patients need `appointments.`.
  */
 export function appointmentRows(knex: Knex | Knex.Transaction) {
@@ -210,7 +210,7 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     if (!canTransition(current.status, to)) throw conflict(transitionRefusal(current.status, to));
 
     const now = deps.now();
-    // APPT-3: no-show only once the appointment's time has passed at the clinic.
+    // APPT-13: no-show only once the appointment's time has passed at the clinic.
     if (to === 'no-show' && !isSlotPassed(current.preferredDate, current.preferredTime, now)) throw conflict(NO_SHOW_TOO_EARLY_MESSAGE);
     const stamps: Partial<Record<AppointmentStatus, Partial<Appointment>>> = {
       confirmed: { confirmedAt: now },

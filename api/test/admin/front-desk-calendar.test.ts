@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timeSlots } from '../../../shared/constants/booking';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// APPT-4 (the calendar's data), DESK-5 (a patient's history) and DESK-6 (medical alerts on appointments).
+// APPT-14 (the calendar's data), PAT-5 (a patient's history) and PAT-7 (medical alerts on appointments).
 // Monday 23 November 2026, 10:30 in Pune.
 const NOW = '2026-11-23T05:00:00Z';
 
@@ -77,7 +77,7 @@ describe('GET /api/admin/appointments/calendar', () => {
   });
 });
 
-describe('medical alerts on appointments (DESK-6)', () => {
+describe('medical alerts on appointments (PAT-7)', () => {
   it("carries the linked patient's allergies, conditions and medicines in the list", async () => {
     const [{ id: patientId }] = await app.deps
       .knex('patients')
@@ -103,7 +103,7 @@ describe('medical alerts on appointments (DESK-6)', () => {
   });
 });
 
-describe('GET /api/admin/patients/:id/history (DESK-5)', () => {
+describe('GET /api/admin/patients/:id/history (PAT-5)', () => {
   async function invoice(patientId: number, n: number, total: string, paid: string, status = 'pending') {
     await app.deps.knex('invoices').insert({
       invoiceNumber: `INV-2026-27-${String(n).padStart(4, '0')}`,

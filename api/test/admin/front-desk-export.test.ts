@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { csvField } from '../../services/csv-export';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// DESK-7: the lists as CSV: UTF-8 with a BOM, one header row, RFC 4180 quoting, ISO dates, plain amounts,
+// ADMIN-19: the lists as CSV: UTF-8 with a BOM, one header row, RFC 4180 quoting, ISO dates, plain amounts,
 // the lists' filters, streamed in batches from a cursor. Monday 23 November 2026, 10:30 in Pune.
 const NOW = '2026-11-23T05:00:00Z';
 

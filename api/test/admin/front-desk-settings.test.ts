@@ -3,7 +3,7 @@ import { defaultClinicSettings, type ClinicSettings } from '../../../shared/sche
 import { createAccount } from '../../services/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// DESK-1..3: the clinic's hours, slots and rules live in the database and every booking rule reads them;
+// SET-4, SET-6, BOOK-4, BOOK-7, BOOK-10: the clinic's hours, slots and rules live in the database and every booking rule reads them;
 // closed dates refuse public bookings with their reason. Monday 23 November 2026, 10:30 in Pune.
 const NOW = '2026-11-23T05:00:00Z';
 
@@ -44,7 +44,7 @@ const book = (body: Record<string, unknown> = {}) => app.request('/api/appointme
 const availability = async (date: string) => (await app.request(`/api/appointments/availability?date=${date}`)).json();
 const rules = async () => (await app.request('/api/appointments/rules')).json();
 
-describe('clinic settings (DESK-1)', () => {
+describe('clinic settings (SET-4)', () => {
   it('are seeded once from the environment over SPEC 9 defaults, and a receptionist may read them', async () => {
     const expected = { ...defaultClinicSettings, slotCapacity: 3, bookingWindowDays: 30, notificationEmail: 'desk@clinic.test', reminderHoursBefore: 12 };
     expect(await getSettings()).toEqual(expected);
@@ -115,7 +115,7 @@ describe('clinic settings (DESK-1)', () => {
   });
 });
 
-describe('closed dates (DESK-3)', () => {
+describe('closed dates (SET-6)', () => {
   const close = (body: unknown, cookie = owner) => app.request('/api/admin/closed-dates', { method: 'POST', cookie, json: body });
 
   it('closes a date, answers the bookings to move, lists it with their count, and reopens it', async () => {

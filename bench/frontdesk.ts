@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import knexFactory from 'knex';
+import { addDays, clinicToday } from '../shared/domain/clinic-time';
+import { createDb } from '../api/db/knex';
+import { migrateLatest } from '../api/db/migrate';
+import { startTestApp } from '../api/test/support/test-app';
+import { LARGE, seedLarge } from './seed-large';
+
+// `npx tsx bench/frontdesk.ts` (npm run bench:frontdesk): the front desk on a large clinic (50,000 patients,
+// 200,000 appointments, about 1,400 a week) in a fresh database on the real PostgreSQL server, dropped at
+// the end. Two targets (issue 9):
+// - the Week view's data, GET /api/admin/appointments/calendar for 7 days: p95 <= 50 ms (sequential
+//   requests), printed with its ratio to GET /healthz measured the same way in the same run;
+// - the CSV export streams >= 20,000 rows a second, printed with its ratio to reading the same rows in one
+//   plain query (no HTTP, no CSV) in the same run, and the server's peak heap growth while it streams.
+// BENCH_DATABASE_URL picks the server, BENCH_REQUESTS the count, BENCH_KEEP=1 keeps the database.
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARM_UP = 20;
+const CALENDAR_TARGET_MS = 50;
+const EXPORT_TARGET_ROWS_PER_S = 20_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main() {
+  const name = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: SERVER_URL, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const db = await createDb({ databaseUrl: url.toString(), poolMax: 10 });
+  let app: Awaited<ReturnType<typeof startTestApp>> | null = null;
+  try {
+    await migrateLatest(db.knex);
+    let t = performance.now();
+    await seedLarge(db.knex);
+    // Some patients carry medical alerts and notes, so the calendar's join and the export carry text.
+    await db.knex.raw(`update patients set allergies = 'Penicillin', notes = 'Prefers evenings, "quiet" room' where id % 20 = 0`);
+    await db.knex.raw('analyze');
+    console.log(`Seeded ${LARGE.patients} patients, ${LARGE.appointments} appointments in ${((performance.now() - t) / 1000).toFixed(1)} s (database ${name}).`);
+    app = await startTestApp({ db });
+    app.clock.reset();
+    const cookie = await app.signIn();
+
+    async function latency(path: string, n = REQUESTS): Promise<{ p50: number; p95: number; bytes: number }> {
+      const probe = await app!.request(path, { cookie });
+      if (probe.status !== 200) throw new Error(`${path}: HTTP ${probe.status} ${await probe.text()}`);
+      const bytes = (await probe.arrayBuffer()).byteLength;
+      for (let i = 0; i < WARM_UP; i += 1) await (await app!.request(path, { cookie })).arrayBuffer();
+      const times: number[] = [];
+      for (let i = 0; i < n; i += 1) {
+        const start = performance.now();
+        const res = await app!.request(path, { cookie });
+        await res.arrayBuffer();
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+    }
+
+    // The week of today at the clinic (Monday to Sunday), the next week, and the longest range (42 days).
+    const today = clinicToday();
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const monday = addDays(today, -weekday);
+    const baseline = await latency('/healthz');
+    const week = await latency(`/api/admin/appointments/calendar?from=${monday}&to=${addDays(monday, 6)}`);
+    const nextWeek = await latency(`/api/admin/appointments/calendar?from=${addDays(monday, 7)}&to=${addDays(monday, 13)}`);
+    const sixWeeks = await latency(`/api/admin/appointments/calendar?from=${monday}&to=${addDays(monday, 41)}`, 40);
+    const weekCount = await db.knex('appointments').whereBetween('preferredDate', [monday, addDays(monday, 6)]).whereNot('status', 'cancelled').count<{ n: string }[]>('* as n');
+
+    // Export: the whole table through HTTP, against the same rows read in one plain query.
+    async function exportRun(kind: 'appointments' | 'patients') {
+      const table = kind;
+      t = performance.now();
+      const plain = await db.knex(table).select('*');
+      const plainSeconds = (performance.now() - t) / 1000;
+      const plainRate = plain.length / plainSeconds;
+      global.gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      let heapPeak = heapBefore;
+      const sampler = setInterval(() => {
+        heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+      }, 20);
+      t = performance.now();
+      const res = await app!.request(`/api/admin/export/${kind}.csv`, { cookie });
+      if (res.status !== 200 || !res.body) throw new Error(`export ${kind}: HTTP ${res.status}`);
+      let lines = 0;
+      let bytes = 0;
+      for await (const chunk of res.body) {
+        bytes += chunk.byteLength;
+        for (const b of chunk) if (b === 0x0a) lines += 1;
+      }
+      const seconds = (performance.now() - t) / 1000;
+      clearInterval(sampler);
+      // Lines minus the header; a note with a line break would count twice, the seed has none.
+      const rows = lines - 1;
+      return { kind, rows, seconds, rate: rows / seconds, plainRate, bytes, heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024 };
+    }
+    const appointmentsExport = await exportRun('appointments');
+    const patientsExport = await exportRun('patients');
+
+    const calendarRow = (label: string, m: { p50: number; p95: number; bytes: number }, target: boolean) =>
+      `| ${label} | ${m.p50.toFixed(1)} | ${m.p95.toFixed(1)} | ${(m.p95 / baseline.p95).toFixed(1)} | ${(m.bytes / 1024).toFixed(0)} KB | ${target ? (m.p95 <= CALENDAR_TARGET_MS ? 'ok' : 'OVER') : 'info'} |`;
+    console.log(`\nWeek of ${monday}: ${weekCount[0].n} appointments (not cancelled).`);
+    console.log(`| calendar case | p50 ms | p95 ms | p95 / healthz p95 | body | p95 <= ${CALENDAR_TARGET_MS} ms |`);
+    console.log('|---|---|---|---|---|---|');
+    console.log(calendarRow('GET /healthz (baseline)', baseline, false));
+    console.log(calendarRow('this week (7 days)', week, true));
+    console.log(calendarRow('next week (7 days)', nextWeek, true));
+    console.log(calendarRow('six weeks (42 days)', sixWeeks, false));
+    console.log(`\n| export | rows | seconds | rows/s | plain query rows/s | ratio | size | peak heap growth | rows/s >= ${EXPORT_TARGET_ROWS_PER_S} |`);
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    let missed = week.p95 > CALENDAR_TARGET_MS || nextWeek.p95 > CALENDAR_TARGET_MS ? 1 : 0;
+    for (const e of [appointmentsExport, patientsExport]) {
+      const ok = e.rate >= EXPORT_TARGET_ROWS_PER_S;
+      if (!ok) missed += 1;
+      console.log(
+        `| ${e.kind}.csv | ${e.rows} | ${e.seconds.toFixed(2)} | ${e.rate.toFixed(0)} | ${e.plainRate.toFixed(0)} | ${(e.rate / e.plainRate).toFixed(2)} | ${(e.bytes / 1024 / 1024).toFixed(1)} MB | ${e.heapGrowthMb.toFixed(1)} MB | ${ok ? 'ok' : 'UNDER'} |`,
+      );
+    }
+    if (missed) process.exitCode = 1;
+  } finally {
+    await app?.close();
+    await db.close();
+    if (process.env.BENCH_KEEP) console.log(`Kept database ${name} (BENCH_KEEP); drop it with: drop database ${name}`);
+    else await admin.raw(`drop database if exists ${name} with (force)`);
+    await admin.destroy();
+  }
+}
+
+await main();
