@@ -14,7 +14,8 @@ import { LARGE, seedLarge } from './seed-large';
 //   requests), printed with its ratio to GET /healthz measured the same way in the same run;
 // - the CSV export streams >= 20,000 rows a second, printed with its ratio to reading the same rows in one
 //   plain query (no HTTP, no CSV) in the same run, and the server's peak heap growth while it streams.
-// BENCH_DATABASE_URL picks the server, BENCH_REQUESTS the count, BENCH_KEEP=1 keeps the database.
+// BENCH_DATABASE_URL picks the server, BENCH_REQUESTS the count, BENCH_KEEP=1 keeps the database,
+// BENCH_REUSE=<name> measures a database kept before (no seeding, not dropped).
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -27,49 +28,63 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const name = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  const reuse = process.env.BENCH_REUSE;
+  const name = reuse ?? `bench_${crypto.randomBytes(5).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: SERVER_URL, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
+  if (!reuse) await admin.raw(`create database ${name}`);
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const db = await createDb({ databaseUrl: url.toString(), poolMax: 10 });
   let app: Awaited<ReturnType<typeof startTestApp>> | null = null;
   try {
-    await migrateLatest(db.knex);
     let t = performance.now();
-    await seedLarge(db.knex);
-    // Some patients carry medical alerts and notes, so the calendar's join and the export carry text.
-    await db.knex.raw(`update patients set allergies = 'Penicillin', notes = 'Prefers evenings, "quiet" room' where id % 20 = 0`);
-    await db.knex.raw('analyze');
-    console.log(`Seeded ${LARGE.patients} patients, ${LARGE.appointments} appointments in ${((performance.now() - t) / 1000).toFixed(1)} s (database ${name}).`);
+    if (!reuse) {
+      await migrateLatest(db.knex);
+      await seedLarge(db.knex);
+      // Some patients carry medical alerts and notes, so the calendar's join and the export carry text.
+      await db.knex.raw(`update patients set allergies = 'Penicillin', notes = 'Prefers evenings, "quiet" room' where id % 20 = 0`);
+      await db.knex.raw('analyze');
+    }
+    console.log(`${reuse ? 'Reused' : 'Seeded'} ${LARGE.patients} patients, ${LARGE.appointments} appointments in ${((performance.now() - t) / 1000).toFixed(1)} s (database ${name}).`);
     app = await startTestApp({ db });
     app.clock.reset();
     const cookie = await app.signIn();
 
-    async function latency(path: string, n = REQUESTS): Promise<{ p50: number; p95: number; bytes: number }> {
-      const probe = await app!.request(path, { cookie });
-      if (probe.status !== 200) throw new Error(`${path}: HTTP ${probe.status} ${await probe.text()}`);
-      const bytes = (await probe.arrayBuffer()).byteLength;
-      for (let i = 0; i < WARM_UP; i += 1) await (await app!.request(path, { cookie })).arrayBuffer();
-      const times: number[] = [];
-      for (let i = 0; i < n; i += 1) {
-        const start = performance.now();
-        const res = await app!.request(path, { cookie });
-        await res.arrayBuffer();
-        times.push(performance.now() - start);
+    // Interleaved: each round times the baseline and every case once, so all see the same load on a shared
+    // machine and the ratios compare like with like.
+    async function latencies(paths: Record<string, string>, n = REQUESTS) {
+      const names = Object.keys(paths);
+      const times: Record<string, number[]> = Object.fromEntries(names.map((k) => [k, []]));
+      const bytes: Record<string, number> = {};
+      for (const k of names) {
+        const probe = await app!.request(paths[k], { cookie });
+        if (probe.status !== 200) throw new Error(`${paths[k]}: HTTP ${probe.status} ${await probe.text()}`);
+        bytes[k] = (await probe.arrayBuffer()).byteLength;
       }
-      times.sort((a, b) => a - b);
-      return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+      for (let i = 0; i < WARM_UP + n; i += 1) {
+        for (const k of names) {
+          const start = performance.now();
+          const res = await app!.request(paths[k], { cookie });
+          await res.arrayBuffer();
+          if (i >= WARM_UP) times[k].push(performance.now() - start);
+        }
+      }
+      return Object.fromEntries(
+        names.map((k) => {
+          const sorted = times[k].sort((a, b) => a - b);
+          return [k, { p50: percentile(sorted, 50), p95: percentile(sorted, 95), bytes: bytes[k] }];
+        }),
+      );
     }
 
     // The week of today at the clinic (Monday to Sunday), the next week, and the longest range (42 days).
     const today = clinicToday();
     const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
     const monday = addDays(today, -weekday);
-    const baseline = await latency('/healthz');
-    const week = await latency(`/api/admin/appointments/calendar?from=${monday}&to=${addDays(monday, 6)}`);
-    const nextWeek = await latency(`/api/admin/appointments/calendar?from=${addDays(monday, 7)}&to=${addDays(monday, 13)}`);
-    const sixWeeks = await latency(`/api/admin/appointments/calendar?from=${monday}&to=${addDays(monday, 41)}`, 40);
+    const calendarPath = (from: string, days: number) => `/api/admin/appointments/calendar?from=${from}&to=${addDays(from, days - 1)}`;
+    const weeks = await latencies({ healthz: '/healthz', week: calendarPath(monday, 7), nextWeek: calendarPath(addDays(monday, 7), 7) });
+    const { healthz: baseline, week, nextWeek } = weeks;
+    const { sixWeeks } = await latencies({ sixWeeks: calendarPath(monday, 42) }, 40);
     const weekCount = await db.knex('appointments').whereBetween('preferredDate', [monday, addDays(monday, 6)]).whereNot('status', 'cancelled').count<{ n: string }[]>('* as n');
 
     // Export: the whole table through HTTP, against the same rows read in one plain query.
@@ -126,7 +141,8 @@ async function main() {
   } finally {
     await app?.close();
     await db.close();
-    if (process.env.BENCH_KEEP) console.log(`Kept database ${name} (BENCH_KEEP); drop it with: drop database ${name}`);
+    if (reuse) console.log(`Left database ${name} as it was (BENCH_REUSE)`);
+    else if (process.env.BENCH_KEEP) console.log(`Kept database ${name} (BENCH_KEEP); drop it with: drop database ${name}`);
     else await admin.raw(`drop database if exists ${name} with (force)`);
     await admin.destroy();
   }
