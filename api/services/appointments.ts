@@ -114,6 +114,34 @@ export function appointmentRows(knex: Knex | Knex.Transaction) {
   ]);
 }
 
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The same rows as appointmentRows, built as one JSON array by PostgreSQL: for the calendar's 1,400 rows
+ * a week, parsing one JSON text costs a third of the CPU of parsing each row's columns (bench/frontdesk.ts).
+ * createdAt is written as toISOString() writes it, so both give the same appointment JSON.
+ */
+export async function appointmentRowsAsJson(
+  knex: Knex | Knex.Transaction,
+  where: string,
+  bindings: readonly Knex.Value[],
+): Promise<AppointmentRow[]> {
+  const fields = listColumns
+    .map((c) =>
+      c === 'createdAt'
+        ? `'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : `'${c}', a.${snake(c)}`,
+    )
+    .join(', ');
+  const { rows } = await knex.raw<{ rows: { items: AppointmentRow[] | null }[] }>(
+    `select json_agg(json_build_object(${fields}, 'patientAlerts',
+       (select json_build_array(p.allergies, p.conditions, p.medications) from patients p where p.id = a.patient_id))) as items
+       from appointments a where ${where}`,
+    bindings,
+  );
+  return rows[0]?.items ?? [];
+}
+
 /** One appointment as the admin reads it. */
 export async function loadAppointment(knex: Knex | Knex.Transaction, id: number): Promise<AppointmentJson> {
   const row = await appointmentRows(knex).where('appointments.id', id).first();

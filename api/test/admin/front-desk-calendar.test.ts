@@ -36,7 +36,8 @@ const calendar = async (query: string) => app.request(`/api/admin/appointments/c
 
 describe('GET /api/admin/appointments/calendar', () => {
   it('answers each day with its slots, capacity, bookings and closures; cancelled ones are left out', async () => {
-    const a = await appointment({ preferredTime: '10:00' });
+    const [{ id: patientId }] = await app.deps.knex('patients').insert({ ...person, allergies: 'Latex' }).returning('id');
+    const a = await appointment({ preferredTime: '10:00', patientId, notes: 'Line "one"\nand two' });
     const b = await appointment({ preferredTime: '10:00', email: 'b@example.in' });
     await appointment({ preferredTime: '10:00', status: 'cancelled' });
     const odd = await appointment({ preferredTime: '15:30', bookedAnyway: true, source: 'staff' });
@@ -57,6 +58,10 @@ describe('GET /api/admin/appointments/calendar', () => {
     expect(ten.appointments.map((x: { id: number }) => x.id)).toEqual([a, b]);
     expect(tuesday.slots[5]).toMatchObject({ time: '15:30', capacity: 0, booked: 1 });
     expect(tuesday.slots[5].appointments[0]).toMatchObject({ id: odd, bookedAnyway: true, source: 'staff' });
+    // The calendar's appointment is the list's, field for field.
+    const list = await (await app.request('/api/admin/appointments?from=2026-11-24&to=2026-11-24', { cookie })).json();
+    expect(list.find((x: { id: number }) => x.id === odd)).toEqual(tuesday.slots[5].appointments[0]);
+    expect(list.find((x: { id: number }) => x.id === a)).toEqual(ten.appointments[0]);
     expect(days[4]).toMatchObject({ date: '2026-11-27', closed: true, reason: 'The clinic is closed on 27 Nov 2026: Staff training' });
     expect(days[6]).toEqual({
       date: '2026-11-29',
