@@ -34,7 +34,7 @@ const envSchema = z.object({
   // Backups (OPS-13, docs/operations.md).
   BACKUP_DIR: z.string().optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
-  // DESK-1: the first-start value of the clinic's reminder lead time (hours before an appointment).
+  // SET-4: the first-start value of the clinic's reminder lead time (hours before an appointment).
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(168).default(24),
 });
 
@@ -75,7 +75,7 @@ export interface Config {
   bookingMaxOpenPerContact: number;
   /** D27: how many days ahead a visitor may book (the first-start default of the clinic's setting). */
   bookingWindowDays: number;
-  /** DESK-1: the first-start default of the clinic's reminder lead time, in hours. */
+  /** SET-4: the first-start default of the clinic's reminder lead time, in hours. */
   reminderHoursBefore: number;
 }
 
