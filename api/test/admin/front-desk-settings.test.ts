@@ -1,3 +1,4 @@
+import { storeFirstStartSettings } from '../../services/clinic-settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultClinicSettings, type ClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { createAccount } from '../../services/accounts';
@@ -48,6 +49,7 @@ describe('clinic settings (SET-4)', () => {
   it('are seeded once from the environment over SPEC 9 defaults, and a receptionist may read them', async () => {
     const expected = { ...defaultClinicSettings, slotCapacity: 3, bookingWindowDays: 30, notificationEmail: 'desk@clinic.test', reminderHoursBefore: 12 };
     expect(await getSettings()).toEqual(expected);
+    await storeFirstStartSettings(app.db.knex, app.deps.config); // as the server does when it starts
     expect(await getSettings(receptionist)).toEqual(expected);
     // The environment only seeds: once stored, a changed variable changes nothing.
     app.deps.config.slotCapacity = 9;
