@@ -16,6 +16,7 @@ import { medicalAlertsLine } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
+import { audit } from './audit';
 import { enqueueEmail } from './outbox';
 
 // The admin side of appointments: the list, SPEC 4's status lifecycle with its emails (D13), deletion and
@@ -252,6 +253,7 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     const stamp = stamps[to] ?? {};
     await Appointment.query(trx).patch({ status: to, updatedAt: now, ...stamp }).where('id', id);
     const row = await loadAppointment(trx, id);
+    await audit(trx, { action: 'status', entity: 'appointment', entityId: id, changes: { status: { old: current.status, new: to } } });
 
     if (to === 'confirmed') {
       await enqueueEmail(trx, { kind: 'appointment-confirmed', to: row.email, ...appointmentConfirmedEmail(row) });
@@ -267,9 +269,18 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
 
 /** SPEC 4: permanent, and the patient is not told. */
 export async function deleteAppointment(deps: Deps, id: number): Promise<void> {
-  // RETURNING, because PGlite's driver does not report the deleted row count reliably.
-  const deleted = await Appointment.query(deps.knex).delete().where('id', id).returning('id');
-  if (deleted.length === 0) throw notFound('Appointment');
+  await deps.knex.transaction(async (trx) => {
+    // RETURNING, because PGlite's driver does not report the deleted row count reliably.
+    const deleted = await Appointment.query(trx).delete().where('id', id).returning(['id', 'preferredDate', 'preferredTime', 'status']);
+    if (deleted.length === 0) throw notFound('Appointment');
+    const { preferredDate, preferredTime, status } = deleted[0];
+    await audit(trx, {
+      action: 'delete',
+      entity: 'appointment',
+      entityId: id,
+      changes: { preferredDate: { old: preferredDate, new: null }, preferredTime: { old: preferredTime, new: null }, status: { old: status, new: null } },
+    });
+  });
   deps.logger.info('appointment_deleted', { appointmentId: id });
 }
 
@@ -288,6 +299,7 @@ export async function sendFollowUp(deps: Deps, id: number, input: FollowUp): Pro
   const appointment = await deps.knex.transaction(async (trx) => {
     const current = await lockAppointment(trx, id);
     if (current.status !== 'completed') throw conflict(FOLLOW_UP_ONLY_COMPLETED);
+    await audit(trx, { action: 'follow-up', entity: 'appointment', entityId: id, changes: { followUpDate: { old: null, new: input.followUpDate } } });
     await enqueueEmail(trx, {
       kind: 'appointment-follow-up',
       to: current.email,

@@ -10,6 +10,7 @@ import {
   type ClosedDate,
 } from '../../shared/schemas/clinic-settings';
 import type { Deps } from '../deps';
+import { audit, changedFields } from './audit';
 
 // SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
 // live in one row of clinic_settings (migration 011). The row is written when the server starts, from
@@ -50,10 +51,11 @@ export async function storeFirstStartSettings(knex: Knex, config: Deps['config']
 
 export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {
   const settings: ClinicSettings = { ...input, openingHours: { ...input.openingHours } };
-  await deps.knex('clinic_settings')
-    .insert({ id: 1, settings: JSON.stringify(settings), updatedAt: deps.now() })
-    .onConflict('id')
-    .merge();
+  await deps.knex.transaction(async (trx) => {
+    const before = await getClinicSettings(deps, trx);
+    await trx('clinic_settings').insert({ id: 1, settings: JSON.stringify(settings), updatedAt: deps.now() }).onConflict('id').merge();
+    await audit(trx, { action: 'update', entity: 'clinic-settings', changes: changedFields(before, settings) });
+  });
   deps.logger.info('clinic_settings_changed', {});
   return settings;
 }

@@ -25,6 +25,7 @@ import { Appointment } from '../models/appointment';
 import { Patient } from '../models/patient';
 import { appointmentJson, appointmentRows, appointmentRowsAsJson, loadAppointment, type AppointmentJson } from './appointments';
 import { closedDatesBetween, getClinicSettings, rulesFromSettings } from './clinic-settings';
+import { audit } from './audit';
 import { enqueueEmail } from './outbox';
 import { findPatient } from './patients';
 
@@ -123,6 +124,17 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
         updatedAt: now,
       })
       .returning<{ id: number }[]>('id');
+    await audit(trx, {
+      action: 'create',
+      entity: 'appointment',
+      entityId: row.id,
+      changes: {
+        preferredDate: { old: null, new: input.preferredDate },
+        preferredTime: { old: null, new: input.preferredTime },
+        status: { old: null, new: input.status },
+        bookedAnyway: { old: null, new: overridden },
+      },
+    });
     if (input.status === 'confirmed') {
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
@@ -156,6 +168,16 @@ export async function rescheduleAppointment(deps: Deps, id: number, input: Resch
       preferredTime: input.preferredTime,
       bookedAnyway: overridden,
       updatedAt: deps.now(),
+    });
+    await audit(trx, {
+      action: 'reschedule',
+      entity: 'appointment',
+      entityId: id,
+      changes: {
+        preferredDate: { old: current.preferredDate, new: input.preferredDate },
+        preferredTime: { old: current.preferredTime, new: input.preferredTime },
+        ...(overridden ? { bookedAnyway: { old: current.bookedAnyway ?? false, new: true } } : {}),
+      },
     });
     await enqueueEmail(trx, {
       kind: 'appointment-rescheduled',
@@ -199,12 +221,15 @@ export const ALREADY_CLOSED_MESSAGE = 'The clinic is already closed on that date
 /** POST /api/admin/closed-dates: closes a date and answers the open bookings on it, to be moved. */
 export async function closeDate(deps: Deps, input: ClosedDatePayload, staff: StaffMember): Promise<{ date: string; reason: string; affected: AppointmentJson[] }> {
   if (input.date < clinicToday(deps.now())) throw badRequest(CLOSED_PAST_MESSAGE, { date: CLOSED_PAST_MESSAGE });
-  const inserted = await deps.knex('closed_dates')
-    .insert({ date: input.date, reason: input.reason, createdBy: staff.id, createdAt: deps.now() })
-    .onConflict('date')
-    .ignore()
-    .returning('date');
-  if (inserted.length === 0) throw conflict(ALREADY_CLOSED_MESSAGE);
+  await deps.knex.transaction(async (trx) => {
+    const inserted = await trx('closed_dates')
+      .insert({ date: input.date, reason: input.reason, createdBy: staff.id, createdAt: deps.now() })
+      .onConflict('date')
+      .ignore()
+      .returning('date');
+    if (inserted.length === 0) throw conflict(ALREADY_CLOSED_MESSAGE);
+    await audit(trx, { action: 'create', entity: 'closed-date', entityId: input.date, changes: { reason: { old: null, new: input.reason } } });
+  });
   const affected = await appointmentRows(deps.knex)
     .where('appointments.preferredDate', input.date)
     .whereIn('appointments.status', openStatuses)
@@ -216,8 +241,11 @@ export async function closeDate(deps: Deps, input: ClosedDatePayload, staff: Sta
 
 export async function reopenDate(deps: Deps, date: string): Promise<void> {
   if (!isValidDateString(date)) throw notFound('Closed date');
-  const deleted = await deps.knex('closed_dates').where({ date }).delete().returning('date');
-  if (deleted.length === 0) throw notFound('Closed date');
+  await deps.knex.transaction(async (trx) => {
+    const deleted = await trx('closed_dates').where({ date }).delete().returning(['date', 'reason']);
+    if (deleted.length === 0) throw notFound('Closed date');
+    await audit(trx, { action: 'delete', entity: 'closed-date', entityId: date, changes: { reason: { old: deleted[0].reason, new: null } } });
+  });
   deps.logger.info('closed_date_removed', { date });
 }
 

@@ -115,6 +115,28 @@ describe('every audited action writes exactly one row', () => {
     expect(setting.rows).toMatchObject([{ action: 'update', entity: 'site-setting', entityId: 'upi_id', changes: { value: { old: null, new: 'clinic@okaxis' } } }]);
   });
 
+  it('appointments: staff booking, reschedule, status, delete; clinic settings and closed dates', async () => {
+    app.clock.set('2026-11-23T04:30:00Z'); // 10:00 on a Monday in Pune
+    const booking = { ...patient, address: undefined, dateOfBirth: undefined, preferredDate: '2026-11-25', preferredTime: '11:00', treatment: 'cleaning' };
+    const booked = await audited('/api/admin/appointments', { method: 'POST', json: booking }, 201);
+    const id = (booked.body as { id: number }).id;
+    expect(booked.rows).toMatchObject([{ action: 'create', entity: 'appointment', entityId: String(id), changes: { preferredTime: { old: null, new: '11:00' } } }]);
+    const moved = await audited(`/api/admin/appointments/${id}/reschedule`, { method: 'PATCH', json: { preferredDate: '2026-11-26', preferredTime: '12:00' } }, 200);
+    expect(moved.rows).toMatchObject([
+      { action: 'reschedule', changes: { preferredDate: { old: '2026-11-25', new: '2026-11-26' }, preferredTime: { old: '11:00', new: '12:00' } } },
+    ]);
+    const cancelled = await audited(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'cancelled' } }, 200);
+    expect(cancelled.rows).toMatchObject([{ action: 'status', changes: { status: { old: 'confirmed', new: 'cancelled' } } }]);
+    expect((await audited(`/api/admin/appointments/${id}`, { method: 'DELETE' }, 204)).rows).toMatchObject([{ action: 'delete', entity: 'appointment' }]);
+
+    const closed = await audited('/api/admin/closed-dates', { method: 'POST', json: { date: '2026-12-25', reason: 'Christmas' } }, 201);
+    expect(closed.rows).toMatchObject([{ action: 'create', entity: 'closed-date', entityId: '2026-12-25' }]);
+    expect((await audited('/api/admin/closed-dates/2026-12-25', { method: 'DELETE' }, 204)).rows).toMatchObject([{ action: 'delete', entity: 'closed-date' }]);
+    const settings = await (await app.request('/api/admin/clinic-settings', { cookie: owner })).json();
+    const changed = await audited('/api/admin/clinic-settings', { method: 'PUT', json: { ...settings, slotCapacity: 4 } }, 200);
+    expect(changed.rows).toMatchObject([{ action: 'update', entity: 'clinic-settings', changes: { slotCapacity: { old: settings.slotCapacity, new: 4 } } }]);
+  });
+
   it('sign-in, failed sign-in, sign-out, staff changes and password changes, with no secret in any row', async () => {
     const failed = await audited('/api/auth/login', { method: 'POST', json: { email: ADMIN.email, password: 'not-the-password' } }, 401);
     expect(failed.rows).toMatchObject([{ action: 'sign-in-failed', entity: 'user', entityId: String(ownerId), userId: ownerId }]);
