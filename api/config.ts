@@ -31,6 +31,8 @@ const envSchema = z.object({
   BOOKING_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   BOOKING_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(0).max(1000).default(3),
   BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(1095).default(60),
+  // DESK-1: the first-start value of the clinic's reminder lead time (hours before an appointment).
+  REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(168).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +69,8 @@ export interface Config {
   bookingMaxOpenPerContact: number;
   /** D27: how many days ahead a visitor may book (the first-start default of the clinic's setting). */
   bookingWindowDays: number;
+  /** DESK-1: the first-start default of the clinic's reminder lead time, in hours. */
+  reminderHoursBefore: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingRateLimitWindowMs: e.BOOKING_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     bookingMaxOpenPerContact: e.BOOKING_MAX_OPEN_PER_CONTACT,
     bookingWindowDays: e.BOOKING_WINDOW_DAYS,
+    reminderHoursBefore: e.REMINDER_HOURS_BEFORE,
   };
 }

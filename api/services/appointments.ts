@@ -127,7 +127,7 @@ function treatmentCodesMatching(q: string): string[] {
 }
 
 /** The list's filters (status, date range, search) on an appointments query. */
-function appointmentFilters(query: AppointmentListQuery) {
+export function appointmentFilters(query: AppointmentListQuery) {
   return (w: Knex.QueryBuilder) => {
     if (query.status) w.where('appointments.status', query.status);
     if (query.from) w.where('appointments.preferredDate', '>=', query.from);

@@ -33,7 +33,7 @@ const listColumns = [
 ];
 
 /** The search of SPEC 5 on a patients query: full name or email (case-insensitive), or phone (plain). */
-function patientSearch(q: string) {
+export function patientSearch(q: string) {
   const pattern = containsPattern(q);
   return (w: Knex.QueryBuilder) =>
     w
@@ -74,9 +74,17 @@ export async function createPatient(deps: Deps, input: PatientPayload): Promise<
   return patientJson(created);
 }
 
-export async function updatePatient(deps: Deps, id: number, input: PatientPayload): Promise<PatientJson> {
+/** `keep`: fields the request left out, which keep their stored values (a form that predates them). */
+export async function updatePatient(
+  deps: Deps,
+  id: number,
+  input: PatientPayload,
+  keep: readonly ('allergies' | 'conditions' | 'medications' | 'notes')[] = [],
+): Promise<PatientJson> {
+  const changes: Partial<ReturnType<typeof fields>> = fields(input);
+  for (const key of keep) delete changes[key];
   const [updated] = await Patient.query(deps.knex)
-    .patch({ ...fields(input), updatedAt: deps.now() })
+    .patch({ ...changes, updatedAt: deps.now() })
     .where('id', id)
     .returning(listColumns);
   if (!updated) throw notFound('Patient');
