@@ -4,7 +4,7 @@ import { suggestedWhatsAppKind, whatsAppLink, whatsAppNumber, whatsAppText } fro
 
 const appointment = { firstName: 'Aarti', treatment: 'cleaning', preferredDate: '2026-12-03', preferredTime: '17:00' };
 
-describe('WhatsApp links (WA-1)', () => {
+describe('WhatsApp links (APPT-15)', () => {
   it('adds country code 91 to a ten-digit mobile, whatever the spacing', () => {
     expect(whatsAppNumber('98765 43210')).toBe('919876543210');
     expect(whatsAppNumber('+91 98765-43210')).toBe('919876543210');

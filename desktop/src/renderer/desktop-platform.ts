@@ -21,7 +21,7 @@ export function createDesktopPlatform(desktop: Pick<ClinicDesktopApi, 'saveInvoi
       if (result.signedOut) void api.get('/api/auth/me').catch(() => undefined);
       throw new Error(result.message);
     },
-    // A CSV export (EXPORT-1): the same download as in the browser; Electron shows its Save dialog.
+    // A CSV export (ADMIN-19): the same download as in the browser; Electron shows its Save dialog.
     saveDownload: downloadFile,
     openExternal(url) {
       // The main process opens http(s) in the system browser and refuses everything else.

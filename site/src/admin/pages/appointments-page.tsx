@@ -121,7 +121,7 @@ const viewOptions = [
   { value: 'week' as const, label: 'Week' },
 ];
 
-// SPEC 2 Appointments with SPEC 4's transitions, and the front desk's Day and Week views (APPT-4). The list
+// SPEC 2 Appointments with SPEC 4's transitions, and the front desk's Day and Week views (APPT-14). The list
 // pages through the server (D10); by default it starts today (Upcoming) so the receptionist sees what is
 // next, and "All dates" goes back to the first.
 export function AppointmentsPage() {

@@ -47,7 +47,7 @@ const quickActions = [
   { to: '/gallery-admin', label: 'Manage Gallery', icon: <PictureOutlined />, needs: 'content' as const },
 ];
 
-/** APPT-5: today's appointments in time order, each with the day's quick actions. */
+/** ADMIN-12: today's appointments in time order, each with the day's quick actions. */
 function TodaySchedule() {
   const today = clinicToday();
   const calendar = useCalendar(today, today);
@@ -104,7 +104,7 @@ function TodaySchedule() {
 }
 
 // SPEC 2 Dashboard: four stat cards (revenue in rupees without decimals), quick actions, the 5 most recent
-// appointments with View All; the front desk's New Appointment dialog and today's schedule (APPT-5).
+// appointments with View All; the front desk's New Appointment dialog and today's schedule (ADMIN-12).
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const stats = useStats();

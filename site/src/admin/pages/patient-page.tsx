@@ -18,7 +18,7 @@ import { PatientFormDialog } from '../features/patients/components/patient-form-
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
 
-// DESK-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
+// PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
 // form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
 // WhatsApp at the top.
 export function PatientPage() {

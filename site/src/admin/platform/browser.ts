@@ -10,7 +10,7 @@ async function downloadServerPdf(request: InvoicePdfRequest): Promise<'saved'> {
 
 /**
  * Fetches an API file with the session and hands it to the browser as a download named `fileName`. The
- * desktop app uses it too: Electron asks where to save a download (EXPORT-1).
+ * desktop app uses it too: Electron asks where to save a download (ADMIN-19).
  */
 export async function downloadFile(request: DownloadRequest): Promise<'saved'> {
   const res = await fetch(apiUrl(request.path), { credentials: 'include' });

@@ -15,7 +15,7 @@ export interface InvoicePdfRequest {
   renderHtml: () => Promise<string>;
 }
 
-/** One file the server makes (a CSV export, EXPORT-1), to save where the user chooses. */
+/** One file the server makes (a CSV export, ADMIN-19), to save where the user chooses. */
 export interface DownloadRequest {
   /** The API path with its query, e.g. /api/admin/export/patients.csv?q=ram. */
   path: string;

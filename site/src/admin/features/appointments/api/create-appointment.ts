@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { Appointment, StaffBookingInput } from '../../../../../../shared/schemas/appointment';
 import { invalidateAppointments } from './invalidate';
 
-// POST /api/admin/appointments: staff book a phone or walk-in patient (APPT-1). 409 when the slot is full,
+// POST /api/admin/appointments: staff book a phone or walk-in patient (APPT-10). 409 when the slot is full,
 // 400 on a closed day, unless bookAnyway.
 
 export function createAppointment(payload: StaffBookingInput): Promise<Appointment> {

@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 import type { Calendar } from '../../../../../../shared/schemas/appointment';
 
-// GET /api/admin/appointments/calendar?from=&to= (APPT-4): each day's slots with capacity, booked count
+// GET /api/admin/appointments/calendar?from=&to= (APPT-14): each day's slots with capacity, booked count
 // and appointments; a closed day says so with its reason.
 
 export const calendarQueryOptions = (from: string, to: string) =>

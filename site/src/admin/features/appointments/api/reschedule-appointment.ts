@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { Appointment, RescheduleInput } from '../../../../../../shared/schemas/appointment';
 import { invalidateAppointments } from './invalidate';
 
-// PATCH /api/admin/appointments/:id/reschedule {preferredDate, preferredTime, bookAnyway?} (APPT-2): the
+// PATCH /api/admin/appointments/:id/reschedule {preferredDate, preferredTime, bookAnyway?} (APPT-12): the
 // server emails the patient the new time; 409 with its message when the slot is full.
 
 export function rescheduleAppointment({ id, ...payload }: RescheduleInput & { id: number }): Promise<Appointment> {

@@ -23,7 +23,7 @@ import { WhatsAppButton } from './whatsapp-button';
 
 // What can be done to one appointment, wherever it shows (the grouped list, the Day and Week views, the
 // dashboard's today, a patient's history): SPEC 4's Approve / Mark Completed / Cancel / Follow-up, and the
-// front desk's Reschedule (APPT-2), No-show (APPT-3) and WhatsApp (WA-1). One controller per screen holds
+// front desk's Reschedule (APPT-12), No-show (APPT-13) and WhatsApp (APPT-15). One controller per screen holds
 // the dialogs; the buttons call it.
 
 export function fullName(a: Pick<Appointment, 'firstName' | 'lastName'>): string {
@@ -35,7 +35,7 @@ export function when(a: Pick<Appointment, 'preferredDate' | 'preferredTime'>): s
   return `${date} at ${timeSlotLabel(a.preferredTime)}`;
 }
 
-/** APPT-3: a confirmed appointment whose time has passed at the clinic. */
+/** APPT-13: a confirmed appointment whose time has passed at the clinic. */
 export function canMarkNoShow(a: Pick<Appointment, 'status' | 'preferredDate' | 'preferredTime'>): boolean {
   return a.status.toLowerCase() === 'confirmed' && isValidDateString(a.preferredDate) && isSlotPassed(a.preferredDate, a.preferredTime);
 }
@@ -53,10 +53,6 @@ export interface AppointmentHandlers {
   onReschedule: (a: Appointment) => void;
   busyId: number | null;
 }
-
-const statusToast: Partial<Record<AppointmentStatus, string>> = {
-  'no-show': 'Marked as no-show',
-};
 
 export function useAppointmentActions(): { handlers: AppointmentHandlers; dialogs: ReactNode } {
   const toast = useToast();
@@ -81,7 +77,7 @@ export function useAppointmentActions(): { handlers: AppointmentHandlers; dialog
       mutateStatus(
         { id: a.id, status: next },
         {
-          onSuccess: () => toast.success(statusToast[next] ?? 'Status updated', `${fullName(a)}'s appointment is now ${next}.`),
+          onSuccess: () => toast.success('Status updated', `Appointment status changed to ${next}.`),
           onError: (err) => toast.failure('Error updating status', err),
         },
       ),

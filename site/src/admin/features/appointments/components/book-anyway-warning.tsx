@@ -1,7 +1,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Checkbox } from 'antd';
 
-// APPT-1: a full slot, a closed day or a passed time, said plainly, with the one way past it: "Book anyway"
+// APPT-10: a full slot, a closed day or a passed time, said plainly, with the one way past it: "Book anyway"
 // (the server records who did). Announced when it appears.
 export function BookAnywayWarning({ id, message, checked, onChange }: { id: string; message: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (

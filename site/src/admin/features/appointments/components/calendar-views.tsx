@@ -12,9 +12,9 @@ import { useCalendar } from '../api/get-calendar';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { AppointmentActionButtons, canReschedule, fullName, type AppointmentHandlers } from './appointment-actions';
 
-// APPT-4: the Day view (the day's slots down the page, each with its places used and its appointments)
+// APPT-14: the Day view (the day's slots down the page, each with its places used and its appointments)
 // and the Week view (seven days side by side from 1100 px, stacked below), beside the grouped list.
-// Moving in the Week view (APPT-2): "Move" on an appointment, then "Move here" on a slot (keyboard and
+// Moving in the Week view (APPT-12): "Move" on an appointment, then "Move here" on a slot (keyboard and
 // touch), or drag and drop with a mouse; both call PATCH .../reschedule and show the server's refusal.
 
 const weekdayShort = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

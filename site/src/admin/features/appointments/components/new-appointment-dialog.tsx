@@ -17,7 +17,7 @@ import { useCreateAppointment } from '../api/create-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
 
-// APPT-1: New Appointment, for a patient on the phone or at the desk: an existing patient (searched) or
+// APPT-10: New Appointment, for a patient on the phone or at the desk: an existing patient (searched) or
 // new details (the booking form's rules), the date, a slot with its places left, treatment, notes and
 // status. A full slot, a closed day or a passed time is warned about, and is booked only with "Book anyway"
 // ticked (the server records it). The chosen patient's medical alerts show as a warning.
@@ -96,7 +96,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
   });
 
   // A 409 (slot full) or 400 on the date or time: the server's message stays above the button, so the
-  // receptionist can tick Book anyway (APPT-1).
+  // receptionist can tick Book anyway (APPT-10).
   const lastError = create.error;
   const serverRefusal =
     refusal ??
@@ -113,7 +113,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
             name="mode"
             render={({ field }) => (
               <Segmented<'existing' | 'new'>
-                aria-label="Patient"
+                aria-label="Existing or new patient"
                 block
                 value={field.value}
                 onChange={(value) => {

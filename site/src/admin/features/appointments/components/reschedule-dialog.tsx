@@ -19,7 +19,7 @@ function initialValues(a: Appointment | null): RescheduleInput {
   return { preferredDate: a?.preferredDate ?? clinicToday(), preferredTime: '', bookAnyway: false };
 }
 
-// APPT-2: move a pending or confirmed appointment to another date and slot (PATCH .../reschedule); the
+// APPT-12: move a pending or confirmed appointment to another date and slot (PATCH .../reschedule); the
 // server emails the patient. A full slot is refused with the server's message unless Book anyway.
 export function RescheduleDialog({ appointment, onClose }: { appointment: Appointment | null; onClose: () => void }) {
   const reschedule = useRescheduleAppointment();

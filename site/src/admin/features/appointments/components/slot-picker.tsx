@@ -5,7 +5,7 @@ import { slotsForDate } from '../../../../../../shared/schemas/clinic-settings';
 import { useClinicSettings } from '../../settings/api/clinic-settings';
 import { useCalendar } from '../api/get-calendar';
 
-/** What the receptionist is warned about before booking a slot (APPT-1): the server refuses it without Book anyway. */
+/** What the receptionist is warned about before booking a slot (APPT-10): the server refuses it without Book anyway. */
 export interface SlotProblem {
   kind: 'closed' | 'full' | 'passed';
   message: string;
@@ -49,7 +49,7 @@ function placesLeft(s: SlotInfo): string {
   return left <= 0 ? 'Full' : `${left} of ${s.capacity} left`;
 }
 
-// APPT-1: the day's slots as a radio group, each with the places left; a full or passed slot stays
+// APPT-10: the day's slots as a radio group, each with the places left; a full or passed slot stays
 // choosable (the receptionist may book anyway) but reads Full / Passed. A closed day says why.
 export function SlotPicker({
   id,

@@ -13,7 +13,7 @@ import { usePlatform } from '../../../platform/platform-context';
 
 const kinds: WhatsAppMessageKind[] = ['confirmation', 'reminder', 'follow-up'];
 
-// WA-1: one click opens WhatsApp (wa.me, country code 91) with the text written; the arrow offers the
+// APPT-15: one click opens WhatsApp (wa.me, country code 91) with the text written; the arrow offers the
 // other texts. A phone that cannot be a mobile number disables it, with the reason as its title.
 export function WhatsAppButton({
   phone,

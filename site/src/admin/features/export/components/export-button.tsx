@@ -16,7 +16,7 @@ export function exportPath(resource: ExportResource, filters: Record<string, str
   return `/api/admin/export/${resource}.csv${qs ? `?${qs}` : ''}`;
 }
 
-// EXPORT-1: Download CSV of what the list shows (its search and filters), owner only (capability
+// ADMIN-19: Download CSV of what the list shows (its search and filters), owner only (capability
 // 'export'), saved through the platform so the desktop app saves the file too.
 export function ExportButton({ resource, filters }: { resource: ExportResource; filters: Record<string, string | undefined> }) {
   const canExport = useCan('export');

@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 import type { PatientHistory } from '../../../../../../shared/schemas/appointment';
 
-// GET /api/admin/patients/:id/history (DESK-5): the patient, every appointment (newest first), every
+// GET /api/admin/patients/:id/history (PAT-5): the patient, every appointment (newest first), every
 // invoice with billed, paid and due totals.
 
 export const patientHistoryQueryOptions = (id: number) =>

@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 import type { ClinicSettings, ClinicSettingsInput } from '../../../../../../shared/schemas/clinic-settings';
 
-// GET/PUT /api/admin/clinic-settings (DESK-1): hours, slots, capacity, booking window. Any staff member reads
+// GET/PUT /api/admin/clinic-settings (SET-4): hours, slots, capacity, booking window. Any staff member reads
 // them (the booking dialog offers the slots); only the owner saves.
 
 export const clinicSettingsQueryOptions = () =>

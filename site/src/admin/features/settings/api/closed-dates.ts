@@ -4,7 +4,7 @@ import { adminKeys } from '../../../api/query-keys';
 import type { ClosedDateCreated } from '../../../../../../shared/schemas/appointment';
 import type { ClosedDateList, ClosedDatePayload } from '../../../../../../shared/schemas/clinic-settings';
 
-// Closed dates (DESK-3): GET /api/admin/closed-dates?from=, POST {date, reason} -> the bookings on that
+// Closed dates (SET-6): GET /api/admin/closed-dates?from=, POST {date, reason} -> the bookings on that
 // date (to reschedule), DELETE /api/admin/closed-dates/:date.
 
 export const closedDatesQueryOptions = (from: string) =>

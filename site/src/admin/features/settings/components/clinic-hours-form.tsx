@@ -18,7 +18,7 @@ import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/toasts';
 import { useClinicSettings, useUpdateClinicSettings } from '../api/clinic-settings';
 
-// DESK-1: the clinic's opening hours per weekday, its booking slots, slot capacity, booking window,
+// SET-4: the clinic's opening hours per weekday, its booking slots, slot capacity, booking window,
 // reminder lead time and notification email. The public form, the availability answer and the server's
 // rules all read what is saved here.
 
@@ -102,8 +102,6 @@ export function ClinicHoursForm() {
                       <Switch
                         checked={open}
                         aria-label={`Open on ${dayLabels[day]}`}
-                        checkedChildren="Open"
-                        unCheckedChildren="Closed"
                         onChange={(checked) => field.onChange(checked ? { open: '10:00', close: '21:00' } : null)}
                       />
                       {open && field.value ? (

@@ -16,7 +16,7 @@ import { useCalendar } from '../../appointments/api/get-calendar';
 import { fullName, useAppointmentActions } from '../../appointments/components/appointment-actions';
 import { useAddClosedDate, useClosedDates, useRemoveClosedDate } from '../api/closed-dates';
 
-// DESK-3: closed dates (holidays) with a reason. Adding a date that holds bookings lists them, each with
+// SET-6: closed dates (holidays) with a reason. Adding a date that holds bookings lists them, each with
 // Reschedule, so the receptionist can move them; the public form refuses the date with the reason.
 
 const resolver = zodResolver(closedDateSchema);
