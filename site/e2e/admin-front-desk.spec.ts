@@ -10,11 +10,6 @@ import { visit } from './support/public-helpers';
 // clinic closes for a day and the public booking form refuses that day with the reason. At 1280 and 375 px
 // (the two projects run at once on one database: each picks its own days and names).
 
-const SHOTS = process.env.FRONT_DESK_SHOTS;
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage: true });
-}
-
 /**
  * A weekday (not Sunday) `offset` days ahead, different for each project, inside the booking window (the
  * clinic setting's at most 365 days: the public rules list closures within it).
@@ -79,7 +74,6 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   await slot.click();
   await expect(dialog.getByRole('radio', { name: /11:00 AM/ })).toBeChecked();
   await dialog.getByLabel('Notes').fill('Phoned at 9:40');
-  await shot(page, testInfo, '1-new-appointment');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
   await expectToast(page, 'Appointment booked', `${first} Caller is booked.`);
@@ -95,7 +89,6 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   await expect(week.getByText(`${first} Caller`)).toBeVisible();
   await week.getByRole('button', { name: `Move ${first} Caller` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Moving' })).toContainText(`${first} Caller`);
-  await shot(page, testInfo, '2-week-move');
   await expectNoAxeViolations(page);
   await week.getByRole('button', { name: `Move here: ${shortDate(date)} at 5:00 PM` }).click();
   await expectToast(page, 'Appointment moved');
@@ -108,7 +101,6 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   const fivePm = day.locator('.day-slot').filter({ has: page.getByRole('heading', { name: '5:00 PM' }) });
   await expect(fivePm.getByText(`${first} Caller`)).toBeVisible();
   await expect(fivePm.getByText('1 of 2 booked')).toBeVisible();
-  await shot(page, testInfo, '3-day');
 });
 
 test('a confirmed appointment whose time has passed is marked no-show (grey badge, in the filter)', async ({ page }, testInfo) => {
@@ -143,7 +135,6 @@ test('a confirmed appointment whose time has passed is marked no-show (grey badg
   await page.getByLabel('Filter by status').click();
   await page.locator('.ant-select-item-option', { hasText: 'No-show' }).click();
   await expect(row).toBeVisible();
-  await shot(page, testInfo, '4-no-show');
 });
 
 test('the owner closes a day in Settings and the public booking form refuses it with the reason', async ({ page }, testInfo) => {
@@ -158,7 +149,6 @@ test('the owner closes a day in Settings and the public booking form refuses it 
   await expectToast(page, 'Closed date added');
   const closures = page.getByRole('list', { name: 'Upcoming closed dates' });
   await expect(closures.getByText(reason)).toBeVisible();
-  await shot(page, testInfo, '5-settings');
   await expectNoAxeViolations(page);
 
   // The public form: the closure is listed, and the day is refused with the clinic's reason.
@@ -167,7 +157,6 @@ test('the owner closes a day in Settings and the public booking form refuses it 
   await expect(page.getByText(reason).first()).toBeVisible();
   await form.getByLabel('Preferred date').fill(date);
   await expect(form.locator('.field-error').filter({ hasText: 'The clinic is closed on' })).toContainText(reason);
-  await shot(page, testInfo, '6-public');
 
   // The server refuses it too (the form is not the only guard).
   const res = await page.request.post('/api/appointments', {
@@ -193,6 +182,5 @@ test('the patient page shows alerts, history with totals, and books from there',
   await expect(page.getByRole('heading', { name: 'Appointments (0)' })).toBeVisible();
   await page.getByRole('button', { name: 'New Appointment' }).click();
   await expect(page.getByRole('dialog', { name: 'New Appointment' }).locator('.medical-alert')).toContainText('Diabetes');
-  await shot(page, testInfo, '7-patient');
   await expectNoAxeViolations(page);
 });
