@@ -166,7 +166,7 @@ test('the owner closes a day in Settings and the public booking form refuses it 
   expect(((await res.json()) as { error: string }).error).toContain(reason);
 });
 
-test('the patient page shows alerts, history with totals, and books from there', async ({ page }, testInfo) => {
+test('the patient page shows alerts, history with totals, and books from there', async ({ page }) => {
   const first = `Record${uid()}`;
   const res = await page.request.post('/api/admin/patients', {
     // A phone of its own: the history also gathers bookings made with the patient's phone or email.
