@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
+import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Patient } from '../../shared/schemas/patient';
 import { expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
@@ -183,4 +185,42 @@ test('the patient page shows alerts, history with totals, and books from there',
   await page.getByRole('button', { name: 'New Appointment' }).click();
   await expect(page.getByRole('dialog', { name: 'New Appointment' }).locator('.medical-alert')).toContainText('Diabetes');
   await expectNoAxeViolations(page);
+});
+
+test('moving into a full slot in the Week view shows the server refusal and moves nothing', async ({ page }, testInfo) => {
+  const tag = uid();
+  const date = dayFor(testInfo, 20);
+  const book = async (first: string, time: string) => {
+    const res = await page.request.post('/api/admin/appointments', {
+      data: { firstName: first, lastName: 'Full', email: `${first.toLowerCase()}@example.com`, phone: uniquePhone(), preferredDate: date, preferredTime: time, treatment: 'cleaning' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  // Two places at 6:00 PM taken (capacity 2), and one patient at 7:00 PM who asks for 6:00 PM.
+  await book(`Alpha${tag}`, '18:00');
+  await book(`Beta${tag}`, '18:00');
+  await book(`Gamma${tag}`, '19:00');
+
+  await page.goto('/admin/appointments');
+  await page.getByText('Week', { exact: true }).click();
+  await page.getByLabel('Go to date').fill(date);
+  const week = page.getByRole('region', { name: 'Week view' });
+  await week.getByRole('button', { name: `Move Gamma${tag} Full` }).click();
+  await week.getByRole('button', { name: `Move here: ${shortDate(date)} at 6:00 PM (full)` }).click();
+  await expectToast(page, 'Could not move the appointment', SLOT_FULL_MESSAGE);
+  expect((await findAppointment(page, `Gamma${tag}`)).preferredTime).toBe('19:00');
+});
+
+test('the owner downloads the appointments list as CSV with its filters @desktop-only', async ({ page }) => {
+  await page.goto('/admin/appointments');
+  await page.getByText('All dates', { exact: true }).click();
+  await page.getByLabel('Search appointments').fill('Full');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const asked = page.waitForRequest((r) => r.url().includes('/api/admin/export/appointments.csv?q=Full'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download appointments as CSV' }).click()]);
+  await asked;
+  expect(download.suggestedFilename()).toBe(`appointments-${clinicToday()}.csv`);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  expect(text.split('\n')[0]).toContain(',');
 });
