@@ -224,3 +224,30 @@ test('the owner downloads the appointments list as CSV with its filters @desktop
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(text.split('\n')[0]).toContain(',');
 });
+
+test('Reschedule from a list row into a full slot warns, and Book anyway moves it (recorded)', async ({ page }, testInfo) => {
+  const tag = uid();
+  const date = dayFor(testInfo, 30);
+  for (const [first, time] of [[`One${tag}`, '12:00'], [`Two${tag}`, '12:00'], [`Three${tag}`, '13:00']]) {
+    const res = await page.request.post('/api/admin/appointments', {
+      data: { firstName: first, lastName: 'Moved', email: `${first.toLowerCase()}@example.com`, phone: uniquePhone(), preferredDate: date, preferredTime: time, treatment: 'cleaning' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto('/admin/appointments');
+  await page.getByLabel('Search appointments').fill(`Three${tag}`);
+  const row = page.locator('.appointment-row').filter({ hasText: `Three${tag}` });
+  await row.getByRole('button', { name: `Reschedule Three${tag} Moved's appointment` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+  await expect(dialog.locator('#reschedule-date')).toHaveValue(date);
+  const noon = dialog.locator('label.ant-radio-button-wrapper', { hasText: '12:00 PM' });
+  await expect(noon).toContainText('Full');
+  await noon.click();
+  await expect(dialog.getByRole('alert')).toContainText('12:00 PM is full (2 of 2 places booked).');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('checkbox', { name: 'Book anyway' }).check();
+  await dialog.getByRole('button', { name: 'Move Anyway' }).click();
+  await expectToast(page, 'Appointment rescheduled');
+  const moved = await findAppointment(page, `Three${tag}`);
+  expect(moved).toMatchObject({ preferredTime: '12:00', bookedAnyway: true });
+});
