@@ -20,12 +20,13 @@ function loader(name: ScreenName, load: () => Promise<Record<string, unknown>>) 
 }
 
 export type ScreenName =
-  | 'dashboard' | 'patients' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings' | 'reports'
+  | 'dashboard' | 'patients' | 'patient' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings' | 'reports'
   | 'staff' | 'audit' | 'account';
 
 export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>> = {
   dashboard: loader('dashboard', () => import('./pages/dashboard-page')),
   patients: loader('patients', () => import('./pages/patients-page')),
+  patient: loader('patient', () => import('./pages/patient-page')),
   appointments: loader('appointments', () => import('./pages/appointments-page')),
   invoices: loader('invoices', () => import('./pages/invoices-page')),
   invoicePrint: loader('invoicePrint', () => import('./pages/invoice-print-page')),
@@ -48,6 +49,7 @@ export function screenAt(path: string): ScreenName | null {
   const clean = path.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   if (clean === '/' || clean === '/dashboard') return 'dashboard';
   if (/^\/invoices\/[^/]+\/print$/.test(clean)) return 'invoicePrint';
+  if (/^\/patients\/[^/]+$/.test(clean)) return 'patient';
   const byPath: Record<string, ScreenName> = {
     '/patients': 'patients',
     '/appointments': 'appointments',
@@ -66,5 +68,9 @@ export function screenAt(path: string): ScreenName | null {
 /** Starts loading the screen at `path` (nothing for a path without one); resolves when it is there or failed. */
 export function preloadScreenAt(path: string): Promise<void> {
   const name = screenAt(path);
-  return name ? screens[name]().then(() => undefined, () => undefined) : Promise.resolve();
+  // zod is configured first (zod-setup.ts): a screen whose module builds a schema (the dashboard's New
+  // Appointment dialog) must not meet zod's eval probe, which the CSP refuses.
+  return name
+    ? import('./zod-setup').then(() => screens[name]()).then(() => undefined, () => undefined)
+    : Promise.resolve();
 }

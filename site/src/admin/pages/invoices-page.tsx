@@ -10,6 +10,7 @@ import { invoicePatientName, type Invoice } from '../../../../shared/schemas/inv
 import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
 import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
 import { useCan } from '../features/auth/use-can';
+import { ExportButton } from '../features/export/components/export-button';
 import { usePlatform } from '../platform/platform-context';
 import { formatAmount } from '../components/amount';
 import { FilterSelect, ListScreen } from '../components/list-screen';
@@ -132,9 +133,12 @@ export function InvoicesPage() {
       title="Invoices"
       description="GST invoices and bills of supply: create, send and record payments."
       actions={
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={form.openNew}>
-          Create Invoice
-        </Button>
+        <>
+          <ExportButton resource="invoices" filters={{ q: state.q, status: filterValue(status) }} />
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={form.openNew}>
+            Create Invoice
+          </Button>
+        </>
       }
       search={{ id: 'invoice-search', label: 'Search invoices', placeholder: 'Search by invoice number or patient name...' }}
       filters={

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select } from 'antd';
-import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
 import { DEFAULT_TAX_PERCENTAGE, GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
@@ -16,6 +16,8 @@ import { useSiteSetting } from '../../settings/api/get-site-setting';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, isBlankItem, priceListDraft, type InvoiceDraft } from './invoice-figures';
 import { LiveTaxFigures } from './live-tax-figures';
+import { medicalAlertsLine } from '../../../../../../shared/schemas/patient';
+import { MedicalAlert } from '../../patients/components/medical-alert';
 import { PatientPicker } from './patient-picker';
 import '../billing.css';
 
@@ -52,6 +54,11 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
   const registeredRef = useRef(registered);
   registeredRef.current = registered;
   const [resolver] = useState(() => draftResolver(() => registeredRef.current));
+  // PAT-5: the chosen patient's medical alerts, as a warning while billing.
+  const [alerts, setAlerts] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) setAlerts(null);
+  }, [open]);
   const { form, errors, save } = useDialogForm({
     open,
     item: null,
@@ -108,12 +115,14 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
                     id="invoice-patient"
                     value={field.value}
                     onChange={field.onChange}
+                    onPatient={(p) => setAlerts(p ? medicalAlertsLine(p) : null)}
                     invalid={Boolean(errors.patientId)}
                     describedBy={errors.patientId ? 'invoice-patient-error' : undefined}
                   />
                 )}
               />
             </Field>
+            <MedicalAlert alerts={alerts} compact />
           </div>
           <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday()} />
           <TextField
