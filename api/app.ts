@@ -9,6 +9,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
+import { apiDocsRoutes } from './routes/api-docs';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -22,15 +23,18 @@ import { siteRoutes } from './routes/site';
  * for the admin the session guard); api/test/security/route-guard.test.ts walks all their routes.
  */
 export function appRouters(deps: Deps): Router[] {
-  return [
+  const routers = [
     publicContentRoutes(deps),
     publicAppointmentRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),
+    // API-20: the document lists the routers of this very list.
+    apiDocsRoutes(deps, () => routers),
     mediaRoutes(deps),
     siteRoutes(deps),
   ] as Router[];
+  return routers;
 }
 
 /** Builds the whole HTTP surface; api/server.ts listens, tests drive it over HTTP. */
