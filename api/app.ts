@@ -11,6 +11,7 @@ import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
 import { apiDocsRoutes } from './routes/api-docs';
 import { authRoutes } from './routes/auth';
+import { desktopUpdateRoutes } from './routes/desktop-updates';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
@@ -29,9 +30,10 @@ export function appRouters(deps: Deps): Router[] {
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),
-    // API-20: the document lists the routers of this very list.
+    // API-8: the document lists the routers of this very list.
     apiDocsRoutes(deps, () => routers),
     mediaRoutes(deps),
+    desktopUpdateRoutes(deps),
     siteRoutes(deps),
   ] as Router[];
   return routers;

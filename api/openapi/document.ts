@@ -87,7 +87,7 @@ function operation(route: RegisteredRoute, doc: RouteDoc, params: string[]): Jso
 }
 
 /**
- * API-20: the OpenAPI 3.1 document of the routes the app mounts, with the request bodies' JSON Schemas
+ * API-8: the OpenAPI 3.1 document of the routes the app mounts, with the request bodies' JSON Schemas
  * generated from the shared zod schemas (zod's own toJSONSchema, no copies by hand). A mounted route
  * without a line in ROUTE_DOCS is still listed (summary: its own name), and the test fails on it.
  */

@@ -12,7 +12,7 @@ import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
 import { staffCreateSchema, staffUpdateSchema } from '../../shared/schemas/staff';
 
 /**
- * API-20: what each route is for, in one line, with the shared zod schemas its body is checked with and, where the
+ * API-8: what each route is for, in one line, with the shared zod schemas its body is checked with and, where the
  * entity has one, the shape it answers. The routes themselves are read from the routers the app mounts
  * (api/openapi/document.ts); api/test/operations/openapi.test.ts fails when a route has no line here or
  * a line names a route that no longer exists.
@@ -120,6 +120,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/docs': { tag: 'Operations', summary: 'The browsable API reference', produces: 'text/html' },
   'GET /api/docs/:file': { tag: 'Operations', summary: "The reference page's own scripts and styles", produces: 'application/octet-stream' },
   'GET /media/:name': { tag: 'Files', summary: 'An uploaded image', produces: 'image/*' },
+  'GET /desktop/updates/:file': { tag: 'Files', summary: "The desktop app's update feed (latest.yml, installers)", produces: 'application/octet-stream' },
   'GET /robots.txt': { tag: 'Files', summary: 'robots.txt', produces: 'text/plain' },
   'GET /sitemap.xml': { tag: 'Files', summary: 'The sitemap of the public site', produces: 'application/xml' },
 };

@@ -7,10 +7,10 @@ import { openApiDocument } from '../openapi/document';
 import { PROJECT_ROOT } from '../paths';
 import { createRouter } from './router';
 
-// GET /api/openapi.json   the OpenAPI 3.1 document of every route the app mounts (API-20)
+// GET /api/openapi.json   the OpenAPI 3.1 document of every route the app mounts (API-8)
 // GET /api/docs           a browsable reference of it (Swagger UI), public like the document
 // GET /api/docs/<file>    the reference page's own script and styles, from node_modules/swagger-ui-dist:
-//                         served by this server, never from another host (API-21)
+//                         served by this server, never from another host (API-8)
 
 const require = createRequire(path.join(PROJECT_ROOT, 'package.json'));
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));

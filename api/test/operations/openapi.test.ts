@@ -4,7 +4,7 @@ import { PAGE_ROUTES, ROUTE_DOCS } from '../../openapi/route-docs';
 import { mountedRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// API-20, API-21: the OpenAPI document lists exactly the routes the app mounts, is a valid OpenAPI 3.1
+// API-8: the OpenAPI document lists exactly the routes the app mounts, is a valid OpenAPI 3.1
 // document, takes its request schemas from the shared zod schemas, and the reference page loads only
 // from this server.
 
