@@ -23,7 +23,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
   BOOKING_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
-  LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   DESKTOP_ORIGINS: z.string().optional(),
   // Public booking limits (issue 15, docs/security.md). 0 = unlimited for the two limits.
