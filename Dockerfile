@@ -31,6 +31,8 @@ COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_m
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/site/dist ./site/dist
+# The invoice PDF's fonts with their licence (api/fonts/noto-sans-devanagari, read at run time).
+COPY --from=build --chown=node:node /app/api/fonts ./api/fonts
 USER node
 EXPOSE 3000
 VOLUME ["/var/lib/clinic"]

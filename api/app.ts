@@ -9,7 +9,9 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
+import { apiDocsRoutes } from './routes/api-docs';
 import { authRoutes } from './routes/auth';
+import { desktopUpdateRoutes } from './routes/desktop-updates';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
@@ -22,15 +24,19 @@ import { siteRoutes } from './routes/site';
  * for the admin the session guard); api/test/security/route-guard.test.ts walks all their routes.
  */
 export function appRouters(deps: Deps): Router[] {
-  return [
+  const routers = [
     publicContentRoutes(deps),
     publicAppointmentRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),
+    // API-8: the document lists the routers of this very list.
+    apiDocsRoutes(deps, () => routers),
     mediaRoutes(deps),
+    desktopUpdateRoutes(deps),
     siteRoutes(deps),
   ] as Router[];
+  return routers;
 }
 
 /** Builds the whole HTTP surface; api/server.ts listens, tests drive it over HTTP. */

@@ -23,7 +23,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
   BOOKING_SLOT_CAPACITY: z.coerce.number().int().min(1).max(100).default(2),
-  LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   DESKTOP_ORIGINS: z.string().optional(),
   // Public booking limits (issue 15, docs/security.md). 0 = unlimited for the two limits.
@@ -36,6 +36,8 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
   // SET-4: the first-start value of the clinic's reminder lead time (hours before an appointment).
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(168).default(24),
+  // DESK-8: the folder the desktop app's update feed is served from (default DATA_DIR/desktop-updates).
+  DESKTOP_UPDATES_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +79,8 @@ export interface Config {
   bookingWindowDays: number;
   /** SET-4: the first-start default of the clinic's reminder lead time, in hours. */
   reminderHoursBefore: number;
+  /** DESK-8: the desktop update feed's folder, served at /desktop/updates/. */
+  desktopUpdatesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingMaxOpenPerContact: e.BOOKING_MAX_OPEN_PER_CONTACT,
     bookingWindowDays: e.BOOKING_WINDOW_DAYS,
     reminderHoursBefore: e.REMINDER_HOURS_BEFORE,
+    desktopUpdatesDir: path.resolve(e.DESKTOP_UPDATES_DIR ?? path.join(e.DATA_DIR, 'desktop-updates')),
   };
 }

@@ -28,9 +28,15 @@ export function errorHandler(logger: Logger): Middleware {
         stack: err instanceof Error ? err.stack : undefined,
       });
       ctx.status = 500;
-      ctx.body = { error: 'Something went wrong' };
+      // OPS-20: the answer quotes the request id that is on the log line above, so staff can read it out.
+      ctx.body = { error: internalErrorMessage(ctx.state.requestId as string | undefined) };
     }
   };
+}
+
+/** API-5, OPS-20: the 500 answer, quoting the request's id when it has one. */
+export function internalErrorMessage(requestId: string | undefined): string {
+  return requestId ? `Something went wrong. If it happens again, quote reference ${requestId}` : 'Something went wrong';
 }
 
 /** Any spelling of /api/...: routes are case-sensitive, but an unknown API address still answers JSON. */

@@ -1,19 +1,27 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../logger';
+import { newRequestId, withRequestId, type Logger } from '../logger';
 
-/** One line a request (D26): method, path without the query (it may hold a patient's name), status, time. */
+/**
+ * One line a request (OPS-11): method, path without the query (it may hold a patient's name), status, time.
+ * Each request gets an id (OPS-20), on every line logged while it is served and in the X-Request-Id header.
+ */
 export function requestLog(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
-    try {
-      await next();
-    } finally {
-      logger.info('request', {
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
-    }
+    const requestId = newRequestId();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    await withRequestId(requestId, async () => {
+      try {
+        await next();
+      } finally {
+        logger.info('request', {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        });
+      }
+    });
   };
 }

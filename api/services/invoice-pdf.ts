@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -7,13 +6,14 @@ import { qrRuns, type QrMatrix } from '../../shared/domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from '../../shared/invoice/document';
 import type { ReceiptDocument } from '../../shared/invoice/receipt';
 import { MM_TO_PT, invoiceStyle as s, titleSize } from '../../shared/invoice/style';
+import { PROJECT_ROOT } from '../paths';
 
 // D16: the server's invoice PDF (GET /api/admin/invoices/:id/pdf and the emailed attachment), drawn with
 // pdfkit from the SAME document model as shared/invoice/html.ts, section by section in the same order,
 // with the same strings and measures. No browser: a render takes a few milliseconds.
 //
-// The text is set in Noto Sans Devanagari (SIL Open Font License 1.1; the Google Fonts build from the npm
-// package @expo-google-fonts/noto-sans-devanagari), embedded as a subset: it has Latin, Latin-1, the
+// The text is set in Noto Sans Devanagari (SIL Open Font License 1.1; the Google Fonts build, its Regular
+// and Bold kept in api/fonts/noto-sans-devanagari with the licence), embedded as a subset: it has Latin, Latin-1, the
 // typographic quotes and dashes, the rupee sign and Devanagari, so a patient named 'प्रिया कुलकर्णी' or an
 // item written in Marathi prints as written, its conjuncts shaped by fontkit (pdfkit's font engine). The
 // few Latin-1 signs it lacks (± ½ ² µ † ‰ ...) are drawn in the built-in Helvetica, run by run; anything
@@ -34,7 +34,7 @@ const CELL_PAD_Y = 5;
 // The font files are read and parsed once, when this module loads. Each render hands pdfkit the parsed
 // fontkit font (pdfkit 0.20 takes one where its types say Buffer): parsing the file again for every
 // document (its shaping tables above all) cost about 18 ms a render.
-const FONT_DIR = path.dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-devanagari/package.json'));
+const FONT_DIR = path.join(PROJECT_ROOT, 'api/fonts/noto-sans-devanagari');
 
 function loadFont(file: string): fontkit.Font {
   const font = fontkit.create(fs.readFileSync(path.join(FONT_DIR, file)));
@@ -43,8 +43,8 @@ function loadFont(file: string): fontkit.Font {
 }
 
 const FACES = {
-  regular: { name: 'Noto', font: loadFont('400Regular/NotoSansDevanagari_400Regular.ttf'), fallback: 'Helvetica' },
-  bold: { name: 'Noto-Bold', font: loadFont('700Bold/NotoSansDevanagari_700Bold.ttf'), fallback: 'Helvetica-Bold' },
+  regular: { name: 'Noto', font: loadFont('NotoSansDevanagari-Regular.ttf'), fallback: 'Helvetica' },
+  bold: { name: 'Noto-Bold', font: loadFont('NotoSansDevanagari-Bold.ttf'), fallback: 'Helvetica-Bold' },
 } as const;
 type Face = (typeof FACES)[keyof typeof FACES];
 

@@ -40,6 +40,11 @@ describe('electron-builder.yml', () => {
     expect(config.electronVersion).toBe(require('electron/package.json').version);
   });
 
+  it("publishes to the generic provider whose feed the clinic server serves at /desktop/updates/ (DESK-7)", () => {
+    expect(config.publish).toMatchObject({ provider: 'generic', channel: 'latest' });
+    expect(String((config.publish as { url: string }).url)).toMatch(/\/desktop\/updates\/$/);
+  });
+
   it('packs only the built output, rebuilds no native module, and carries none of the server', () => {
     expect(config.npmRebuild).toBe(false);
     expect(config.directories.app).toBe('desktop');

@@ -291,6 +291,14 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     expect(fonts).not.toContain('Helvetica');
   });
 
+  it('takes its two fonts from the repository, with their OFL licence beside them (no font package)', () => {
+    const dir = path.join(import.meta.dirname, '../../fonts/noto-sans-devanagari');
+    expect(fs.readdirSync(dir).sort()).toEqual(['NotoSansDevanagari-Bold.ttf', 'NotoSansDevanagari-Regular.ttf', 'OFL.txt', 'README.md']);
+    expect(fs.readFileSync(path.join(dir, 'OFL.txt'), 'utf8')).toContain('SIL Open Font License, Version 1.1');
+    const pkg = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies).filter((name) => name.includes('font') && name !== 'fontkit')).toEqual([]);
+  });
+
   it('draws the Latin-1 signs the font lacks in Helvetica, and only what no font has as ?', async () => {
     const invoice = await createInvoice(await addPatient({ firstName: 'राम', lastName: 'Pâtil' }), items, 18, {
       notes: 'Crown ½ size, ± 0.5 mm; Tamil தமிழ்; smile 😀\u{FE0F}',

@@ -233,7 +233,7 @@ describe('POST /api/admin/invoices', () => {
     const items = [defaultItems[0], { description: 'FAIL HERE', quantity: 1, unitPrice: 10 }];
     const res = await api('', { method: 'POST', json: payload(patientId, items) });
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ error: 'Something went wrong' });
+    expect((await res.json()).error).toMatch(/^Something went wrong\. If it happens again, quote reference [0-9a-f]{10}$/);
     expect(await counts()).toEqual(before);
     expect(before.counters).toEqual([{ financialYear: '2026-27', lastSequence: 1 }]);
 

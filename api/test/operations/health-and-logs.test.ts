@@ -33,17 +33,84 @@ it('sends nosniff on every answer, and the CSP and framing denial on documents',
   }
 });
 
-it('hides internal errors: 500 with "Something went wrong", detail only in the log', async () => {
+it('hides internal errors: 500 with "Something went wrong" and a reference, detail only in the log line of that reference', async () => {
+  const logged: string[] = [];
+  const { createApp } = await import('../../app');
+  const server = createApp({ ...app.deps, logger: createLogger('info', (l) => logged.push(l)) }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   await app.deps.knex.schema.renameTable('blog_posts', 'blog_posts_away');
   try {
-    const res = await app.request('/api/blog-posts');
+    app.deps.cache.invalidate('blog');
+    const res = await fetch(`${base}/api/blog-posts`);
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ error: 'Something went wrong' });
+    const { error } = JSON.parse(text) as { error: string };
+    const reference = /^Something went wrong\. If it happens again, quote reference ([0-9a-f]{10})$/.exec(error)?.[1];
+    expect(reference).toBeTruthy();
+    expect(res.headers.get('x-request-id')).toBe(reference);
     expect(text).not.toMatch(/blog_posts|select|relation/i);
+    // The operator finds the cause by the reference the staff member read out.
+    const lines = logged.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.requestId === reference);
+    expect(lines.map((l) => l.event)).toEqual(['request_failed', 'request']);
+    expect(lines[0]).toMatchObject({ level: 'error', path: '/api/blog-posts' });
+    expect(String(lines[0].error)).toMatch(/blog_posts/);
   } finally {
     await app.deps.knex.schema.renameTable('blog_posts_away', 'blog_posts');
+    server.close();
   }
+});
+
+it('puts the request id on every line logged while the request is served, services included', async () => {
+  const logged: string[] = [];
+  const { createApp } = await import('../../app');
+  const server = createApp({ ...app.deps, logger: createLogger('info', (l) => logged.push(l)) }).listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const res = await fetch(`${base}/api/admin/site-settings/doctor_image`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ value: 'https://example.com/doctor.webp' }),
+  });
+  server.close();
+  expect(res.status).toBe(200);
+  const id = res.headers.get('x-request-id');
+  const lines = logged.map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(lines.filter((l) => l.requestId === id).map((l) => l.event)).toEqual(['setting_updated', 'request']);
+  expect(lines.every((l) => typeof l.requestId === 'string' && typeof l.time === 'string' && typeof l.level === 'string')).toBe(true);
+  expect(new Set(lines.map((l) => l.requestId)).size).toBe(2);
+});
+
+it('redacts secrets and patient fields whatever a caller passes, and honours the level', () => {
+  const logged: string[] = [];
+  const logger = createLogger('info', (l) => logged.push(l));
+  logger.info('careless', {
+    password: 'hunter2-secret',
+    cookie: 'sid=abc123',
+    patient: { firstName: 'Meera', lastName: 'Joshi', email: 'meera@example.in', phone: '+91 98220 77777' },
+    email: 'meera@example.in',
+    invoiceId: 7,
+  });
+  logger.debug('too_fine', { x: 1 });
+  const line = JSON.parse(logged[0]) as Record<string, unknown>;
+  expect(line).toMatchObject({ level: 'info', event: 'careless', invoiceId: 7, password: '[redacted]', email: '[redacted]' });
+  for (const secret of ['hunter2', 'abc123', 'Meera', 'Joshi', 'meera@example.in', '77777']) expect(logged.join('\n')).not.toContain(secret);
+  expect(logged).toHaveLength(1);
+  const errorsOnly: string[] = [];
+  const quiet = createLogger('error', (l) => errorsOnly.push(l));
+  quiet.info('x');
+  quiet.warn('y');
+  quiet.error('z');
+  expect(errorsOnly.map((l) => (JSON.parse(l) as { event: string }).event)).toEqual(['z']);
+  const silent: string[] = [];
+  createLogger('silent', (l) => silent.push(l)).error('nothing');
+  expect(silent).toEqual([]);
 });
 
 it('logs one JSON line a request without passwords, cookies or patient details', async () => {

@@ -19,7 +19,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/appointments/rules', // the booking window for the form's date picker
   'POST /api/auth/login',
   'GET /healthz',
+  'GET /api/openapi.json', // the API's OpenAPI document (API-8)
+  'GET /api/docs', // its browsable reference and the page's own files (API-8)
+  'GET /api/docs/:file',
   'GET /media/:name',
+  'GET /desktop/updates/:file', // the desktop app's update feed (DESK-8), files the operator put there
   'GET /admin{/*rest}', // the admin's HTML shell; its data needs a session
   'GET /robots.txt',
   'GET /sitemap.xml',

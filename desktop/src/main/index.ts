@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHANNELS } from '../preload/api';
@@ -10,6 +11,7 @@ import { printHtmlToPdf } from './ipc/print-invoice';
 import { buildMenuTemplate } from './menu';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { createSettingsStore } from './settings-store';
+import { restartQuestion, createUpdateService } from './updates';
 import { createAppWindow } from './window';
 
 // The main process: the only file that touches Electron's modules directly. Everything it wires is a
@@ -85,6 +87,20 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (!mainWindow) openMainWindow();
   });
+
+  // DESK-7: updates from the connected clinic server, downloaded in the background, installed when agreed.
+  createUpdateService({
+    updater: autoUpdater,
+    isPackaged: app.isPackaged,
+    getServerAddress: services.getServerAddress,
+    showProgress: (fraction) => mainWindow?.setProgressBar(fraction),
+    askToRestart: async (version) => {
+      const question = restartQuestion(version);
+      const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, question) : await dialog.showMessageBox(question);
+      return response === 0;
+    },
+    log: (message) => console.log(message),
+  }).start();
 }
 
 if (!app.requestSingleInstanceLock()) {

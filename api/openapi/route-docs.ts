@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { appointmentRequestSchema, appointmentStatusUpdateSchema, followUpSchema, rescheduleSchema, staffBookingForPatientSchema, staffBookingNewPatientSchema } from '../../shared/schemas/appointment';
+import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import { blogPostSchema } from '../../shared/schemas/blog-post';
+import { clinicSettingsSchema, closedDateSchema } from '../../shared/schemas/clinic-settings';
+import { galleryImageSchema } from '../../shared/schemas/gallery-image';
+import { invoiceCreateSchema } from '../../shared/schemas/invoice';
+import { patientSchema } from '../../shared/schemas/patient';
+import { markPaidSchema, paymentCreateSchema } from '../../shared/schemas/payment';
+import { priceListItemSchema } from '../../shared/schemas/price-list';
+import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
+import { staffCreateSchema, staffUpdateSchema } from '../../shared/schemas/staff';
+
+/**
+ * API-8: what each route is for, in one line, with the shared zod schemas its body is checked with and, where the
+ * entity has one, the shape it answers. The routes themselves are read from the routers the app mounts
+ * (api/openapi/document.ts); api/test/operations/openapi.test.ts fails when a route has no line here or
+ * a line names a route that no longer exists.
+ */
+export interface RouteDoc {
+  summary: string;
+  tag: string;
+  /** The JSON body, checked by this schema with parseBody (one definition per entity, D8). */
+  body?: z.ZodType;
+  /** The answer, when the entity has a zod schema; otherwise documented as a JSON object. */
+  response?: z.ZodType;
+  /** The answer is a list of `response`. */
+  list?: boolean;
+  /** What the route answers when it is not JSON. */
+  produces?: 'application/pdf' | 'text/csv' | 'text/html' | 'text/plain' | 'application/xml' | 'image/*' | 'application/octet-stream';
+  /** Needs a signed-in user without a capability of its own (admin routes declare theirs). */
+  session?: boolean;
+  /** Query parameters (all optional strings). */
+  query?: string[];
+}
+
+/** A stored row: the entity's fields plus its id. */
+const row = (schema: z.ZodObject) => schema.extend({ id: z.number().int() });
+
+const patient = row(patientSchema);
+const blogPost = row(blogPostSchema);
+const gallery = row(galleryImageSchema);
+const priceItem = row(priceListItemSchema);
+const listQuery = ['q', 'limit', 'offset'];
+
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  // Public API
+  'GET /api/blog-posts': { tag: 'Public', summary: 'Published blog posts', response: blogPost, list: true },
+  'GET /api/blog-posts/:slug': { tag: 'Public', summary: 'One published blog post by its slug', response: blogPost },
+  'GET /api/gallery': { tag: 'Public', summary: 'The gallery images', response: gallery, list: true },
+  'GET /api/site-settings/:key': { tag: 'Public', summary: 'A public site setting (only doctor_image is public)' },
+  'POST /api/appointments': { tag: 'Public', summary: 'Book an appointment from the public form', body: appointmentRequestSchema },
+  'GET /api/appointments/availability': { tag: 'Public', summary: 'Free times of a day for the booking form', query: ['date'] },
+  'GET /api/appointments/rules': { tag: 'Public', summary: 'The booking window for the date picker' },
+  // Sign-in
+  'POST /api/auth/login': { tag: 'Auth', summary: 'Sign in; sets the session cookie', body: loginSchema },
+  'POST /api/auth/logout': { tag: 'Auth', session: true, summary: 'Sign out this session' },
+  'GET /api/auth/me': { tag: 'Auth', session: true, summary: 'The signed-in user and their capabilities' },
+  'POST /api/auth/change-password': { tag: 'Auth', session: true, summary: 'Change the own password', body: changePasswordSchema },
+  'GET /api/auth/sessions': { tag: 'Auth', session: true, summary: 'The own signed-in sessions' },
+  'DELETE /api/auth/sessions/:id': { tag: 'Auth', session: true, summary: 'Sign out one of the own sessions' },
+  // Admin
+  'GET /api/admin/stats': { tag: 'Dashboard', summary: 'The dashboard figures' },
+  'GET /api/admin/recent-appointments': { tag: 'Dashboard', summary: 'The latest appointment requests' },
+  'GET /api/admin/patients': { tag: 'Patients', summary: 'List patients (paged, searchable)', query: listQuery },
+  'POST /api/admin/patients': { tag: 'Patients', summary: 'Add a patient', body: patientSchema, response: patient },
+  'GET /api/admin/patients/:id': { tag: 'Patients', summary: 'One patient', response: patient },
+  'GET /api/admin/patients/:id/history': { tag: 'Patients', summary: "A patient's appointments and invoices" },
+  'GET /api/admin/patients/:id/usage': { tag: 'Patients', summary: 'What deleting the patient would remove' },
+  'PUT /api/admin/patients/:id': { tag: 'Patients', summary: 'Change a patient', body: patientSchema, response: patient },
+  'DELETE /api/admin/patients/:id': { tag: 'Patients', summary: 'Delete a patient' },
+  'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered)', query: [...listQuery, 'status', 'from', 'to'] },
+  'POST /api/admin/appointments': { tag: 'Appointments', summary: 'Book for a patient (existing or new)', body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
+  'GET /api/admin/appointments/calendar': { tag: 'Appointments', summary: 'Appointments of a date range for the calendar', query: ['from', 'to'] },
+  'PATCH /api/admin/appointments/:id/reschedule': { tag: 'Appointments', summary: 'Move an appointment', body: rescheduleSchema },
+  'PUT /api/admin/appointments/:id': { tag: 'Appointments', summary: "Change an appointment's status", body: appointmentStatusUpdateSchema },
+  'PATCH /api/admin/appointments/:id/cancel': { tag: 'Appointments', summary: 'Cancel an appointment' },
+  'DELETE /api/admin/appointments/:id': { tag: 'Appointments', summary: 'Delete an appointment' },
+  'POST /api/admin/appointments/:id/follow-up': { tag: 'Appointments', summary: 'Book a follow-up visit', body: followUpSchema },
+  'GET /api/admin/blog-posts': { tag: 'Content', summary: 'All blog posts, drafts too (paged)', query: listQuery },
+  'POST /api/admin/blog-posts': { tag: 'Content', summary: 'Write a blog post', body: blogPostSchema, response: blogPost },
+  'PUT /api/admin/blog-posts/:id': { tag: 'Content', summary: 'Change a blog post', body: blogPostSchema, response: blogPost },
+  'DELETE /api/admin/blog-posts/:id': { tag: 'Content', summary: 'Delete a blog post' },
+  'GET /api/admin/gallery': { tag: 'Content', summary: 'All gallery images (paged)', query: [...listQuery, 'category'] },
+  'POST /api/admin/gallery': { tag: 'Content', summary: 'Add a gallery image', body: galleryImageSchema, response: gallery },
+  'PUT /api/admin/gallery/:id': { tag: 'Content', summary: 'Change a gallery image', body: galleryImageSchema, response: gallery },
+  'DELETE /api/admin/gallery/:id': { tag: 'Content', summary: 'Delete a gallery image' },
+  'POST /api/admin/upload': { tag: 'Content', summary: 'Upload an image (multipart/form-data, field "image")' },
+  'GET /api/admin/site-settings/:key': { tag: 'Settings', summary: 'A site setting' },
+  'PUT /api/admin/site-settings/:key': { tag: 'Settings', summary: 'Change a site setting', body: siteSettingValueSchema },
+  'GET /api/admin/clinic-settings': { tag: 'Settings', summary: 'Opening hours and booking rules' },
+  'PUT /api/admin/clinic-settings': { tag: 'Settings', summary: 'Change opening hours and booking rules', body: clinicSettingsSchema },
+  'GET /api/admin/closed-dates': { tag: 'Settings', summary: 'Dates the clinic is closed' },
+  'POST /api/admin/closed-dates': { tag: 'Settings', summary: 'Close the clinic on a date', body: closedDateSchema },
+  'DELETE /api/admin/closed-dates/:date': { tag: 'Settings', summary: 'Open the clinic again on a date' },
+  'GET /api/admin/price-list': { tag: 'Billing', summary: 'The price list', query: ['q', 'active'] },
+  'POST /api/admin/price-list': { tag: 'Billing', summary: 'Add a price-list item', body: priceListItemSchema, response: priceItem },
+  'PUT /api/admin/price-list/:id': { tag: 'Billing', summary: 'Change a price-list item', body: priceListItemSchema, response: priceItem },
+  'DELETE /api/admin/price-list/:id': { tag: 'Billing', summary: 'Delete a price-list item' },
+  'GET /api/admin/invoices': { tag: 'Billing', summary: 'List invoices (paged, filtered)', query: [...listQuery, 'status'] },
+  'POST /api/admin/invoices': { tag: 'Billing', summary: 'Issue an invoice', body: invoiceCreateSchema },
+  'GET /api/admin/invoices/:id': { tag: 'Billing', summary: 'One invoice with its items and payments' },
+  'GET /api/admin/invoices/:id/pdf': { tag: 'Billing', summary: 'The invoice as a PDF', produces: 'application/pdf' },
+  'POST /api/admin/invoices/:id/send': { tag: 'Billing', summary: 'Email the invoice to the patient (through the outbox)' },
+  'PATCH /api/admin/invoices/:id/mark-paid': { tag: 'Billing', summary: 'Record the balance as paid', body: markPaidSchema },
+  'POST /api/admin/invoices/:id/payments': { tag: 'Billing', summary: 'Record a payment', body: paymentCreateSchema },
+  'GET /api/admin/invoices/:id/payments/:paymentId/receipt': { tag: 'Billing', summary: 'A payment receipt as a PDF', produces: 'application/pdf' },
+  'DELETE /api/admin/invoices/:id': { tag: 'Billing', summary: 'Cancel an invoice' },
+  'GET /api/admin/reports/gst': { tag: 'Reports', summary: 'GST summary of a month', query: ['month'] },
+  'GET /api/admin/reports/gst.csv': { tag: 'Reports', summary: 'GST summary of a month as CSV', query: ['month'], produces: 'text/csv' },
+  'GET /api/admin/export/:file': { tag: 'Reports', summary: 'Export a table as CSV', produces: 'text/csv' },
+  'GET /api/admin/audit': { tag: 'Staff', summary: 'The audit trail (paged, filtered)', query: ['user', 'entity', 'entityId', 'from', 'to', 'limit', 'offset', 'cursor'] },
+  'GET /api/admin/users': { tag: 'Staff', summary: 'Staff accounts' },
+  'POST /api/admin/users': { tag: 'Staff', summary: 'Add a staff account (with a temporary password)', body: staffCreateSchema },
+  'PUT /api/admin/users/:id': { tag: 'Staff', summary: 'Change a staff account', body: staffUpdateSchema },
+  'DELETE /api/admin/users/:id': { tag: 'Staff', summary: 'Remove a staff account' },
+  // Operations and files
+  'GET /healthz': { tag: 'Operations', summary: 'Health: 200 when the database answers, else 503' },
+  'GET /api/openapi.json': { tag: 'Operations', summary: 'This document' },
+  'GET /api/docs': { tag: 'Operations', summary: 'The browsable API reference', produces: 'text/html' },
+  'GET /api/docs/:file': { tag: 'Operations', summary: "The reference page's own scripts and styles", produces: 'application/octet-stream' },
+  'GET /media/:name': { tag: 'Files', summary: 'An uploaded image', produces: 'image/*' },
+  'GET /desktop/updates/:file': { tag: 'Files', summary: "The desktop app's update feed (latest.yml, installers)", produces: 'application/octet-stream' },
+  'GET /robots.txt': { tag: 'Files', summary: 'robots.txt', produces: 'text/plain' },
+  'GET /sitemap.xml': { tag: 'Files', summary: 'The sitemap of the public site', produces: 'application/xml' },
+};
+
+/**
+ * Routes that answer HTML pages for browsers, not an API: catch-all patterns OpenAPI paths cannot spell.
+ * They are left out of the document on purpose (the test holds this list to the mounted routes too).
+ */
+export const PAGE_ROUTES = new Set(['GET /admin{/*rest}', 'GET /{*rest}']);
