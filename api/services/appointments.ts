@@ -14,7 +14,9 @@ import type { Sendable } from '../../shared/schemas/json';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
+import { issueManageLink } from './appointment-links';
 import { enqueueEmail } from './outbox';
+import { icsAttachment } from './reminders';
 
 // The admin side of appointments: the list, SPEC 4's status lifecycle with its emails (D13), deletion and
 // follow-ups. Each change and the email it causes are committed together (D4); the appointment's row is
@@ -183,7 +185,14 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
       .returning(listColumns);
 
     if (to === 'confirmed') {
-      await enqueueEmail(trx, { kind: 'appointment-confirmed', to: row.email, ...appointmentConfirmedEmail(row) });
+      // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
+      const link = await issueManageLink(trx, id, deps.config.publicUrl);
+      await enqueueEmail(trx, {
+        kind: 'appointment-confirmed',
+        to: row.email,
+        ...appointmentConfirmedEmail(row, link),
+        attachments: [icsAttachment({ ...row, id }, deps.config.publicUrl, now)],
+      });
     } else if (to === 'cancelled') {
       await enqueueEmail(trx, { kind: 'appointment-cancelled', to: row.email, ...appointmentCancelledEmail(row) });
     }
