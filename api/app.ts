@@ -9,6 +9,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
+import { manageAppointmentRoutes } from './routes/public/manage-appointment';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -25,6 +26,7 @@ export function appRouters(deps: Deps): Router[] {
   return [
     publicContentRoutes(deps),
     publicAppointmentRoutes(deps),
+    manageAppointmentRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),

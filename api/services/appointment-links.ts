@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { MANAGE_TOKEN } from '../../shared/schemas/manage-appointment';
 
-/** 32 random bytes, base64url: 43 characters. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** 32 random bytes, base64url: 43 characters (MANAGE_TOKEN). */
+const TOKEN = MANAGE_TOKEN;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/appointments', // the public booking form
   'GET /api/appointments/availability',
   'GET /api/appointments/rules', // the booking window for the form's date picker
+  'GET /api/appointment-links/:token', // BOOK-14: the personal link's page data (the token is the key)
+  'POST /appointment/:token/cancel', // BOOK-15: the personal page's plain form posts
+  'POST /appointment/:token/request',
   'POST /api/auth/login',
   'GET /healthz',
   'GET /media/:name',
