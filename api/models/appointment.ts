@@ -20,6 +20,11 @@ export class Appointment extends BaseModel {
   confirmedAt!: Date | null;
   completedAt!: Date | null;
   cancelledAt!: Date | null;
+  source!: 'online' | 'staff';
+  bookedAnyway!: boolean;
+  bookedBy!: number | null;
+  bookedByName!: string | null;
+  noShowAt!: Date | null;
   /** MAIL-9: when the reminder email was queued; a reschedule clears it. */
   reminderSentAt?: Date | null;
   /** APPT-16: when staff opened the WhatsApp reminder. */

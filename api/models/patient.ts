@@ -9,6 +9,10 @@ export class Patient extends BaseModel {
   phone!: string;
   address!: string | null;
   dateOfBirth!: string | null;
+  allergies!: string;
+  conditions!: string;
+  medications!: string;
+  notes!: string;
   createdAt!: Date;
   updatedAt!: Date;
 }

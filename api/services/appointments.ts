@@ -4,13 +4,15 @@ import {
   appointmentStatuses,
   bookingTreatments,
   canTransition,
+  NO_SHOW_TOO_EARLY_MESSAGE,
   type AppointmentStatus,
 } from '../../shared/constants/booking';
-import { clinicToday, isValidDateString } from '../../shared/domain/clinic-time';
+import { clinicToday, isSlotPassed, isValidDateString } from '../../shared/domain/clinic-time';
 import { appointmentCancelledEmail, appointmentConfirmedEmail } from '../../shared/emails/appointment-status';
 import { followUpEmail } from '../../shared/emails/follow-up';
 import type { Appointment as AppointmentRecord, FollowUp, RecentAppointment } from '../../shared/schemas/appointment';
 import type { Sendable } from '../../shared/schemas/json';
+import { medicalAlertsLine } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
@@ -52,8 +54,11 @@ export function parseAppointmentListQuery(query: Record<string, unknown>): Appoi
   return { ...base, status, from: date('from'), to: date('to') };
 }
 
-/** SPEC 3's admin appointment, plus createdAt. */
-export function appointmentJson(a: Appointment) {
+/** A row of appointmentRows: the appointment with its linked patient's alert fields (null when none). */
+export type AppointmentRow = Appointment & { allergies?: string | null; conditions?: string | null; medications?: string | null };
+
+/** SPEC 3's admin appointment, plus createdAt and the front desk's fields (APPT-1, DESK-6). */
+export function appointmentJson(a: AppointmentRow) {
   return {
     id: a.id,
     firstName: a.firstName,
@@ -66,6 +71,11 @@ export function appointmentJson(a: Appointment) {
     notes: a.notes,
     status: a.status,
     createdAt: a.createdAt,
+    patientId: a.patientId ?? null,
+    source: a.source ?? 'online',
+    bookedAnyway: a.bookedAnyway ?? false,
+    bookedBy: a.bookedByName ?? null,
+    medicalAlerts: medicalAlertsLine(a),
   } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
@@ -82,7 +92,33 @@ const listColumns = [
   'notes',
   'status',
   'createdAt',
+  'patientId',
+  'source',
+  'bookedAnyway',
+  'bookedByName',
 ];
+
+/**
+ * Appointments with their linked patient's medical alerts (DESK-6), for every answer that lists them.
+ * Filters on the result name columns bare; only `id`-like names shared with patients need `appointments.`.
+ */
+export function appointmentRows(knex: Knex | Knex.Transaction) {
+  return knex('appointments')
+    .leftJoin('patients', 'patients.id', 'appointments.patientId')
+    .select<AppointmentRow[]>([
+      ...listColumns.map((c) => `appointments.${c}`),
+      'patients.allergies',
+      'patients.conditions',
+      'patients.medications',
+    ]);
+}
+
+/** One appointment as the admin reads it. */
+export async function loadAppointment(knex: Knex | Knex.Transaction, id: number): Promise<AppointmentJson> {
+  const row = await appointmentRows(knex).where('appointments.id', id).first();
+  if (!row) throw notFound('Appointment');
+  return appointmentJson(row);
+}
 
 /** Treatment codes whose code or label contains the search text, so "root canal" finds 'rootcanal'. */
 function treatmentCodesMatching(q: string): string[] {
@@ -93,20 +129,20 @@ function treatmentCodesMatching(q: string): string[] {
 }
 
 /** The list's filters (status, date range, search) on an appointments query. */
-function appointmentFilters(query: AppointmentListQuery) {
+export function appointmentFilters(query: AppointmentListQuery) {
   return (w: Knex.QueryBuilder) => {
-    if (query.status) w.where('status', query.status);
-    if (query.from) w.where('preferredDate', '>=', query.from);
-    if (query.to) w.where('preferredDate', '<=', query.to);
+    if (query.status) w.where('appointments.status', query.status);
+    if (query.from) w.where('appointments.preferredDate', '>=', query.from);
+    if (query.to) w.where('appointments.preferredDate', '<=', query.to);
     if (query.q) {
       const pattern = containsPattern(query.q);
       const codes = treatmentCodesMatching(query.q);
       w.where((s) => {
-        s.whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
-          .orWhere('email', 'ilike', pattern)
-          .orWhere('phone', 'like', pattern);
+        s.whereRaw(`(appointments.first_name || ' ' || appointments.last_name) ilike ?`, [pattern])
+          .orWhere('appointments.email', 'ilike', pattern)
+          .orWhere('appointments.phone', 'like', pattern);
         // Treatments are stored as the booking form's codes, so the match is made here, on codes and labels.
-        if (codes.length) s.orWhereIn('treatment', codes);
+        if (codes.length) s.orWhereIn('appointments.treatment', codes);
       });
     }
   };
@@ -120,12 +156,11 @@ export async function listAppointments(
   knex: Knex,
   query: AppointmentListQuery,
 ): Promise<{ appointments: AppointmentJson[]; total: number | null }> {
-  const builder = knex('appointments')
-    .select<Appointment[]>(listColumns)
+  const builder = appointmentRows(knex)
     .where(appointmentFilters(query))
-    .orderBy('preferredDate', 'asc')
-    .orderBy('preferredTime', 'asc')
-    .orderBy('id', 'asc');
+    .orderBy('appointments.preferredDate', 'asc')
+    .orderBy('appointments.preferredTime', 'asc')
+    .orderBy('appointments.id', 'asc');
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
   const [rows, total] = await Promise.all([
@@ -177,12 +212,17 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     if (!canTransition(current.status, to)) throw conflict(transitionRefusal(current.status, to));
 
     const now = deps.now();
-    const stamp =
-      to === 'confirmed' ? { confirmedAt: now } : to === 'completed' ? { completedAt: now } : to === 'cancelled' ? { cancelledAt: now } : {};
-    const [row] = await Appointment.query(trx)
-      .patch({ status: to, updatedAt: now, ...stamp })
-      .where('id', id)
-      .returning(listColumns);
+    // APPT-3: no-show only once the appointment's time has passed at the clinic.
+    if (to === 'no-show' && !isSlotPassed(current.preferredDate, current.preferredTime, now)) throw conflict(NO_SHOW_TOO_EARLY_MESSAGE);
+    const stamps: Partial<Record<AppointmentStatus, Partial<Appointment>>> = {
+      confirmed: { confirmedAt: now },
+      completed: { completedAt: now },
+      cancelled: { cancelledAt: now },
+      'no-show': { noShowAt: now },
+    };
+    const stamp = stamps[to] ?? {};
+    await Appointment.query(trx).patch({ status: to, updatedAt: now, ...stamp }).where('id', id);
+    const row = await loadAppointment(trx, id);
 
     if (to === 'confirmed') {
       // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
@@ -200,7 +240,7 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
   });
   if (to === 'confirmed' || to === 'cancelled') deps.nudgeOutbox();
   deps.logger.info('appointment_status_changed', { appointmentId: id, status: to });
-  return appointmentJson(updated);
+  return updated;
 }
 
 /** SPEC 4: permanent, and the patient is not told. */

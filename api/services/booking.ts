@@ -4,43 +4,48 @@ import {
   SLOT_FULL_MESSAGE,
   bookingRateLimitMessage,
   contactLimitMessage,
-  timeSlots,
-  type BookingRules,
+  type PublicBookingRules,
 } from '../../shared/constants/booking';
 import { bookingAcknowledgementEmail, bookingNotificationEmail } from '../../shared/emails/booking';
-import { clinic } from '../../shared/constants/clinic';
 import { clinicToday, isSlotPassed } from '../../shared/domain/clinic-time';
 import type { AppointmentRequest } from '../../shared/schemas/appointment';
-import { checkBookingDate, checkBookingRules } from '../../shared/schemas/appointment';
+import { checkBookingDate, checkBookingRules, closedReason, slotsOn } from '../../shared/schemas/appointment';
+import { currentRules } from './clinic-settings';
 import type { Deps } from '../deps';
 import { badRequest, conflict, tooManyRequests } from '../errors';
 import { manageUrl, newManageToken } from './appointment-links';
 import { hitThrottle, throttleKey } from './throttle-store';
 
 /** Everything the public booking obeys at this moment; BookingRules is the part the form needs too. */
-export interface BookingPolicy extends BookingRules {
+export interface BookingPolicy extends PublicBookingRules {
   slotCapacity: number;
   /** Open bookings one email, and one phone, may hold; 0 = no cap. */
   maxOpenPerContact: number;
+  /** DESK-1: where the "new booking" email goes. */
+  notificationEmail: string;
 }
 
 /**
- * The booking rules now. The one place that reads them: D27 moves them into the clinic's settings, and
- * then this reads the database (hence async) while every caller stays as it is.
+ * The booking rules now (DESK-1): the clinic's settings and upcoming closed dates from the database, and
+ * the per-contact cap from the configuration. The one place the public booking reads them.
  */
 export async function currentBookingPolicy(deps: Deps): Promise<BookingPolicy> {
-  const { config } = deps;
+  const { settings, rules } = await currentRules(deps);
   return {
-    windowDays: config.bookingWindowDays,
-    slotCapacity: config.slotCapacity,
-    maxOpenPerContact: config.bookingMaxOpenPerContact,
+    ...rules,
+    slotCapacity: settings.slotCapacity,
+    maxOpenPerContact: deps.config.bookingMaxOpenPerContact,
+    notificationEmail: settings.notificationEmail,
   };
 }
 
-/** GET /api/appointments/rules, also embedded in every public page: what the form's date picker needs. */
-export async function publicBookingRules(deps: Deps): Promise<BookingRules> {
-  const { windowDays } = await currentBookingPolicy(deps);
-  return { windowDays };
+/**
+ * GET /api/appointments/rules, also embedded in every public page: what the form needs (the window, the
+ * slots, closed weekdays, each weekday's hours and the upcoming closed dates with their reasons).
+ */
+export async function publicBookingRules(deps: Deps): Promise<PublicBookingRules> {
+  const { windowDays, timeSlots, closedWeekdays, closedDates, dayHours } = await currentBookingPolicy(deps);
+  return { windowDays, timeSlots, closedWeekdays, closedDates, dayHours };
 }
 
 /**
@@ -107,7 +112,7 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
   const { token, hash } = newManageToken();
   const emails = [
     { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, manageUrl(deps.config.publicUrl, token)) },
-    { kind: 'booking-notification', to: deps.config.clinicNotifyEmail ?? clinic.email, ...bookingNotificationEmail(input) },
+    { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) },
   ];
   // One statement and the link's insert, one transaction: see migrations 003 and 007.
   const { id, refusal } = await deps.knex.transaction(async (trx) => {
@@ -150,8 +155,10 @@ export interface SlotAvailability {
 
 export interface DayAvailability {
   date: string;
-  /** A day nobody may book: past, a Sunday, or beyond the booking window. */
+  /** A day nobody may book: past, a closed weekday or date, or beyond the booking window. */
   closed: boolean;
+  /** DESK-3: why, when the clinic is closed that day (a closed date's message carries its reason). */
+  reason?: string;
   slots: SlotAvailability[];
 }
 
@@ -159,7 +166,10 @@ export interface DayAvailability {
 export async function dayAvailability(deps: Deps, date: string): Promise<DayAvailability> {
   const policy = await currentBookingPolicy(deps);
   const now = deps.now();
-  if (checkBookingDate(date, now, policy)) return { date, closed: true, slots: [] };
+  if (checkBookingDate(date, now, policy)) {
+    const reason = closedReason(date, policy);
+    return reason ? { date, closed: true, reason, slots: [] } : { date, closed: true, slots: [] };
+  }
   const rows: { preferredTime: string; n: number }[] = await deps
     .knex('appointments')
     .where({ preferredDate: date })
@@ -168,7 +178,7 @@ export async function dayAvailability(deps: Deps, date: string): Promise<DayAvai
     .select('preferredTime')
     .count('* as n');
   const taken = new Map(rows.map((r) => [r.preferredTime, Number(r.n)]));
-  const slots = timeSlots.map((time): SlotAvailability => {
+  const slots = slotsOn(date, policy).map((time): SlotAvailability => {
     if (isSlotPassed(date, time, now)) return { time, available: false, reason: 'passed' };
     if ((taken.get(time) ?? 0) >= policy.slotCapacity) return { time, available: false, reason: 'full' };
     return { time, available: true, reason: null };

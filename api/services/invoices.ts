@@ -134,7 +134,7 @@ function toJson(row: Row, now: Date): InvoiceJson {
 }
 
 /** SPEC 2 search and D10 filters, on the joined query. `today` is the clinic's date (D11). */
-function applyFilters(query: Knex.QueryBuilder, filter: InvoiceListQuery, today: string): Knex.QueryBuilder {
+export function applyFilters(query: Knex.QueryBuilder, filter: InvoiceListQuery, today: string): Knex.QueryBuilder {
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);

@@ -18,15 +18,22 @@ export function patientJson(p: Patient) {
     phone: p.phone,
     address: p.address,
     dateOfBirth: p.dateOfBirth,
+    allergies: p.allergies ?? '',
+    conditions: p.conditions ?? '',
+    medications: p.medications ?? '',
+    notes: p.notes ?? '',
     createdAt: p.createdAt,
   } satisfies Sendable<PatientRecord, 'createdAt'>;
 }
 export type PatientJson = ReturnType<typeof patientJson>;
 
-const listColumns = ['id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'createdAt'];
+const listColumns = [
+  'id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth',
+  'allergies', 'conditions', 'medications', 'notes', 'createdAt',
+];
 
 /** The search of SPEC 5 on a patients query: full name or email (case-insensitive), or phone (plain). */
-function patientSearch(q: string) {
+export function patientSearch(q: string) {
   const pattern = containsPattern(q);
   return (w: Knex.QueryBuilder) =>
     w
@@ -67,9 +74,17 @@ export async function createPatient(deps: Deps, input: PatientPayload): Promise<
   return patientJson(created);
 }
 
-export async function updatePatient(deps: Deps, id: number, input: PatientPayload): Promise<PatientJson> {
+/** `keep`: fields the request left out, which keep their stored values (a form that predates them). */
+export async function updatePatient(
+  deps: Deps,
+  id: number,
+  input: PatientPayload,
+  keep: readonly ('allergies' | 'conditions' | 'medications' | 'notes')[] = [],
+): Promise<PatientJson> {
+  const changes: Partial<ReturnType<typeof fields>> = fields(input);
+  for (const key of keep) delete changes[key];
   const [updated] = await Patient.query(deps.knex)
-    .patch({ ...fields(input), updatedAt: deps.now() })
+    .patch({ ...changes, updatedAt: deps.now() })
     .where('id', id)
     .returning(listColumns);
   if (!updated) throw notFound('Patient');
@@ -107,5 +122,9 @@ function fields(input: PatientPayload) {
     phone: input.phone,
     address: input.address,
     dateOfBirth: input.dateOfBirth,
+    allergies: input.allergies,
+    conditions: input.conditions,
+    medications: input.medications,
+    notes: input.notes,
   };
 }

@@ -3,6 +3,7 @@ import { appointmentReminderEmail } from '../../shared/emails/appointment-status
 import type { Deps } from '../deps';
 import { Appointment } from '../models/appointment';
 import { issueManageLink } from './appointment-links';
+import { getClinicSettings } from './clinic-settings';
 import { appointmentIcs, type IcsAppointment } from './ics';
 import { enqueueEmail } from './outbox';
 
@@ -11,12 +12,9 @@ const BATCH = 50;
 /** SQL for an appointment's start instant: its date and slot are Asia/Kolkata wall-clock time. */
 export const START_SQL = `((preferred_date + preferred_time::time) at time zone 'Asia/Kolkata')`;
 
-/**
- * MAIL-9: the reminder lead time in hours. The clinic's setting (SET-4) when the settings exist, seeded by
- * REMINDER_HOURS_BEFORE; until then the configuration alone.
- */
+/** MAIL-9: the reminder lead time in hours: the clinic's setting (SET-4), seeded by REMINDER_HOURS_BEFORE. */
 export async function reminderHoursBefore(deps: Pick<Deps, 'knex' | 'config'>): Promise<number> {
-  return deps.config.reminderHoursBefore;
+  return (await getClinicSettings(deps)).reminderHoursBefore;
 }
 
 /** The .ics attachment of an appointment's confirmation or reminder (MAIL-9). */

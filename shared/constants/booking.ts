@@ -66,12 +66,23 @@ export const DEFAULT_SLOT_CAPACITY = 2;
 export const SLOT_FULL_MESSAGE = 'This time slot is fully booked. Please choose another time.';
 
 /**
- * The booking rules a visitor's form needs (D27: the clinic's settings; for now the server's configuration).
- * The last day a visitor may book is today + windowDays at the clinic.
+ * The booking rules a visitor's form needs (DESK-1: the clinic's settings), as GET /api/appointments/rules
+ * answers them. The last day a visitor may book is today + windowDays at the clinic. The other fields are
+ * optional for callers that only know the window; absent, they are SPEC 9's defaults (these slots, Sunday
+ * closed, no closed dates).
  */
 export interface BookingRules {
   windowDays: number;
+  /** HH:mm, the configured slots (a weekday offers those inside its opening hours). */
+  timeSlots?: string[];
+  /** 0 = Sunday ... 6 = Saturday: weekdays with no opening hours. */
+  closedWeekdays?: number[];
+  /** Upcoming closed dates within the window, with the reason shown to visitors. */
+  closedDates?: { date: string; reason: string }[];
+  /** Opening hours per weekday (0 = Sunday), null when closed; absent means every slot on every open day. */
+  dayHours?: ({ open: string; close: string } | null)[];
 }
+export type PublicBookingRules = Required<BookingRules>;
 export const DEFAULT_BOOKING_WINDOW_DAYS = 60;
 
 // Issue 15: the public form must not flood the clinic or mail strangers. The limits themselves are
@@ -93,16 +104,23 @@ export function bookingRateLimitMessage(retryAfterSeconds: number): string {
   return `Too many booking requests from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or call us.`;
 }
 
-export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
-// SPEC section 4: Approve, Cancel and Mark Completed. Completed and cancelled are final.
+// SPEC section 4: Approve, Cancel and Mark Completed; APPT-3: a confirmed appointment whose time has passed
+// may be marked no-show (the time is checked by the server). Completed, cancelled and no-show are final.
 export const allowedStatusTransitions: Record<AppointmentStatus, AppointmentStatus[]> = {
   pending: ['confirmed', 'cancelled'],
-  confirmed: ['completed', 'cancelled'],
+  confirmed: ['completed', 'cancelled', 'no-show'],
   completed: [],
   cancelled: [],
+  'no-show': [],
 };
+
+/** Statuses an appointment may be rescheduled from (APPT-2). */
+export const reschedulableStatuses: readonly AppointmentStatus[] = ['pending', 'confirmed'];
+export const NO_SHOW_TOO_EARLY_MESSAGE = 'An appointment can be marked no-show only once its time has passed.';
+export const RESCHEDULE_STATUS_MESSAGE = 'Only a pending or confirmed appointment can be rescheduled.';
 
 export function canTransition(from: AppointmentStatus, to: AppointmentStatus): boolean {
   return allowedStatusTransitions[from]?.includes(to) ?? false;

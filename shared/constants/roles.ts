@@ -26,6 +26,7 @@ export const capabilities = {
   'settings.write': { roles: ['owner'], what: "change the clinic's settings" },
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },
   'reports': { roles: ['owner'], what: 'see the GST report' },
+  'export': { roles: ['owner'], what: 'export the patient, appointment and invoice lists' },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; what: string }>;
 
 export type Capability = keyof typeof capabilities;

@@ -3,13 +3,14 @@ import {
   DEFAULT_BOOKING_WINDOW_DAYS,
   appointmentStatuses,
   isBookingTreatmentCode,
-  isTimeSlot,
+  timeSlots as defaultTimeSlots,
   type AppointmentStatus,
   type BookingRules,
 } from '../constants/booking';
-import { addDays, clinicToday, isPastDate, isSlotPassed, isSunday, isValidDateString } from '../domain/clinic-time';
+import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
 import type { FieldProblem } from './validation-error';
 import { bookingNameField, emailField, isPlausibleDate, optionalText, phoneField } from './fields';
+import type { Patient } from './patient';
 import type { IsoDate, IsoDateTime } from './json';
 
 // An appointment: the booking form's schema and rules, the admin's status change and follow-up, and the
@@ -53,6 +54,42 @@ export const bookingRuleMessages = {
 /** D27: a date after the booking window. The number follows the clinic's setting. */
 export const beyondWindowMessage = (windowDays: number) => `Please choose a date within the next ${windowDays} days`;
 
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** DESK-2: a weekday without opening hours ("The clinic is closed on Sundays. ..." as before). */
+export const closedWeekdayMessage = (weekday: number) =>
+  `The clinic is closed on ${weekdayNames[weekday]}s. For emergencies, please call us.`;
+
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2027-01-26' -> '26 Jan 2027'. */
+function formatDisplayDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d} ${monthNames[m - 1]} ${y}`;
+}
+
+/** DESK-3: a closed date (holiday) refuses bookings with its reason. */
+export const closedDateMessage = (date: string, reason: string) => `The clinic is closed on ${formatDisplayDate(date)}: ${reason}`;
+
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** The reason a date is closed (closed date or closed weekday), or null when the clinic opens that day. */
+export function closedReason(date: string, rules: BookingRules = defaultRules): string | null {
+  const holiday = rules.closedDates?.find((d) => d.date === date);
+  if (holiday) return closedDateMessage(date, holiday.reason);
+  const weekday = weekdayOf(date);
+  if ((rules.closedWeekdays ?? [0]).includes(weekday)) return closedWeekdayMessage(weekday);
+  return null;
+}
+
+/** The slots offered on a date: the configured slots inside that weekday's opening hours. */
+export function slotsOn(date: string, rules: BookingRules = defaultRules): string[] {
+  const slots = rules.timeSlots ?? [...defaultTimeSlots];
+  const hours = rules.dayHours?.[weekdayOf(date)];
+  if (!rules.dayHours) return slots;
+  if (!hours) return [];
+  return slots.filter((slot) => slot >= hours.open && slot <= hours.close);
+}
+
 const defaultRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
 
 /** The last day a visitor may book: today at the clinic plus the window (day 60 yes, day 61 no). */
@@ -67,7 +104,8 @@ export function lastBookableDate(rules: BookingRules, now: Date = new Date()): s
 export function checkBookingDate(date: string, now: Date = new Date(), rules: BookingRules = defaultRules): FieldProblem | null {
   if (!isPlausibleDate(date) || isPastDate(date, now)) return { field: 'preferredDate', message: bookingRuleMessages.pastDate };
   if (date > lastBookableDate(rules, now)) return { field: 'preferredDate', message: beyondWindowMessage(rules.windowDays) };
-  if (isSunday(date)) return { field: 'preferredDate', message: bookingRuleMessages.sunday };
+  const closed = closedReason(date, rules);
+  if (closed) return { field: 'preferredDate', message: closed };
   return null;
 }
 
@@ -79,7 +117,9 @@ export function checkBookingRules(
 ): FieldProblem | null {
   const badDay = checkBookingDate(req.preferredDate, now, rules);
   if (badDay) return badDay;
-  if (!isTimeSlot(req.preferredTime)) return { field: 'preferredTime', message: bookingRuleMessages.unknownSlot };
+  if (!slotsOn(req.preferredDate, rules).includes(req.preferredTime)) {
+    return { field: 'preferredTime', message: bookingRuleMessages.unknownSlot };
+  }
   if (isSlotPassed(req.preferredDate, req.preferredTime, now)) {
     return { field: 'preferredTime', message: bookingRuleMessages.passedSlot };
   }
@@ -122,6 +162,53 @@ export const followUpSchema = z.object({
 export type FollowUp = z.output<typeof followUpSchema>;
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
+// Staff booking (APPT-1): for an existing patient (patientId) or new details under the booking form's rules.
+const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const staffSlotFields = {
+  preferredDate: appointmentRequestSchema.shape.preferredDate,
+  preferredTime: z
+    .string({ error: 'Please select a preferred time' })
+    .trim()
+    .regex(HH_MM, 'Please select a valid time slot'),
+  treatment: appointmentRequestSchema.shape.treatment.refine(isBookingTreatmentCode, bookingRuleMessages.unknownTreatment),
+  notes: appointmentRequestSchema.shape.notes,
+  status: z.enum(['confirmed', 'pending'], { error: 'Please select a valid status' }).default('confirmed'),
+  /** Book past the slot's capacity, a closed date or weekday, or a slot time not configured (recorded). */
+  bookAnyway: z.boolean({ error: 'bookAnyway must be true or false' }).default(false),
+};
+
+export const staffBookingForPatientSchema = z.object({
+  patientId: z.number({ error: 'Please select a patient' }).int('Please select a patient').positive('Please select a patient'),
+  ...staffSlotFields,
+});
+export const staffBookingNewPatientSchema = z.object({
+  firstName: appointmentRequestSchema.shape.firstName,
+  lastName: appointmentRequestSchema.shape.lastName,
+  email: emailField,
+  phone: phoneField,
+  ...staffSlotFields,
+});
+/** POST /api/admin/appointments: `patientId` present picks the first shape, else the second. */
+export type StaffBooking = z.output<typeof staffBookingForPatientSchema> | z.output<typeof staffBookingNewPatientSchema>;
+export type StaffBookingInput = z.input<typeof staffBookingForPatientSchema> | z.input<typeof staffBookingNewPatientSchema>;
+
+/** The schema for a staff booking body: by patient when it carries a patientId, else by new details. */
+export function staffBookingSchemaFor(body: unknown) {
+  const hasPatient = typeof body === 'object' && body !== null && (body as Record<string, unknown>).patientId != null;
+  return hasPatient ? staffBookingForPatientSchema : staffBookingNewPatientSchema;
+}
+
+/** PATCH /api/admin/appointments/:id/reschedule (APPT-2). */
+export const rescheduleSchema = z.object({
+  preferredDate: staffSlotFields.preferredDate,
+  preferredTime: staffSlotFields.preferredTime,
+  bookAnyway: staffSlotFields.bookAnyway,
+});
+export type Reschedule = z.output<typeof rescheduleSchema>;
+export type RescheduleInput = z.input<typeof rescheduleSchema>;
+
+export type AppointmentSource = 'online' | 'staff';
+
 /** SPEC 3: an appointment as GET /api/admin/appointments (and every appointment mutation) answers it. */
 export interface Appointment {
   id: number;
@@ -138,6 +225,16 @@ export interface Appointment {
   /** Matched case-insensitively on screen (SPEC 4). */
   status: AppointmentStatus;
   createdAt: IsoDateTime;
+  /** The patient record the booking is linked to (by patientId, or matched by email when booked). */
+  patientId: number | null;
+  /** 'online' (the public form) or 'staff' (booked at the front desk). */
+  source: AppointmentSource;
+  /** Booked past capacity or on a closed day by a staff member who chose to (APPT-1). */
+  bookedAnyway: boolean;
+  /** The staff member who booked it (display name), null for online bookings. */
+  bookedBy: string | null;
+  /** The linked patient's allergies, conditions and medicines in one line, null when none (DESK-6). */
+  medicalAlerts: string | null;
 }
 
 /** GET /api/admin/recent-appointments: the dashboard's five most recently booked (SPEC 3). */
@@ -153,9 +250,59 @@ export interface SlotAvailability {
   reason: 'full' | 'passed' | null;
 }
 
-/** GET /api/appointments/availability?date=yyyy-MM-dd (D12): a Sunday or a past day is closed, with no slots. */
+/**
+ * GET /api/appointments/availability?date=yyyy-MM-dd (D12, DESK-3): a closed weekday, a closed date, a
+ * past day or one beyond the window is closed, with no slots; `reason` says why (a closed date's message
+ * carries the clinic's reason).
+ */
 export interface Availability {
   date: IsoDate;
   closed: boolean;
+  reason?: string;
   slots: SlotAvailability[];
+}
+
+/** POST /api/admin/closed-dates answers the open bookings on that date, for the receptionist to move. */
+export interface ClosedDateCreated {
+  date: IsoDate;
+  reason: string;
+  affected: Appointment[];
+}
+
+/** GET /api/admin/appointments/calendar?from=&to= (APPT-4). */
+export interface CalendarSlot {
+  time: string;
+  /** The slot's capacity; 0 for a row holding appointments at a time that is not a configured slot. */
+  capacity: number;
+  /** Non-cancelled appointments at that time. */
+  booked: number;
+  appointments: Appointment[];
+}
+export interface CalendarDay {
+  date: IsoDate;
+  closed: boolean;
+  reason?: string;
+  slots: CalendarSlot[];
+}
+export interface Calendar {
+  days: CalendarDay[];
+}
+export const CALENDAR_MAX_DAYS = 42;
+
+/** GET /api/admin/patients/:id/history (DESK-5). */
+export interface PatientInvoiceSummary {
+  id: number;
+  invoiceNumber: string;
+  issueDate: IsoDate;
+  total: number;
+  paid: number;
+  balance: number;
+  status: string;
+}
+export interface PatientHistory {
+  patient: Patient;
+  /** Newest first. */
+  appointments: Appointment[];
+  invoices: PatientInvoiceSummary[];
+  totals: { billed: number; paid: number; due: number };
 }

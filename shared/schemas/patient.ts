@@ -6,6 +6,15 @@ import type { IsoDate, IsoDateTime } from './json';
 // A patient of the clinic: the form's schema (add and edit), the record the API answers, and the rules
 // every screen applies to it. Nowhere else defines a patient's shape.
 
+function alertText(label: string, max = 1000) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
 // Same name, email and phone rules and messages as the booking form (SPEC section 5).
 export const patientSchema = z.object({
   firstName: firstNameField(),
@@ -17,6 +26,11 @@ export const patientSchema = z.object({
     (value) => value === null || value <= clinicToday(),
     'Date of birth cannot be in the future',
   ),
+  // DESK-6: medical alerts and notes, free text; '' when none (absent in a request means '').
+  allergies: alertText('Allergies'),
+  conditions: alertText('Conditions'),
+  medications: alertText('Medicines'),
+  notes: alertText('Notes', 5000),
 });
 /** POST and PUT /api/admin/patients: the form's values as the schema reads them. */
 export type PatientPayload = z.output<typeof patientSchema>;
@@ -32,7 +46,25 @@ export interface Patient {
   phone: string;
   address: string | null;
   dateOfBirth: IsoDate | null;
+  /** DESK-6: free text, '' when none. */
+  allergies: string;
+  conditions: string;
+  medications: string;
+  notes: string;
   createdAt: IsoDateTime;
+}
+
+/**
+ * DESK-6: the patient's allergies, conditions and medicines in one line for the warning banner
+ * ("Allergies: penicillin · Conditions: diabetes"), or null when all are empty.
+ */
+export function medicalAlertsLine(p: { allergies?: string | null; conditions?: string | null; medications?: string | null }): string | null {
+  const parts = [
+    ['Allergies', p.allergies],
+    ['Conditions', p.conditions],
+    ['Medicines', p.medications],
+  ].flatMap(([label, value]) => (value && value.trim() ? [`${label}: ${value.trim()}`] : []));
+  return parts.length ? parts.join(' · ') : null;
 }
 
 /** GET /api/admin/patients/:id/usage: what the delete prompt mentions (D19). */

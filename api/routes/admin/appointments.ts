@@ -1,6 +1,11 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
-import { appointmentStatusUpdateSchema, followUpSchema } from '../../../shared/schemas/appointment';
+import {
+  appointmentStatusUpdateSchema,
+  followUpSchema,
+  rescheduleSchema,
+  staffBookingSchemaFor,
+} from '../../../shared/schemas/appointment';
 import type { Deps } from '../../deps';
 import { parseBody, parseId } from '../../middleware/validate';
 import {
@@ -10,10 +15,18 @@ import {
   parseAppointmentListQuery,
   sendFollowUp,
 } from '../../services/appointments';
+import { appointmentCalendar, parseCalendarQuery, rescheduleAppointment, staffBookAppointment } from '../../services/front-desk';
 
 // GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending;
 //                                               with a limit or offset, X-Total-Count gives the number of matches
-// PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment
+// POST   /api/admin/appointments                staff booking (APPT-1): { patientId } or { firstName, lastName,
+//                                               email, phone } + { preferredDate, preferredTime, treatment, notes?,
+//                                               status? (confirmed), bookAnyway? } -> 201 appointment; 409 full, 400 closed
+// GET    /api/admin/appointments/calendar?from=&to=  (at most 42 days) -> { days: [{ date, closed, reason?, slots }] }
+// PATCH  /api/admin/appointments/:id/reschedule { preferredDate, preferredTime, bookAnyway? } -> appointment
+//                                               (APPT-2; 409 full or not pending/confirmed; emails the patient)
+// PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment;
+//                                               no-show only from confirmed once its time has passed (APPT-3)
 // PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
 // DELETE /api/admin/appointments/:id            204, no email
 // POST   /api/admin/appointments/:id/follow-up  { followUpDate, customMessage }: completed only, emails -> appointment
@@ -24,6 +37,24 @@ export function appointmentRoutes(deps: Deps) {
     const { appointments, total } = await listAppointments(deps.knex, parseAppointmentListQuery(ctx.query));
     if (total !== null) ctx.set('X-Total-Count', String(total));
     ctx.body = appointments;
+  });
+
+  router.post('/', requires('appointments.write'), async (ctx) => {
+    const body = ctx.request.body;
+    const input = parseBody(staffBookingSchemaFor(body), body);
+    const user = ctx.state.user!;
+    ctx.status = 201;
+    ctx.body = await staffBookAppointment(deps, input, { id: user.id, displayName: user.displayName });
+  });
+
+  router.get('/calendar', requires('appointments.read'), async (ctx) => {
+    const { from, to } = parseCalendarQuery(ctx.query);
+    ctx.body = await appointmentCalendar(deps, from, to);
+  });
+
+  router.patch('/:id/reschedule', requires('appointments.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Appointment');
+    ctx.body = await rescheduleAppointment(deps, id, parseBody(rescheduleSchema, ctx.request.body));
   });
 
   router.put('/:id', requires('appointments.write'), async (ctx) => {

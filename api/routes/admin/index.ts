@@ -3,8 +3,10 @@ import type { AuthState } from '../../middleware/session';
 import { createRouter } from '../router';
 import { appointmentRoutes } from './appointments';
 import { blogPostRoutes } from './blog-posts';
+import { clinicSettingRoutes, closedDateRoutes } from './clinic-settings';
 import { dashboardRoutes } from './dashboard';
 import { galleryRoutes } from './gallery';
+import { exportRoutes } from './export';
 import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
@@ -28,5 +30,8 @@ export function adminRoutes(deps: Deps) {
   router.use(siteSettingRoutes(deps).routes());
   router.use(priceListRoutes(deps).routes());
   router.use(reportRoutes(deps).routes());
+  router.use(clinicSettingRoutes(deps).routes());
+  router.use(closedDateRoutes(deps).routes());
+  router.use(exportRoutes(deps).routes());
   return router;
 }

@@ -3,15 +3,18 @@ import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../middleware/list-query';
 import { patientSchema } from '../../../shared/schemas/patient';
 import type { Deps } from '../../deps';
-import { parseBody, parseId } from '../../middleware/validate';
+import { hasKey, parseBody, parseId } from '../../middleware/validate';
+import { patientHistory } from '../../services/front-desk';
 import { createPatient, deletePatient, findPatient, listPatients, patientUsage, updatePatient } from '../../services/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches
 // POST   /api/admin/patients                    patientSchema -> 201 patient
 // GET    /api/admin/patients/:id                patient
+// GET    /api/admin/patients/:id/history        { patient, appointments (newest first), invoices, totals } (DESK-5)
 // GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (D19)
-// PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient
+// PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient; medical
+//                                               alerts and notes left out of the body keep their stored values
 // DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (D19)
 export function patientRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
@@ -32,6 +35,10 @@ export function patientRoutes(deps: Deps) {
     ctx.body = await findPatient(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
+  router.get('/:id/history', requires('patients.read'), async (ctx) => {
+    ctx.body = await patientHistory(deps, parseId(ctx.params.id, 'Patient'));
+  });
+
   router.get('/:id/usage', requires('patients.read'), async (ctx) => {
     ctx.body = await patientUsage(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
@@ -39,7 +46,8 @@ export function patientRoutes(deps: Deps) {
   router.put('/:id', requires('patients.write'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Patient');
     const input = parseBody(patientSchema, ctx.request.body);
-    ctx.body = await updatePatient(deps, id, input);
+    const keep = (['allergies', 'conditions', 'medications', 'notes'] as const).filter((k) => !hasKey(ctx.request.body, k));
+    ctx.body = await updatePatient(deps, id, input, keep);
   });
 
   router.delete('/:id', requires('patients.delete'), async (ctx) => {

@@ -63,6 +63,11 @@ describe('GET /api/admin/appointments', () => {
       notes: null,
       status: 'pending',
       createdAt: expect.any(String),
+      patientId: null,
+      source: 'online',
+      bookedAnyway: false,
+      bookedBy: null,
+      medicalAlerts: null,
     });
   });
 

@@ -68,10 +68,17 @@ describe('POST /api/admin/patients', () => {
     expect(body).toEqual({
       id: expect.any(Number),
       ...valid,
+      allergies: '',
+      conditions: '',
+      medications: '',
+      notes: '',
       createdAt: expect.any(String),
     });
     expect(Object.keys(body).sort()).toEqual(
-      ['address', 'createdAt', 'dateOfBirth', 'email', 'firstName', 'id', 'lastName', 'phone'].sort(),
+      [
+        'address', 'createdAt', 'dateOfBirth', 'email', 'firstName', 'id', 'lastName', 'phone',
+        'allergies', 'conditions', 'medications', 'notes',
+      ].sort(),
     );
     expect(new Date(body.createdAt).toISOString()).toBe(new Date(NOW).toISOString());
   });
@@ -137,6 +144,10 @@ describe('GET /api/admin/patients', () => {
       phone: '9000000003',
       address: null,
       dateOfBirth: null,
+      allergies: '',
+      conditions: '',
+      medications: '',
+      notes: '',
       createdAt: '2026-01-01T00:02:00.000Z',
     });
   });
@@ -259,7 +270,15 @@ describe('PUT /api/admin/patients/:id', () => {
     const res = await api(`/${created.id}`, { method: 'PUT', json: change });
     expect(res.status).toBe(200);
     const { id: _ignored, ...fields } = change;
-    expect(await res.json()).toEqual({ ...fields, id: created.id, createdAt: created.createdAt });
+    expect(await res.json()).toEqual({
+      ...fields,
+      allergies: '',
+      conditions: '',
+      medications: '',
+      notes: '',
+      id: created.id,
+      createdAt: created.createdAt,
+    });
     expect(await (await api(`/${other.id}`)).json()).toMatchObject({ firstName: 'Other' });
   });
 

@@ -6,7 +6,6 @@ import { createLogger } from '../../logger';
 import { smtpMailer } from '../../services/mailer';
 import { renderInvoiceAttachment } from '../../services/attachments';
 import { OutboxWorker } from '../../services/outbox-worker';
-import { appointmentMoved } from '../../services/reminders';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -135,11 +134,13 @@ describe('the reminder', () => {
     await schedulerOn(app).runDue();
     expect(await reminders()).toHaveLength(1);
 
-    // Moved to Saturday 11:00 (05:30 UTC): the reminder is due again on Friday at 05:30 UTC.
-    await app.deps.knex.transaction(async (trx) => {
-      await trx('appointments').where({ id }).update({ preferredDate: '2026-11-28', preferredTime: '11:00' });
-      await appointmentMoved(trx, id);
+    // Rescheduled to Saturday 11:00 (05:30 UTC): the reminder is due again on Friday at 05:30 UTC.
+    const moved = await app.request(`/api/admin/appointments/${id}/reschedule`, {
+      method: 'PATCH',
+      json: { preferredDate: '2026-11-28', preferredTime: '11:00' },
+      cookie,
     });
+    expect(moved.status).toBe(200);
     app.clock.set('2026-11-27T05:29:00Z');
     await schedulerOn(app).runDue();
     expect(await reminders()).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HONEYPOT_MESSAGE } from '../../../shared/constants/booking';
+import { HONEYPOT_MESSAGE, timeSlots } from '../../../shared/constants/booking';
 import { clinic } from '../../../shared/constants/clinic';
 import { addDays, isSunday } from '../../../shared/domain/clinic-time';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { countBookingRequest, rateLimitAddress } from '../../services/booking';
+import { getClinicSettings } from '../../services/clinic-settings';
 import { onRealServer } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -165,7 +166,12 @@ describe('GET /api/appointments/availability', () => {
 
   it('says a Sunday is closed', async () => {
     const body = await (await app.request('/api/appointments/availability?date=2026-11-29')).json();
-    expect(body).toEqual({ date: '2026-11-29', closed: true, slots: [] });
+    expect(body).toEqual({
+      date: '2026-11-29',
+      closed: true,
+      reason: 'The clinic is closed on Sundays. For emergencies, please call us.',
+      slots: [],
+    });
   });
 
   it('refuses a malformed date', async () => {
@@ -367,20 +373,32 @@ describe('booking window (BOOKING_WINDOW_DAYS, default 60)', () => {
     expect(await counts()).toEqual({ appointments: 1, mail: 2 });
   });
 
+  // DESK-1: the window is the clinic's setting (stored in the database; BOOKING_WINDOW_DAYS seeds it).
+  async function setWindow(days: number) {
+    const settings = await getClinicSettings(app.deps);
+    await app.db.knex('clinic_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...settings, bookingWindowDays: days }) });
+  }
+
   it('says the number the setting gives, in the refusal, the availability and the rules', async () => {
-    app.deps.config.bookingWindowDays = 14;
+    await setWindow(14);
     try {
       const res = await book({ ...valid, preferredDate: '2026-12-08' });
       expect((await res.json()).error).toBe('Please choose a date within the next 14 days');
       expect((await book({ ...valid, preferredDate: '2026-12-07' })).status).toBe(201);
-      expect(await (await app.request('/api/appointments/rules')).json()).toEqual({ windowDays: 14 });
+      expect(await (await app.request('/api/appointments/rules')).json()).toMatchObject({ windowDays: 14 });
     } finally {
-      app.deps.config.bookingWindowDays = 60;
+      await setWindow(60);
     }
   });
 
   it('answers the window to the form, and a day beyond it is closed', async () => {
-    expect(await (await app.request('/api/appointments/rules')).json()).toEqual({ windowDays: 60 });
+    expect(await (await app.request('/api/appointments/rules')).json()).toEqual({
+      windowDays: 60,
+      timeSlots: [...timeSlots],
+      closedWeekdays: [0],
+      closedDates: [],
+      dayHours: [null, ...Array(6).fill({ open: '10:00', close: '21:00' })],
+    });
     const beyond = await (await app.request('/api/appointments/availability?date=2027-01-23')).json();
     expect(beyond).toEqual({ date: '2027-01-23', closed: true, slots: [] });
     const last = await (await app.request('/api/appointments/availability?date=2027-01-22')).json();

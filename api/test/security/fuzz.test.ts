@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { seedDemoContent } from '../../db/seeds/demo-content';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
@@ -79,6 +80,18 @@ function validBody(): Record<string, unknown> {
     defaultPrice: 3000,
     sacCode: '999312',
     taxRate: 18,
+    bookAnyway: false,
+    allergies: 'Penicillin',
+    conditions: '',
+    medications: '',
+    openingHours: { ...defaultClinicSettings.openingHours },
+    timeSlots: [...defaultClinicSettings.timeSlots],
+    slotCapacity: 2,
+    bookingWindowDays: 60,
+    reminderHoursBefore: 24,
+    notificationEmail: 'desk@example.in',
+    date: '2031-01-01',
+    reason: 'Diwali',
   };
 }
 
@@ -89,8 +102,8 @@ function validBody(): Record<string, unknown> {
 const FIELDS: Record<string, string[]> = {
   'POST /api/appointments': ['firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes'],
   'POST /api/auth/login': ['email', 'password'],
-  'POST /api/admin/patients': ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'],
-  'PUT /api/admin/patients/:id': ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'],
+  'POST /api/admin/patients': ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'allergies', 'conditions', 'medications', 'notes'],
+  'PUT /api/admin/patients/:id': ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'allergies', 'conditions', 'medications', 'notes'],
   'PUT /api/admin/appointments/:id': ['status'],
   'POST /api/admin/appointments/:id/follow-up': ['followUpDate', 'customMessage'],
   'POST /api/admin/invoices': ['patientId', 'dueDate', 'taxPercentage', 'subtotal', 'taxAmount', 'totalAmount', 'notes', 'items'],
@@ -104,6 +117,16 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/admin/price-list': ['name', 'defaultPrice', 'sacCode', 'taxRate', 'isActive', 'order'],
   'PUT /api/admin/price-list/:id': ['name', 'defaultPrice', 'sacCode', 'taxRate', 'isActive', 'order'],
   'DELETE /api/admin/price-list/:id': ['notes'],
+  // The front desk (issue 9).
+  'POST /api/admin/appointments': [
+    'patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status', 'bookAnyway',
+  ],
+  'PATCH /api/admin/appointments/:id/reschedule': ['preferredDate', 'preferredTime', 'bookAnyway'],
+  'PUT /api/admin/clinic-settings': [
+    'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail',
+  ],
+  'POST /api/admin/closed-dates': ['date', 'reason'],
+  'DELETE /api/admin/closed-dates/:date': ['notes'],
   // Actions without a body: one pass with the whole body is enough.
   'PATCH /api/admin/appointments/:id/cancel': ['notes'],
   'DELETE /api/admin/appointments/:id': ['notes'],
@@ -188,6 +211,8 @@ function concrete(route: MountedRoute, id?: string): string {
     .replace(':key', 'doctor_image')
     .replace(':paymentId', '1')
     .replace(':slug', 'x')
+    .replace(':date', '2026-12-25')
+    .replace(':file', 'appointments.csv')
     .replace(':name', 'x.webp')
     .replace('{/*rest}', '')
     .replace('{*rest}', 'about');

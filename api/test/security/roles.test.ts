@@ -53,6 +53,17 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/upload': OWNER,
   'GET /api/admin/site-settings/:key': BOTH,
   'PUT /api/admin/site-settings/:key': OWNER,
+  // The front desk (issue 9): a receptionist books, moves and reads hours and closures; the owner sets them.
+  'POST /api/admin/appointments': BOTH,
+  'GET /api/admin/appointments/calendar': BOTH,
+  'PATCH /api/admin/appointments/:id/reschedule': BOTH,
+  'GET /api/admin/patients/:id/history': BOTH,
+  'GET /api/admin/clinic-settings': BOTH,
+  'PUT /api/admin/clinic-settings': OWNER,
+  'GET /api/admin/closed-dates': BOTH,
+  'POST /api/admin/closed-dates': OWNER,
+  'DELETE /api/admin/closed-dates/:date': OWNER,
+  'GET /api/admin/export/:file': OWNER, // the whole patient list
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };
@@ -85,7 +96,7 @@ describe('what each role may do', () => {
     // The owner last: a receptionist's refused DELETE must not find the row already gone.
     for (const role of ['receptionist', 'owner'] as StaffRole[]) {
       for (const route of adminRoutes) {
-        const path = route.path.replace(':id', '1').replace(':paymentId', '1').replace(':key', 'doctor_image');
+        const path = route.path.replace(':id', '1').replace(':paymentId', '1').replace(':key', 'doctor_image').replace(':date', '2030-01-01').replace(':file', 'patients.csv');
         const res = await app.request(path, { method: route.method, cookie: cookies[role], ...(route.method === 'GET' ? {} : { json: {} }) });
         const allowed = MAY[name(route)]?.includes(role);
         if (allowed && res.status === 403) wrong.push(`${role} refused ${name(route)}`);

@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import { addDays, clinicToday } from '../../shared/domain/clinic-time';
+import {
+  clinicSettingsSchema,
+  closedWeekdays,
+  defaultClinicSettings,
+  weekdays,
+  type ClinicSettings,
+  type ClinicSettingsPayload,
+  type ClosedDate,
+} from '../../shared/schemas/clinic-settings';
+import type { Deps } from '../deps';
+
+// DESK-1: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
+// live in one row of clinic_settings (migration 011). The row is written the first time it is read, from
+// the environment's first-start values (BOOKING_SLOT_CAPACITY, BOOKING_WINDOW_DAYS, CLINIC_NOTIFY_EMAIL,
+// REMINDER_HOURS_BEFORE) over SPEC 9's defaults; from then on only the owner's Settings change it.
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** What the environment gives a clinic that has no settings row yet. */
+export function firstStartSettings(config: Deps['config']): ClinicSettings {
+  return {
+    ...defaultClinicSettings,
+    slotCapacity: clamp(config.slotCapacity, 1, 50),
+    bookingWindowDays: clamp(config.bookingWindowDays, 1, 365),
+    reminderHoursBefore: clamp(config.reminderHoursBefore, 1, 168),
+    notificationEmail: config.clinicNotifyEmail ?? defaultClinicSettings.notificationEmail,
+  };
+}
+
+/** A stored object read defensively: fields a later version added take their defaults. */
+function readStored(stored: unknown, fallback: ClinicSettings): ClinicSettings {
+  const merged = { ...fallback, ...(typeof stored === 'object' && stored !== null ? stored : {}) };
+  const parsed = clinicSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : fallback;
+}
+
+export async function getClinicSettings(deps: Pick<Deps, 'knex' | 'config'>, db: Knex | Knex.Transaction = deps.knex): Promise<ClinicSettings> {
+  const row = await db('clinic_settings').where({ id: 1 }).first<{ settings: unknown } | undefined>('settings');
+  const fallback = firstStartSettings(deps.config);
+  if (row) return readStored(row.settings, fallback);
+  // First start: store the environment's values, so a later change of the environment changes nothing.
+  await db('clinic_settings').insert({ id: 1, settings: JSON.stringify(fallback) }).onConflict('id').ignore();
+  const stored = await db('clinic_settings').where({ id: 1 }).first<{ settings: unknown }>('settings');
+  return readStored(stored?.settings, fallback);
+}
+
+export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {
+  const settings: ClinicSettings = { ...input, openingHours: { ...input.openingHours } };
+  await deps.knex('clinic_settings')
+    .insert({ id: 1, settings: JSON.stringify(settings), updatedAt: deps.now() })
+    .onConflict('id')
+    .merge();
+  deps.logger.info('clinic_settings_changed', {});
+  return settings;
+}
+
+/** Closed dates from `from` to `to` (inclusive), earliest first. */
+export async function closedDatesBetween(db: Knex | Knex.Transaction, from: string, to: string): Promise<ClosedDate[]> {
+  const rows: { date: string; reason: string }[] = await db('closed_dates')
+    .whereBetween('date', [from, to])
+    .orderBy('date')
+    .select('date', 'reason');
+  return rows.map((r) => ({ date: r.date, reason: r.reason }));
+}
+
+/** The settings as the booking rules' checks read them (shared/schemas/appointment.ts). */
+export function rulesFromSettings(settings: ClinicSettings, closedDates: ClosedDate[]) {
+  return {
+    windowDays: settings.bookingWindowDays,
+    timeSlots: settings.timeSlots,
+    closedWeekdays: closedWeekdays(settings),
+    closedDates,
+    dayHours: weekdays.map((d) => settings.openingHours[d]),
+  };
+}
+
+/** The rules in force now: settings plus the closed dates from today to the end of the window. */
+export async function currentRules(deps: Deps, db: Knex | Knex.Transaction = deps.knex) {
+  const settings = await getClinicSettings(deps, db);
+  const today = clinicToday(deps.now());
+  const closed = await closedDatesBetween(db, today, addDays(today, settings.bookingWindowDays));
+  return { settings, rules: rulesFromSettings(settings, closed) };
+}

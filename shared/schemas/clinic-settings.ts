@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { DEFAULT_BOOKING_WINDOW_DAYS, DEFAULT_SLOT_CAPACITY, timeSlots as defaultTimeSlots } from '../constants/booking';
+import { clinic } from '../constants/clinic';
+import { isValidDateString } from '../domain/clinic-time';
+import type { IsoDate } from './json';
+
+// The clinic's hours, booking slots, capacity, booking window, reminder lead time and notification email
+// (DESK-1): one object in the database, edited by the owner in Settings. Environment variables only give
+// the first-start values; the defaults here are SPEC 9's.
+
+export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** 0 = Sunday ... 6 = Saturday (as Date.getUTCDay), the numbering of BookingRules.closedWeekdays. */
+export const weekdayIndex = (day: Weekday) => weekdays.indexOf(day);
+
+export interface OpeningHours {
+  /** HH:mm, 24-hour. */
+  open: string;
+  close: string;
+}
+
+export interface ClinicSettings {
+  /** null = closed all that weekday. */
+  openingHours: Record<Weekday, OpeningHours | null>;
+  /** HH:mm, sorted, unique; each inside (open <= slot <= close) the hours of at least one open weekday. */
+  timeSlots: string[];
+  /** Non-cancelled bookings one slot takes (1..50). */
+  slotCapacity: number;
+  /** How many days ahead a visitor may book (1..365). */
+  bookingWindowDays: number;
+  /** How long before a confirmed appointment its reminder is sent (1..168 hours). */
+  reminderHoursBefore: number;
+  /** Where the "new booking" email goes. */
+  notificationEmail: string;
+}
+
+export const DEFAULT_REMINDER_HOURS_BEFORE = 24;
+
+const weekdayHours = { open: '10:00', close: '21:00' };
+
+/**
+ * SPEC 9: Monday to Saturday 10:00 AM to 9:00 PM (the slots 10:00-14:00 and 17:00-21:00; the last slot
+ * starts at closing time as SPEC 9 lists it), Sunday closed.
+ */
+export const defaultClinicSettings: ClinicSettings = {
+  openingHours: {
+    sunday: null,
+    monday: weekdayHours,
+    tuesday: weekdayHours,
+    wednesday: weekdayHours,
+    thursday: weekdayHours,
+    friday: weekdayHours,
+    saturday: weekdayHours,
+  },
+  timeSlots: [...defaultTimeSlots],
+  slotCapacity: DEFAULT_SLOT_CAPACITY,
+  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
+  reminderHoursBefore: DEFAULT_REMINDER_HOURS_BEFORE,
+  notificationEmail: clinic.email,
+};
+
+const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+const TIME_MESSAGE = 'Please enter a time as HH:mm (24-hour)';
+
+const timeField = z.string({ error: TIME_MESSAGE }).trim().regex(HH_MM, TIME_MESSAGE);
+
+const hoursField = z
+  .object({ open: timeField, close: timeField })
+  .nullable()
+  .refine((h) => h === null || h.open < h.close, 'Closing time must be after opening time');
+
+function intField(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** A slot inside the hours of a weekday: open <= slot <= close (SPEC 9's last slot is at 9:00 PM). */
+export function slotInsideHours(slot: string, hours: OpeningHours | null): boolean {
+  return hours !== null && slot >= hours.open && slot <= hours.close;
+}
+
+/** PUT /api/admin/clinic-settings: the whole object. */
+export const clinicSettingsSchema = z
+  .object({
+    openingHours: z.object({
+      sunday: hoursField,
+      monday: hoursField,
+      tuesday: hoursField,
+      wednesday: hoursField,
+      thursday: hoursField,
+      friday: hoursField,
+      saturday: hoursField,
+    }),
+    timeSlots: z
+      .array(timeField, { error: 'Please add at least one time slot' })
+      .min(1, 'Please add at least one time slot')
+      .max(48, 'At most 48 time slots')
+      .refine((slots) => new Set(slots).size === slots.length, 'Each time slot may be listed only once')
+      .transform((slots) => [...slots].sort()),
+    slotCapacity: intField('Slot capacity', 1, 50),
+    bookingWindowDays: intField('Booking window', 1, 365),
+    reminderHoursBefore: intField('Reminder lead time', 1, 168),
+    notificationEmail: z
+      .string({ error: 'Invalid email address' })
+      .trim()
+      .max(254, 'Email must be at most 254 characters')
+      .pipe(z.email('Invalid email address')),
+  })
+  .superRefine((s, ctx) => {
+    const open = weekdays.filter((d) => s.openingHours[d] !== null);
+    if (open.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['openingHours'], message: 'The clinic must be open on at least one day' });
+      return;
+    }
+    for (const slot of s.timeSlots) {
+      if (!open.some((d) => slotInsideHours(slot, s.openingHours[d]))) {
+        ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: `The slot ${slot} is outside the opening hours` });
+      }
+    }
+  });
+export type ClinicSettingsPayload = z.output<typeof clinicSettingsSchema>;
+export type ClinicSettingsInput = z.input<typeof clinicSettingsSchema>;
+
+/** The slots a visitor may book on a date: the configured slots inside that weekday's hours. */
+export function slotsForDate(settings: Pick<ClinicSettings, 'openingHours' | 'timeSlots'>, date: string): string[] {
+  const hours = settings.openingHours[weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()]];
+  return settings.timeSlots.filter((slot) => slotInsideHours(slot, hours));
+}
+
+/** Weekdays (0 = Sunday) with no opening hours. */
+export function closedWeekdays(settings: Pick<ClinicSettings, 'openingHours'>): number[] {
+  return weekdays.flatMap((d, i) => (settings.openingHours[d] === null ? [i] : []));
+}
+
+// Closed dates (holidays) with a reason (DESK-3).
+
+export const closedDateSchema = z.object({
+  date: z
+    .string({ error: 'Please select a date' })
+    .trim()
+    .refine(isValidDateString, 'Please select a valid date'),
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(200, 'Reason must be at most 200 characters'),
+});
+export type ClosedDatePayload = z.output<typeof closedDateSchema>;
+
+export interface ClosedDate {
+  date: IsoDate;
+  reason: string;
+}
+
+/** GET /api/admin/closed-dates?from=: each closed date with the open bookings it still holds. */
+export interface ClosedDateListItem extends ClosedDate {
+  /** Pending and confirmed appointments on that date. */
+  bookings: number;
+}
+export interface ClosedDateList {
+  items: ClosedDateListItem[];
+}
