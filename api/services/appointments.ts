@@ -76,6 +76,7 @@ export function appointmentJson(a: AppointmentRow) {
     bookedAnyway: a.bookedAnyway ?? false,
     bookedBy: a.bookedByName ?? null,
     medicalAlerts: medicalAlertsLine(a),
+    requested: a.requestedDate && a.requestedTime && a.requestedAt ? { date: a.requestedDate, time: a.requestedTime, at: new Date(a.requestedAt).toISOString() } : null,
   } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
@@ -96,6 +97,9 @@ const listColumns = [
   'source',
   'bookedAnyway',
   'bookedByName',
+  'requestedDate',
+  'requestedTime',
+  'requestedAt',
 ];
 
 /**

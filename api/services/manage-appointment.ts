@@ -4,7 +4,10 @@ import { clinic } from '../../shared/constants/clinic';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { CANCEL_CUTOFF_HOURS, type ManageOutcome, type ManagedAppointment } from '../../shared/schemas/manage-appointment';
 import type { Deps } from '../deps';
+import { conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
+import type { AppointmentJson } from './appointments';
+import { rescheduleAppointment } from './front-desk';
 import { appointmentIdForToken } from './appointment-links';
 import { dayAvailability } from './booking';
 import { appointmentStart } from './ics';
@@ -96,4 +99,17 @@ export async function requestAnotherTime(deps: Deps, token: string, slot: string
   deps.nudgeOutbox();
   deps.logger.info('appointment_time_requested', { appointmentId: found.id });
   return 'requested';
+}
+
+export const NO_REQUEST_MESSAGE = 'There is no requested time to approve.';
+
+/**
+ * BOOK-15: staff approve the visitor's requested time: a reschedule (APPT-12) to it, with the same capacity
+ * rule and email; the reschedule clears the request (appointmentMoved).
+ */
+export async function approveRequestedTime(deps: Deps, id: number): Promise<AppointmentJson> {
+  const a = await Appointment.query(deps.knex).findById(id);
+  if (!a) throw notFound('Appointment');
+  if (!a.requestedDate || !a.requestedTime) throw conflict(NO_REQUEST_MESSAGE);
+  return rescheduleAppointment(deps, id, { preferredDate: a.requestedDate, preferredTime: a.requestedTime, bookAnyway: false });
 }

@@ -131,13 +131,22 @@ describe('the personal link', () => {
     expect(await app.deps.knex('email_outbox').where({ kind: 'visitor-requested-time', toAddress: 'desk@clinic.test' })).toHaveLength(1);
 
     const admin = await app.request(`/api/admin/appointments?limit=10`, { cookie });
-    expect(JSON.stringify(await admin.json())).toContain('2026-11-27');
+    const listed = ((await admin.json()) as { id: number; requested: unknown }[]).find((a) => a.id === id)!;
+    expect(listed.requested).toMatchObject({ date: '2026-11-27', time: '11:00' });
 
     // A slot that is not open (a Sunday, a made-up time) is refused.
     for (const slot of ['2026-11-29T11:00', '2026-11-27T11:30', 'nonsense']) {
       const refused = await form(`/appointment/${token}/request`, { slot });
       expect(refused.headers.get('location'), slot).toMatch(/\/(slot-taken|invalid)$/);
     }
+
+    // The clinic approves it: a reschedule to the requested time, the request answered, the patient emailed.
+    const approved = await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie });
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({ preferredDate: '2026-11-27', preferredTime: '11:00', requested: null });
+    expect(await app.deps.knex('email_outbox').where({ kind: 'appointment-rescheduled', toAddress: 'rohan@example.in' })).toHaveLength(1);
+    const again = await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie });
+    expect(again.status).toBe(409);
   });
 
   it('refuses a form post from another site', async () => {

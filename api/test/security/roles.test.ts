@@ -57,6 +57,7 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/appointments': BOTH,
   'GET /api/admin/appointments/calendar': BOTH,
   'PATCH /api/admin/appointments/:id/reschedule': BOTH,
+  'POST /api/admin/appointments/:id/approve-request': BOTH,
   'GET /api/admin/patients/:id/history': BOTH,
   'GET /api/admin/clinic-settings': BOTH,
   'PUT /api/admin/clinic-settings': OWNER,
