@@ -10,6 +10,7 @@ import { exportRoutes } from './export';
 import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
+import { reminderRoutes } from './reminders';
 import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
 import { uploadRoutes } from './upload';
@@ -33,5 +34,6 @@ export function adminRoutes(deps: Deps) {
   router.use(clinicSettingRoutes(deps).routes());
   router.use(closedDateRoutes(deps).routes());
   router.use(exportRoutes(deps).routes());
+  router.use(reminderRoutes(deps).routes());
   return router;
 }

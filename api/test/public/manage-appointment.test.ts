@@ -161,3 +161,29 @@ describe('the personal link', () => {
     expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('pending');
   });
 });
+
+describe('the reminder list (APPT-16)', () => {
+  it("lists today's and tomorrow's confirmed appointments and marks the WhatsApp reminder sent once", async () => {
+    app.clock.set('2026-11-25T04:00:00Z'); // Wednesday 09:30 in Kolkata
+    const today = await book({ preferredDate: '2026-11-25', preferredTime: '18:00' });
+    const tomorrow = await book({ email: 'b@example.in', phone: '9000000003', preferredDate: '2026-11-26', preferredTime: '11:00' });
+    const later = await book({ email: 'c@example.in', phone: '9000000004', preferredDate: '2026-11-27', preferredTime: '11:00' });
+    await book({ email: 'd@example.in', phone: '9000000005', preferredDate: '2026-11-26', preferredTime: '12:00' }); // pending
+    for (const { id } of [today, tomorrow, later]) {
+      expect((await app.request(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'confirmed' }, cookie })).status).toBe(200);
+    }
+    const list = await (await app.request('/api/admin/reminders', { cookie })).json();
+    expect(list).toMatchObject({ today: '2026-11-25', tomorrow: '2026-11-26' });
+    expect(list.items.map((i: { id: number }) => i.id)).toEqual([today.id, tomorrow.id]);
+    expect(list.items[0]).toMatchObject({ phone: '+91 98220 55555', whatsappSentAt: null });
+
+    const marked = await app.request(`/api/admin/reminders/${today.id}/whatsapp-sent`, { method: 'POST', cookie });
+    expect(marked.status).toBe(200);
+    const first = (await marked.json()).whatsappSentAt;
+    expect(first).toBe('2026-11-25T04:00:00.000Z');
+    app.clock.set('2026-11-25T05:00:00Z');
+    const again = await (await app.request(`/api/admin/reminders/${today.id}/whatsapp-sent`, { method: 'POST', cookie })).json();
+    expect(again.whatsappSentAt).toBe(first);
+    expect((await app.request('/api/admin/reminders/999999/whatsapp-sent', { method: 'POST', cookie })).status).toBe(404);
+  });
+});

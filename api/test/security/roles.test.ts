@@ -58,6 +58,8 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/appointments/calendar': BOTH,
   'PATCH /api/admin/appointments/:id/reschedule': BOTH,
   'POST /api/admin/appointments/:id/approve-request': BOTH,
+  'GET /api/admin/reminders': BOTH,
+  'POST /api/admin/reminders/:id/whatsapp-sent': BOTH,
   'GET /api/admin/patients/:id/history': BOTH,
   'GET /api/admin/clinic-settings': BOTH,
   'PUT /api/admin/clinic-settings': OWNER,
