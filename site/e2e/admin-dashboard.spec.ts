@@ -41,8 +41,9 @@ test('quick actions open the right screens and dialogs', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Gallery Management', level: 1 })).toBeVisible();
 
   await page.goto('/admin/dashboard');
-  await page.getByRole('link', { name: 'New Appointment' }).click();
-  await expect(page.getByRole('heading', { name: 'Appointments', level: 1 })).toBeVisible();
+  // APPT-10: New Appointment opens the booking dialog on the dashboard itself.
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Appointment' })).toBeVisible();
 });
 
 test('the dashboard passes axe', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { api } from '../../../site/src/lib/api-client';
+import { downloadFile } from '../../../site/src/admin/platform/browser';
 import type { AdminPlatform } from '../../../site/src/admin/platform/types';
 import type { ClinicDesktopApi } from '../preload/api';
 
@@ -20,6 +21,8 @@ export function createDesktopPlatform(desktop: Pick<ClinicDesktopApi, 'saveInvoi
       if (result.signedOut) void api.get('/api/auth/me').catch(() => undefined);
       throw new Error(result.message);
     },
+    // A CSV export (ADMIN-19): the same download as in the browser; Electron shows its Save dialog.
+    saveDownload: downloadFile,
     openExternal(url) {
       // The main process opens http(s) in the system browser and refuses everything else.
       if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');

@@ -20,6 +20,7 @@ function screen(name: ScreenName, exportName: string) {
 
 const DashboardPage = screen('dashboard', 'DashboardPage');
 const PatientsPage = screen('patients', 'PatientsPage');
+const PatientPage = screen('patient', 'PatientPage');
 const AppointmentsPage = screen('appointments', 'AppointmentsPage');
 const InvoicesPage = screen('invoices', 'InvoicesPage');
 const InvoicePrintPage = screen('invoicePrint', 'InvoicePrintPage');
@@ -40,6 +41,7 @@ export const adminRoutes: RouteObject[] = [
       { index: true, element: <DashboardPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'patients', element: <PatientsPage /> },
+      { path: 'patients/:id', element: <PatientPage /> },
       { path: 'appointments', element: <AppointmentsPage /> },
       { path: 'invoices', element: <InvoicesPage /> },
       { path: 'invoices/:id/print', element: <InvoicePrintPage /> },

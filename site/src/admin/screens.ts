@@ -13,11 +13,12 @@ function loader(name: ScreenName, load: () => Promise<Record<string, unknown>>) 
     });
 }
 
-export type ScreenName = 'dashboard' | 'patients' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings';
+export type ScreenName = 'dashboard' | 'patients' | 'patient' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings';
 
 export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>> = {
   dashboard: loader('dashboard', () => import('./pages/dashboard-page')),
   patients: loader('patients', () => import('./pages/patients-page')),
+  patient: loader('patient', () => import('./pages/patient-page')),
   appointments: loader('appointments', () => import('./pages/appointments-page')),
   invoices: loader('invoices', () => import('./pages/invoices-page')),
   invoicePrint: loader('invoicePrint', () => import('./pages/invoice-print-page')),
@@ -36,6 +37,7 @@ export function screenAt(path: string): ScreenName | null {
   const clean = path.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
   if (clean === '/' || clean === '/dashboard') return 'dashboard';
   if (/^\/invoices\/[^/]+\/print$/.test(clean)) return 'invoicePrint';
+  if (/^\/patients\/[^/]+$/.test(clean)) return 'patient';
   const byPath: Record<string, ScreenName> = {
     '/patients': 'patients',
     '/appointments': 'appointments',

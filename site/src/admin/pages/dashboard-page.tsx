@@ -10,10 +10,14 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
-import { formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { clinicToday, formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { useCalendar } from '../features/appointments/api/get-calendar';
+import { AppointmentActionButtons, fullName, useAppointmentActions } from '../features/appointments/components/appointment-actions';
+import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
+import { MedicalAlert } from '../features/patients/components/medical-alert';
 import { formatRupees } from '../../../../shared/domain/money';
 import { useRecentAppointments } from '../features/dashboard/api/get-recent-appointments';
 import { useStats } from '../features/dashboard/api/get-stats';
@@ -38,14 +42,69 @@ function StatCard({ label, value, icon, tone, loading }: { label: string; value:
 }
 
 const quickActions = [
-  { to: '/appointments', label: 'New Appointment', icon: <CalendarOutlined /> },
   { to: '/patients?new=1', label: 'Add Patient', icon: <UserAddOutlined /> },
   { to: '/invoices?new=1', label: 'Create Invoice', icon: <PlusOutlined /> },
   { to: '/gallery-admin', label: 'Manage Gallery', icon: <PictureOutlined />, needs: 'content' as const },
 ];
 
+/** ADMIN-12: today's appointments in time order, each with the day's quick actions. */
+function TodaySchedule() {
+  const today = clinicToday();
+  const calendar = useCalendar(today, today);
+  const actions = useAppointmentActions();
+  const day = calendar.data?.days.find((d) => d.date === today);
+  const rows = (day?.slots ?? []).flatMap((slot) => slot.appointments).sort((a, b) => a.preferredTime.localeCompare(b.preferredTime));
+  return (
+    <section className="panel today-panel" aria-labelledby="today-heading">
+      <div className="panel-heading">
+        <h2 id="today-heading">Today&apos;s Schedule</h2>
+        <Link to="/appointments" className="view-all">
+          Calendar <RightOutlined aria-hidden="true" />
+        </Link>
+      </div>
+      {calendar.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : calendar.isError ? (
+        <ErrorState text="Unable to load today's schedule." />
+      ) : (
+        <>
+          {day?.closed && <p className="slot-closed">Closed today{day.reason ? `: ${day.reason}` : ''}</p>}
+          {rows.length === 0 ? (
+            <p className="muted">No appointments today.</p>
+          ) : (
+            <ol className="row-list today-list" aria-busy={calendar.isFetching}>
+              {rows.map((a) => (
+                <li key={a.id} className="list-row appointment-row">
+                  <p className="today-time">{timeSlotLabel(a.preferredTime)}</p>
+                  <div className="row-main">
+                    <div className="row-title-line">
+                      <p className="row-title" id={`appointment-${a.id}-name`}>
+                        {a.patientId ? <Link to={`/patients/${a.patientId}`}>{fullName(a)}</Link> : fullName(a)}
+                      </p>
+                      <AppointmentStatusBadge status={a.status} />
+                    </div>
+                    <p className="row-meta">
+                      <span>{treatmentLabel(a.treatment)}</span>
+                      <span>{a.phone}</span>
+                    </p>
+                    <MedicalAlert alerts={a.medicalAlerts} compact />
+                  </div>
+                  <div className="row-actions">
+                    <AppointmentActionButtons appointment={a} handlers={actions.handlers} />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      {actions.dialogs}
+    </section>
+  );
+}
+
 // SPEC 2 Dashboard: four stat cards (revenue in rupees without decimals), quick actions, the 5 most recent
-// appointments with View All.
+// appointments with View All; the front desk's New Appointment dialog and today's schedule (ADMIN-12).
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const stats = useStats();
@@ -53,6 +112,7 @@ export function DashboardPage() {
   const s = stats.data;
   const canManageContent = useCan('content');
   const dash = stats.isError ? '—' : '';
+  const [booking, setBooking] = useState(false);
 
   return (
     <>
@@ -77,10 +137,19 @@ export function DashboardPage() {
       </section>
       {stats.isError && <p className="inline-error">Unable to load the clinic figures.</p>}
 
+      <TodaySchedule />
+      <NewAppointmentDialog open={booking} onClose={() => setBooking(false)} />
+
       <div className="dashboard-columns">
         <section className="panel" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading">Quick Actions</h2>
           <div className="quick-actions">
+            <button type="button" className="quick-action" onClick={() => setBooking(true)}>
+              <span aria-hidden="true">
+                <CalendarOutlined />
+              </span>
+              New Appointment
+            </button>
             {quickActions.filter((a) => !('needs' in a) || canManageContent).map((a) => (
               <Link key={a.label} to={a.to} className="quick-action">
                 <span aria-hidden="true">{a.icon}</span>

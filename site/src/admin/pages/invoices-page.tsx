@@ -9,6 +9,7 @@ import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { useSendInvoice } from '../features/invoices/api/send-invoice';
 import { invoicePatientName, type Invoice } from '../../../../shared/schemas/invoice';
 import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
+import { ExportButton } from '../features/export/components/export-button';
 import { usePlatform } from '../platform/platform-context';
 import { formatAmount } from '../components/amount';
 import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
@@ -126,9 +127,12 @@ export function InvoicesPage() {
       title="Invoices"
       description="GST invoices and bills of supply: create, send and record payments."
       actions={
-        <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={form.openNew}>
-          Create Invoice
-        </Button>
+        <>
+          <ExportButton resource="invoices" filters={{ q: state.q, status: filterValue(status) }} />
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={form.openNew}>
+            Create Invoice
+          </Button>
+        </>
       }
       search={{ id: 'invoice-search', label: 'Search invoices', placeholder: 'Search by invoice number or patient name...' }}
       filters={

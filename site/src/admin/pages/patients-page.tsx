@@ -1,9 +1,11 @@
 import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Avatar, Button } from 'antd';
 import { memo } from 'react';
+import { Link } from 'react-router-dom';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import { patientName, type Patient } from '../../../../shared/schemas/patient';
 import { ListScreen } from '../components/list-screen';
+import { ExportButton } from '../features/export/components/export-button';
 import { DeletePatientDialog, useDeletePatientAction } from '../features/patients/components/delete-patient-dialog';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { usePatients } from '../features/patients/api/get-patients';
@@ -33,7 +35,9 @@ const PatientRow = memo(function PatientRow({
         {initials(p)}
       </Avatar>
       <div className="row-main">
-        <p className="row-title">{patientName(p)}</p>
+        <p className="row-title">
+          <Link to={`/patients/${p.id}`}>{patientName(p)}</Link>
+        </p>
         <p className="row-meta">
           <span>
             <MailOutlined aria-hidden="true" /> {p.email}
@@ -70,9 +74,12 @@ export function PatientsPage() {
       title="Patients"
       description="Register patients and keep their contact details up to date."
       actions={
-        <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={form.openNew}>
-          Add Patient
-        </Button>
+        <>
+          <ExportButton resource="patients" filters={{ q: state.q }} />
+          <Button type="primary" icon={<UserAddOutlined aria-hidden="true" />} onClick={form.openNew}>
+            Add Patient
+          </Button>
+        </>
       }
       search={{ id: 'patient-search', label: 'Search patients', placeholder: 'Search by name, email or phone...' }}
       state={state}

@@ -13,6 +13,9 @@ import { Field } from '../components/field';
 import { ImagePreview } from '../components/image-preview';
 import { ImageInput } from '../features/upload/components/image-input';
 import { PageHeader } from '../components/page-header';
+import { useCan } from '../features/auth/use-can';
+import { ClinicHoursForm } from '../features/settings/components/clinic-hours-form';
+import { ClosedDatesPanel } from '../features/settings/components/closed-dates-panel';
 import { useToast } from '../components/toasts';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -55,12 +58,26 @@ export function SettingsPage() {
     );
   });
 
+  const canSettings = useCan('settings.write');
   const previewSrc = previewValue && isImageUrl(previewValue) ? previewValue : current || BUNDLED_DOCTOR_IMAGE;
 
   return (
     <>
-      <PageHeader title="Site Settings" description="Settings that change what visitors see on the website." />
-      <section className="panel settings-panel" aria-labelledby="doctor-photo-heading">
+      <PageHeader title="Site Settings" description="The clinic's hours, slots and holidays, and what visitors see on the website." />
+      {canSettings && (
+        <>
+          <section className="panel settings-panel" aria-labelledby="clinic-hours-heading">
+            <h2 id="clinic-hours-heading">Clinic Hours &amp; Booking</h2>
+            <ClinicHoursForm />
+          </section>
+          <section className="panel settings-panel settings-section" aria-labelledby="closed-dates-heading">
+            <h2 id="closed-dates-heading">Closed Dates</h2>
+            <p className="muted">Holidays and days off. Visitors cannot book them and see the reason on the website.</p>
+            <ClosedDatesPanel />
+          </section>
+        </>
+      )}
+      <section className="panel settings-panel settings-section" aria-labelledby="doctor-photo-heading">
         <h2 id="doctor-photo-heading">Doctor Profile Picture</h2>
         <p className="muted">Shown on the About page. Recommended: a square photo, 400 × 400 pixels or larger.</p>
         {setting.isPending ? (

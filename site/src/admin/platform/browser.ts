@@ -1,11 +1,19 @@
 import { ApiError, apiUrl } from '../../lib/api-client';
-import type { AdminPlatform, InvoicePdfRequest } from './types';
+import type { AdminPlatform, DownloadRequest, InvoicePdfRequest } from './types';
 
 // The browser: same-origin API, the server renders the PDF (GET /api/admin/invoices/:id/pdf) and the
 // browser downloads it as invoice-{id}.pdf.
 
 async function downloadServerPdf(request: InvoicePdfRequest): Promise<'saved'> {
-  const res = await fetch(apiUrl(`/api/admin/invoices/${request.id}/pdf`), { credentials: 'include' });
+  return downloadFile({ path: `/api/admin/invoices/${request.id}/pdf`, fileName: request.fileName });
+}
+
+/**
+ * Fetches an API file with the session and hands it to the browser as a download named `fileName`. The
+ * desktop app uses it too: Electron asks where to save a download (ADMIN-19).
+ */
+export async function downloadFile(request: DownloadRequest): Promise<'saved'> {
+  const res = await fetch(apiUrl(request.path), { credentials: 'include' });
   if (!res.ok) {
     let message = `HTTP ${res.status}: ${res.statusText}`;
     try {
@@ -35,6 +43,7 @@ export const browserPlatform: AdminPlatform = {
   apiBase: '',
   routing: 'browser',
   saveInvoicePdf: downloadServerPdf,
+  saveDownload: downloadFile,
   openExternal(url) {
     if (!/^https?:\/\//i.test(url)) return;
     window.open(url, '_blank', 'noopener,noreferrer');

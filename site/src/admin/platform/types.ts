@@ -15,6 +15,13 @@ export interface InvoicePdfRequest {
   renderHtml: () => Promise<string>;
 }
 
+/** One file the server makes (a CSV export, ADMIN-19), to save where the user chooses. */
+export interface DownloadRequest {
+  /** The API path with its query, e.g. /api/admin/export/patients.csv?q=ram. */
+  path: string;
+  fileName: string;
+}
+
 /** 'saved' when a file was written; 'cancelled' when the user closed the save dialog. */
 export type SaveResult = 'saved' | 'cancelled';
 
@@ -29,6 +36,8 @@ export interface AdminPlatform {
   routing: 'browser' | 'hash';
   /** Produces and saves the invoice's PDF. Throws with a readable message on failure. */
   saveInvoicePdf(request: InvoicePdfRequest): Promise<SaveResult>;
+  /** Fetches a file from the API with the session and saves it (browser download, desktop save dialog). */
+  saveDownload(request: DownloadRequest): Promise<SaveResult>;
   /** Opens an http(s) address outside the admin (a new tab, or the system browser). */
   openExternal(url: string): void;
   /** Where "Back to Website" and "View Website" go: the public site's home page. */

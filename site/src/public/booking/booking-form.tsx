@@ -8,7 +8,7 @@ import {
   DEFAULT_BOOKING_WINDOW_DAYS,
   bookingTreatments,
   timeSlotLabel,
-  timeSlots,
+  timeSlots as defaultTimeSlots,
   type BookingRules,
 } from '../../../../shared/constants/booking';
 import { clinicToday, isValidDateString } from '../../../../shared/domain/clinic-time';
@@ -17,12 +17,14 @@ import {
   checkBookingDate,
   checkBookingRules,
   lastBookableDate,
+  slotsOn,
   type AppointmentRequest,
   type AppointmentRequestInput,
 } from '../../../../shared/schemas/appointment';
 import { ApiError, api } from '../../lib/api-client';
 import { paths, type Availability } from '../app/data';
 import { useQuery, useQueryCache } from '../app/query';
+import { ClosureNotice } from '../components/closure-notice';
 import { useToast } from '../components/toast';
 
 // The one booking form (SPEC sections 4, 5, 8; D11, D12, D27), in every dialog and on /contact: the shared
@@ -66,6 +68,16 @@ const bookingResolver: Resolver<AppointmentRequestInput, BookingRules, Appointme
 };
 
 const slotNote = { full: 'Fully booked', passed: 'Time passed' } as const;
+
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Closed on Sundays." from the clinic's hours (SET-4); nothing when it opens every day. */
+function closedWeekdaysText(rules: BookingRules): string {
+  const closed = rules.closedWeekdays ?? [0];
+  if (closed.length === 0) return '';
+  const names = closed.map((d) => `${weekdayNames[d]}s`);
+  return ` Closed on ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}.`;
+}
 
 export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFormProps) {
   const toast = useToast();
@@ -231,12 +243,15 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
             min={today}
             max={lastDay}
             aria-invalid={errorOf('preferredDate') ? true : undefined}
-            aria-describedby={describe('preferredDate', id('date-hint'))}
+            aria-describedby={describe('preferredDate', [id('date-hint'), rules.closedDates?.length ? id('closures') : ''].filter(Boolean).join(' '))}
             {...register('preferredDate', { onChange: onDateChange })}
           />
           <p className="field-hint" id={id('date-hint')}>
-            Monday to Saturday, up to {rules.windowDays} days ahead. Closed on Sundays.
+            {(rules.closedWeekdays ?? [0]).join() === '0'
+              ? `Monday to Saturday, up to ${rules.windowDays} days ahead. Closed on Sundays.`
+              : `Up to ${rules.windowDays} days ahead.${closedWeekdaysText(rules)}`}
           </p>
+          <ClosureNotice id={id('closures')} />
           {fieldError('preferredDate')}
         </div>
         <div className="field">
@@ -248,7 +263,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
             {...register('preferredTime')}
           >
             <option value="">Select a time</option>
-            {timeSlots.map((time) => {
+            {(isValidDateString(date) ? slotsOn(date, rules) : (rules.timeSlots ?? defaultTimeSlots)).map((time) => {
               const slot = slots?.find((s) => s.time === time);
               const reason = slot && !slot.available ? slot.reason : null;
               return (

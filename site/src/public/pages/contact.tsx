@@ -4,6 +4,7 @@ import { pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
 import { clinicJsonLd } from '../app/structured-data';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
+import { ClosureNotice } from '../components/closure-notice';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/ui';
 
@@ -121,6 +122,7 @@ export function ContactPage() {
                 ))}
               </dl>
               <p className="hours-note">{clinic.hoursNote}.</p>
+              <ClosureNotice />
             </div>
           </div>
           <div className="form-card" id="book">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-list-state';
 import { usePatientSearch } from '../../patients/api/search-patients';
-import { patientName } from '../../../../../../shared/schemas/patient';
+import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
 
 // A patient select that searches the server as the user types (D10): never the whole register.
 export function PatientPicker({
@@ -12,16 +12,24 @@ export function PatientPicker({
   onChange,
   invalid,
   describedBy,
+  onPatient,
+  initialPatient,
 }: {
   id: string;
   value: number | null;
   onChange: (id: number | null) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The whole record of the chosen patient (its medical alerts), null when cleared. */
+  onPatient?: (patient: Patient | null) => void;
+  /** A patient already chosen when the picker opens (New Appointment from the patient's page). */
+  initialPatient?: Patient | null;
 }) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<{ value: number; label: string } | null>(null);
+  const [chosen, setChosen] = useState<{ value: number; label: string } | null>(
+    initialPatient ? { value: initialPatient.id, label: `${patientName(initialPatient)} · ${initialPatient.phone}` } : null,
+  );
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const results = usePatientSearch(q, open);
 
@@ -42,6 +50,7 @@ export function PatientPicker({
         const picked = Array.isArray(option) ? option[0] : option;
         setChosen(picked ? { value: next, label: String(picked.label) } : null);
         onChange(next ?? null);
+        onPatient?.((results.data ?? []).find((p) => p.id === next) ?? null);
       }}
       notFoundContent={results.isFetching ? <Spin size="small" /> : 'No patients found'}
       style={{ width: '100%' }}

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/form-fields';
 import { useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'allergies', 'conditions', 'medications', 'notes'] as const;
 
 function initialValues(patient: Patient | null): PatientInput {
   return {
@@ -16,6 +16,10 @@ function initialValues(patient: Patient | null): PatientInput {
     phone: patient?.phone ?? '',
     address: patient?.address ?? '',
     dateOfBirth: patient?.dateOfBirth ?? '',
+    allergies: patient?.allergies ?? '',
+    conditions: patient?.conditions ?? '',
+    medications: patient?.medications ?? '',
+    notes: patient?.notes ?? '',
   };
 }
 
@@ -60,6 +64,18 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
           <TextField control={control} name="address" id="patient-address" label="Address" rows={2} />
         </div>
         <TextField control={control} name="dateOfBirth" id="patient-dateOfBirth" label="Date of Birth" type="date" min="1900-01-01" max={clinicToday()} />
+        <fieldset className="span-2 form-grid medical-fields">
+          <legend>Medical alerts</legend>
+          <p className="field-hint span-2">Shown as a warning wherever this patient is booked or billed (PAT-5). Leave empty when none.</p>
+          <TextField control={control} name="allergies" id="patient-allergies" label="Allergies" rows={2} placeholder="e.g. Penicillin, latex" />
+          <TextField control={control} name="conditions" id="patient-conditions" label="Conditions" rows={2} placeholder="e.g. Diabetes, heart condition" />
+          <div className="span-2">
+            <TextField control={control} name="medications" id="patient-medications" label="Current Medicines" rows={2} placeholder="e.g. Blood thinners (warfarin)" />
+          </div>
+        </fieldset>
+        <div className="span-2">
+          <TextField control={control} name="notes" id="patient-notes" label="Notes" rows={3} />
+        </div>
       </form>
     </FormDialog>
   );

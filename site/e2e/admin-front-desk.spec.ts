@@ -1,0 +1,192 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { addDays, clinicToday } from '../../shared/domain/clinic-time';
+import type { Appointment } from '../../shared/schemas/appointment';
+import type { Patient } from '../../shared/schemas/patient';
+import { expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
+import { visit } from './support/public-helpers';
+
+// Issue 9, the front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
+// then asks for another time and is moved in the Week view; a patient who never came is marked no-show; the
+// clinic closes for a day and the public booking form refuses that day with the reason. At 1280 and 375 px
+// (the two projects run at once on one database: each picks its own days and names).
+
+const SHOTS = process.env.FRONT_DESK_SHOTS;
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage: true });
+}
+
+/** A weekday (not Sunday) `offset` days ahead, different for each project. */
+function dayFor(testInfo: TestInfo, offset: number): string {
+  const base = testInfo.project.name === 'mobile' ? 400 : 200;
+  let day = addDays(clinicToday(), base + offset + Math.floor(Math.random() * 150));
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = addDays(day, 1);
+  return day;
+}
+
+function shortDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()];
+  return `${weekday} ${d.getUTCDate()} ${month}`;
+}
+
+async function findAppointment(page: Page, name: string): Promise<Appointment> {
+  const res = await page.request.get(`/api/admin/appointments?q=${encodeURIComponent(name)}`);
+  expect(res.ok()).toBe(true);
+  const rows = (await res.json()) as Appointment[];
+  expect(rows).toHaveLength(1);
+  return rows[0];
+}
+
+function uniquePhone(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('a receptionist books a phoning patient from the dashboard and moves them in the Week view', async ({ page }, testInfo) => {
+  const first = `Phone${uid()}`;
+  const res = await page.request.post('/api/admin/patients', {
+    data: { firstName: first, lastName: 'Caller', email: `${first.toLowerCase()}@example.com`, phone: '98765 43210', allergies: 'Penicillin' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const patient = (await res.json()) as Patient;
+  const date = dayFor(testInfo, 0);
+
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: "Today's Schedule" })).toBeVisible();
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Appointment' });
+  await expect(dialog).toBeVisible();
+
+  // The existing patient, found by typing; their medical alert shows at once.
+  await dialog.locator('#appointment-patient').click();
+  await page.keyboard.type(first);
+  await page.locator('.ant-select-item-option', { hasText: first }).click();
+  await expect(dialog.locator('.medical-alert')).toContainText('Penicillin');
+
+  await dialog.locator('#appointment-date').fill(date);
+  const slot = dialog.getByRole('radio', { name: /11:00 AM/ });
+  await expect(slot).toBeVisible();
+  await expect(dialog.getByText('2 of 2 left').first()).toBeVisible();
+  await slot.check({ force: true });
+  await dialog.getByLabel('Notes').fill('Phoned at 9:40');
+  await shot(page, testInfo, '1-new-appointment');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Book Appointment' }).click();
+  await expectToast(page, 'Appointment booked', `${first} Caller is booked.`);
+
+  const booked = await findAppointment(page, first);
+  expect(booked).toMatchObject({ patientId: patient.id, preferredDate: date, preferredTime: '11:00', status: 'confirmed', source: 'staff' });
+
+  // The Week view of that date: Move, then Move here on 5:00 PM the same day.
+  await page.goto('/admin/appointments');
+  await page.getByText('Week', { exact: true }).click();
+  await page.getByLabel('Go to date').fill(date);
+  const week = page.getByRole('region', { name: 'Week view' });
+  await expect(week.getByText(`${first} Caller`)).toBeVisible();
+  await week.getByRole('button', { name: `Move ${first} Caller` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Moving' })).toContainText(`${first} Caller`);
+  await shot(page, testInfo, '2-week-move');
+  await expectNoAxeViolations(page);
+  await week.getByRole('button', { name: `Move here: ${shortDate(date)} at 5:00 PM` }).click();
+  await expectToast(page, 'Appointment moved');
+  await expect.poll(async () => (await findAppointment(page, first)).preferredTime).toBe('17:00');
+
+  // The Day view shows it in its new slot with the places used.
+  await page.getByText('Day', { exact: true }).click();
+  await page.getByLabel('Go to date').fill(date);
+  const day = page.getByRole('region', { name: 'Day view' });
+  const fivePm = day.locator('.day-slot').filter({ has: page.getByRole('heading', { name: '5:00 PM' }) });
+  await expect(fivePm.getByText(`${first} Caller`)).toBeVisible();
+  await expect(fivePm.getByText('1 of 2 booked')).toBeVisible();
+  await shot(page, testInfo, '3-day');
+});
+
+test('a confirmed appointment whose time has passed is marked no-show (grey badge, in the filter)', async ({ page }, testInfo) => {
+  const first = `Missed${uid()}`;
+  // Earlier today at the clinic: a time not among the slots and already passed, booked anyway (APPT-10).
+  const today = clinicToday();
+  const res = await page.request.post('/api/admin/appointments', {
+    data: {
+      firstName: first,
+      lastName: 'Absent',
+      email: `${first.toLowerCase()}@example.com`,
+      phone: '9876543210',
+      preferredDate: today,
+      preferredTime: testInfo.project.name === 'mobile' ? '00:01' : '00:02',
+      treatment: 'cleaning',
+      status: 'confirmed',
+      bookAnyway: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await page.goto('/admin/appointments');
+  await page.getByText('All dates', { exact: true }).click();
+  await page.getByLabel('Search appointments').fill(first);
+  const row = page.locator('.appointment-row').filter({ hasText: first });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Mark ${first} Absent as no-show` }).click();
+  await expectToast(page, 'Status updated', 'Appointment status changed to no-show.');
+  await expect(row.locator('.badge-grey', { hasText: 'No-show' })).toBeVisible();
+  await expect(row.getByRole('button', { name: /as no-show/ })).toHaveCount(0);
+
+  await page.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'No-show' }).click();
+  await expect(row).toBeVisible();
+  await shot(page, testInfo, '4-no-show');
+});
+
+test('the owner closes a day in Settings and the public booking form refuses it with the reason', async ({ page }, testInfo) => {
+  const date = dayFor(testInfo, 60);
+  const reason = `Staff training ${uid()}`;
+
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Clinic Hours & Booking' })).toBeVisible();
+  await page.locator('#closed-date').fill(date);
+  await page.locator('#closed-reason').fill(reason);
+  await page.getByRole('button', { name: 'Add Closed Date' }).click();
+  await expectToast(page, 'Closed date added');
+  const closures = page.getByRole('list', { name: 'Upcoming closed dates' });
+  await expect(closures.getByText(reason)).toBeVisible();
+  await shot(page, testInfo, '5-settings');
+  await expectNoAxeViolations(page);
+
+  // The public form: the closure is listed, and the day is refused with the clinic's reason.
+  await visit(page, '/contact');
+  const form = page.locator('#book');
+  await expect(page.getByText(reason).first()).toBeVisible();
+  await form.getByLabel('Preferred date').fill(date);
+  await expect(form.locator('.field-error').filter({ hasText: 'The clinic is closed on' })).toContainText(reason);
+  await shot(page, testInfo, '6-public');
+
+  // The server refuses it too (the form is not the only guard).
+  const res = await page.request.post('/api/appointments', {
+    data: { firstName: 'Asha', lastName: 'Visitor', email: 'asha@example.com', phone: '9876543210', preferredDate: date, preferredTime: '10:00', treatment: 'cleaning' },
+  });
+  expect(res.status()).toBe(400);
+  expect(((await res.json()) as { error: string }).error).toContain(reason);
+});
+
+test('the patient page shows alerts, history with totals, and books from there', async ({ page }, testInfo) => {
+  const first = `Record${uid()}`;
+  const res = await page.request.post('/api/admin/patients', {
+    // A phone of its own: the history also gathers bookings made with the patient's phone or email.
+    data: { firstName: first, lastName: 'Patient', email: `${first.toLowerCase()}@example.com`, phone: uniquePhone(), conditions: 'Diabetes' },
+  });
+  const patient = (await res.json()) as Patient;
+  await page.goto('/admin/patients');
+  await page.getByLabel('Search patients').fill(first);
+  await page.getByRole('link', { name: `${first} Patient` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/patients/${patient.id}$`));
+  await expect(page.getByRole('heading', { name: `${first} Patient`, level: 1 })).toBeVisible();
+  await expect(page.locator('.medical-alert').first()).toContainText('Conditions: Diabetes');
+  await expect(page.getByRole('heading', { name: 'Appointments (0)' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  await expect(page.getByRole('dialog', { name: 'New Appointment' }).locator('.medical-alert')).toContainText('Diabetes');
+  await shot(page, testInfo, '7-patient');
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,171 @@
+import {
+  CalendarOutlined,
+  CheckCircleOutlined,
+  CheckOutlined,
+  CloseCircleOutlined,
+  DeleteOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { Button } from 'antd';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { timeSlotLabel, type AppointmentStatus } from '../../../../../../shared/constants/booking';
+import { formatLongUsDate, isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
+import type { Appointment } from '../../../../../../shared/schemas/appointment';
+import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toasts';
+import { useCancelAppointment } from '../api/cancel-appointment';
+import { useDeleteAppointment } from '../api/delete-appointment';
+import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
+import { FollowUpDialog } from './follow-up-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
+import { WhatsAppButton } from './whatsapp-button';
+
+// What can be done to one appointment, wherever it shows (the grouped list, the Day and Week views, the
+// dashboard's today, a patient's history): SPEC 4's Approve / Mark Completed / Cancel / Follow-up, and the
+// front desk's Reschedule (APPT-12), No-show (APPT-13) and WhatsApp (APPT-15). One controller per screen holds
+// the dialogs; the buttons call it.
+
+export function fullName(a: Pick<Appointment, 'firstName' | 'lastName'>): string {
+  return `${a.firstName} ${a.lastName}`;
+}
+
+export function when(a: Pick<Appointment, 'preferredDate' | 'preferredTime'>): string {
+  const date = isValidDateString(a.preferredDate) ? formatLongUsDate(a.preferredDate) : a.preferredDate;
+  return `${date} at ${timeSlotLabel(a.preferredTime)}`;
+}
+
+/** APPT-13: a confirmed appointment whose time has passed at the clinic. */
+export function canMarkNoShow(a: Pick<Appointment, 'status' | 'preferredDate' | 'preferredTime'>): boolean {
+  return a.status.toLowerCase() === 'confirmed' && isValidDateString(a.preferredDate) && isSlotPassed(a.preferredDate, a.preferredTime);
+}
+
+export function canReschedule(a: Pick<Appointment, 'status'>): boolean {
+  const s = a.status.toLowerCase();
+  return s === 'pending' || s === 'confirmed';
+}
+
+export interface AppointmentHandlers {
+  onStatus: (a: Appointment, status: AppointmentStatus) => void;
+  onCancel: (a: Appointment) => void;
+  onDelete: (a: Appointment) => void;
+  onFollowUp: (a: Appointment) => void;
+  onReschedule: (a: Appointment) => void;
+  busyId: number | null;
+}
+
+export function useAppointmentActions(): { handlers: AppointmentHandlers; dialogs: ReactNode } {
+  const toast = useToast();
+  const [followUp, setFollowUp] = useState<Appointment | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
+  const updateStatus = useUpdateAppointmentStatus();
+  const cancel = useConfirmAction({
+    mutation: useCancelAppointment(),
+    variables: (a: Appointment) => a.id,
+    success: () => ['Appointment cancelled', 'The appointment has been cancelled and a notification sent to patient.'],
+    failure: 'Error cancelling appointment',
+  });
+  const remove = useConfirmAction({
+    mutation: useDeleteAppointment(),
+    variables: (a: Appointment) => a.id,
+    success: () => ['Appointment deleted', 'The appointment has been permanently deleted.'],
+    failure: 'Error deleting appointment',
+  });
+  const mutateStatus = updateStatus.mutate;
+  const onStatus = useCallback(
+    (a: Appointment, next: AppointmentStatus) =>
+      mutateStatus(
+        { id: a.id, status: next },
+        {
+          onSuccess: () => toast.success('Status updated', `Appointment status changed to ${next}.`),
+          onError: (err) => toast.failure('Error updating status', err),
+        },
+      ),
+    [mutateStatus, toast],
+  );
+  const busyId = updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null;
+  const handlers = useMemo(
+    () => ({ onStatus, onCancel: cancel.ask, onDelete: remove.ask, onFollowUp: setFollowUp, onReschedule: setMoving, busyId }),
+    [onStatus, cancel.ask, remove.ask, busyId],
+  );
+
+  const dialogs = (
+    <>
+      <ConfirmDialog {...cancel.dialogProps} title="Cancel appointment?" confirmLabel="Cancel Appointment" cancelLabel="Keep Appointment">
+        {cancel.item && (
+          <p>
+            Cancel <strong>{fullName(cancel.item)}</strong>&apos;s appointment on {when(cancel.item)}? The patient will be notified by email.
+          </p>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog {...remove.dialogProps} title="Delete appointment permanently?" confirmLabel="Delete Permanently" cancelLabel="Cancel">
+        {remove.item && (
+          <p>
+            <strong>{fullName(remove.item)}</strong>&apos;s appointment on {when(remove.item)} will be permanently deleted. This cannot be undone, and the
+            patient will not be notified.
+          </p>
+        )}
+      </ConfirmDialog>
+      <FollowUpDialog appointment={followUp} onClose={() => setFollowUp(null)} />
+      <RescheduleDialog appointment={moving} onClose={() => setMoving(null)} />
+    </>
+  );
+  return { handlers, dialogs };
+}
+
+/** The buttons for one appointment. `withDelete` for the full list only; `compact` hides labels on phones. */
+export const AppointmentActionButtons = memo(function AppointmentActionButtons({
+  appointment: a,
+  handlers,
+  withDelete = false,
+}: {
+  appointment: Appointment;
+  handlers: AppointmentHandlers;
+  withDelete?: boolean;
+}) {
+  const status = a.status.toLowerCase();
+  const name = fullName(a);
+  const busy = handlers.busyId === a.id;
+  const nameId = `appointment-${a.id}-name`;
+  return (
+    <>
+      {status === 'pending' && (
+        <Button type="primary" icon={<CheckOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onStatus(a, 'confirmed')} aria-label={`Approve ${name}'s appointment`}>
+          Approve
+        </Button>
+      )}
+      {status === 'confirmed' && (
+        // Named by its words (WCAG 2.5.3); the row's patient is its description.
+        <Button type="primary" icon={<CheckCircleOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onStatus(a, 'completed')} aria-describedby={nameId}>
+          Mark Completed
+        </Button>
+      )}
+      {canMarkNoShow(a) && (
+        <Button icon={<StopOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onStatus(a, 'no-show')} aria-label={`Mark ${name} as no-show`}>
+          No-show
+        </Button>
+      )}
+      {status === 'completed' && (
+        <Button icon={<SendOutlined aria-hidden="true" />} onClick={() => handlers.onFollowUp(a)} aria-label={`Send follow-up to ${name}`}>
+          Send Follow-up
+        </Button>
+      )}
+      {canReschedule(a) && (
+        <Button icon={<CalendarOutlined aria-hidden="true" />} onClick={() => handlers.onReschedule(a)} aria-label={`Reschedule ${name}'s appointment`}>
+          Reschedule
+        </Button>
+      )}
+      <WhatsAppButton phone={a.phone} name={name} appointment={a} status={a.status} compact />
+      {(status === 'pending' || status === 'confirmed') && (
+        <Button icon={<CloseCircleOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCancel(a)} aria-label={`Cancel ${name}'s appointment`}>
+          Cancel
+        </Button>
+      )}
+      {withDelete && (
+        <Button danger icon={<DeleteOutlined aria-hidden="true" />} onClick={() => handlers.onDelete(a)} aria-label={`Delete ${name}'s appointment`}>
+          <span className="label-wide">Delete</span>
+        </Button>
+      )}
+    </>
+  );
+});

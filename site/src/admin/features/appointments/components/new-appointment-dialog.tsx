@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Segmented, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { bookingTreatments } from '../../../../../../shared/constants/booking';
+import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { staffBookingForPatientSchema, staffBookingNewPatientSchema } from '../../../../../../shared/schemas/appointment';
+import { medicalAlertsLine, patientName, type Patient } from '../../../../../../shared/schemas/patient';
+import { ApiError } from '../../../../lib/api-client';
+import { Field, fieldAria } from '../../../components/field';
+import { FormDialog, useDialogForm } from '../../../components/form-dialog';
+import { TextField } from '../../../components/form-fields';
+import { PatientPicker } from '../../invoices/components/patient-picker';
+import { MedicalAlert } from '../../patients/components/medical-alert';
+import { useCreateAppointment } from '../api/create-appointment';
+import { BookAnywayWarning } from './book-anyway-warning';
+import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
+
+// APPT-10: New Appointment, for a patient on the phone or at the desk: an existing patient (searched) or
+// new details (the booking form's rules), the date, a slot with its places left, treatment, notes and
+// status. A full slot, a closed day or a passed time is warned about, and is booked only with "Book anyway"
+// ticked (the server records it). The chosen patient's medical alerts show as a warning.
+
+const formSchema = z.discriminatedUnion('mode', [
+  staffBookingForPatientSchema.extend({ mode: z.literal('existing') }),
+  staffBookingNewPatientSchema.extend({ mode: z.literal('new') }),
+]);
+type Parsed = z.output<typeof formSchema>;
+
+interface FormValues {
+  mode: 'existing' | 'new';
+  patientId: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  preferredDate: string;
+  preferredTime: string;
+  treatment: string;
+  notes: string;
+  status: 'confirmed' | 'pending';
+  bookAnyway: boolean;
+}
+
+const resolver = zodResolver(formSchema) as unknown as Resolver<FormValues, unknown, Parsed>;
+const FIELDS = ['patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status'] as const;
+
+function initialValues(patient: Patient | null): FormValues {
+  return {
+    mode: 'existing',
+    patientId: patient?.id ?? null,
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    preferredDate: clinicToday(),
+    preferredTime: '',
+    treatment: 'consultation',
+    notes: '',
+    status: 'confirmed',
+    bookAnyway: false,
+  };
+}
+
+export function NewAppointmentDialog({ open, patient = null, onClose }: { open: boolean; patient?: Patient | null; onClose: () => void }) {
+  const create = useCreateAppointment();
+  const [chosen, setChosen] = useState<Patient | null>(patient);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) setChosen(patient);
+  }, [open, patient]);
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
+  const { form, save } = useDialogForm({ open, item: patient, initialValues, resolver, serverFields: FIELDS, onClose: close });
+  const { control } = form;
+  const [mode, date, time, bookAnyway] = useWatch({ control, name: ['mode', 'preferredDate', 'preferredTime', 'bookAnyway'] });
+  const { day, slots } = useDaySlots(date);
+  const problem = slotProblem(date, time, day, slots);
+  const alerts = mode === 'existing' ? medicalAlertsLine(chosen ?? patient ?? {}) : null;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setRefusal(null);
+    const { mode: _mode, ...rest } = values;
+    const payload =
+      'patientId' in rest
+        ? { patientId: rest.patientId, preferredDate: rest.preferredDate, preferredTime: rest.preferredTime, treatment: rest.treatment, notes: rest.notes, status: rest.status, bookAnyway: rest.bookAnyway }
+        : rest;
+    const who = 'patientId' in rest ? (chosen ? patientName(chosen) : 'The patient') : patientName(rest);
+    save(create, payload, {
+      success: () => ['Appointment booked', `${who} is booked.`],
+      failure: 'Error booking appointment',
+    });
+  });
+
+  // A 409 (slot full) or 400 on the date or time: the server's message stays above the button, so the
+  // receptionist can tick Book anyway (APPT-10).
+  const lastError = create.error;
+  const serverRefusal =
+    refusal ??
+    (lastError instanceof ApiError && (lastError.status === 409 || (lastError.status === 400 && (lastError.fields?.preferredDate || lastError.fields?.preferredTime)))
+      ? lastError.message
+      : null);
+
+  return (
+    <FormDialog open={open} title="New Appointment" formId="new-appointment-form" submitLabel={bookAnyway ? 'Book Anyway' : 'Book Appointment'} pending={create.isPending} width={640} onCancel={close}>
+      <form id="new-appointment-form" onSubmit={onSubmit} noValidate className="form-grid">
+        <div className="span-2">
+          <Controller
+            control={control}
+            name="mode"
+            render={({ field }) => (
+              <Segmented<'existing' | 'new'>
+                aria-label="Existing or new patient"
+                block
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors();
+                }}
+                options={[
+                  { value: 'existing', label: 'Existing patient' },
+                  { value: 'new', label: 'New patient' },
+                ]}
+              />
+            )}
+          />
+        </div>
+        {mode === 'existing' ? (
+          <div className="span-2">
+            <Controller
+              control={control}
+              name="patientId"
+              render={({ field, fieldState }) => (
+                <Field id="appointment-patient" label="Patient" required error={fieldState.error?.message}>
+                  <PatientPicker
+                    id="appointment-patient"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onPatient={setChosen}
+                    initialPatient={patient}
+                    invalid={Boolean(fieldState.error)}
+                    describedBy={fieldState.error ? 'appointment-patient-error' : undefined}
+                  />
+                </Field>
+              )}
+            />
+            <MedicalAlert alerts={alerts} />
+          </div>
+        ) : (
+          <>
+            <TextField control={control} name="firstName" id="appointment-firstName" label="First Name" required autoComplete="off" />
+            <TextField control={control} name="lastName" id="appointment-lastName" label="Last Name" required autoComplete="off" />
+            <TextField control={control} name="phone" id="appointment-phone" label="Phone" required type="tel" autoComplete="off" />
+            <TextField control={control} name="email" id="appointment-email" label="Email" required type="email" autoComplete="off" />
+          </>
+        )}
+        <TextField
+          control={control}
+          name="preferredDate"
+          id="appointment-date"
+          label="Date"
+          required
+          type="date"
+          min={clinicToday()}
+        />
+        <Controller
+          control={control}
+          name="treatment"
+          render={({ field, fieldState }) => (
+            <Field id="appointment-treatment" label="Treatment" required error={fieldState.error?.message}>
+              <Select
+                {...fieldAria('appointment-treatment', fieldState.error?.message)}
+                value={field.value}
+                onChange={field.onChange}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={bookingTreatments.map((t) => ({ value: t.code, label: t.label }))}
+              />
+            </Field>
+          )}
+        />
+        <div className="span-2">
+          <Controller
+            control={control}
+            name="preferredTime"
+            render={({ field, fieldState }) => (
+              <Field id="appointment-time" label="Time Slot" required error={fieldState.error?.message}>
+                <SlotPicker
+                  id="appointment-time"
+                  date={date}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    setRefusal(null);
+                    create.reset();
+                  }}
+                  invalid={Boolean(fieldState.error)}
+                  describedBy={fieldState.error ? 'appointment-time-error' : undefined}
+                />
+              </Field>
+            )}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <Field id="appointment-status" label="Status">
+              <Select
+                id="appointment-status"
+                value={field.value}
+                onChange={field.onChange}
+                options={[
+                  { value: 'confirmed', label: 'Confirmed' },
+                  { value: 'pending', label: 'Pending' },
+                ]}
+              />
+            </Field>
+          )}
+        />
+        <div className="span-2">
+          <TextField control={control} name="notes" id="appointment-notes" label="Notes" rows={2} placeholder="e.g. Called at 9:40, prefers evenings" />
+        </div>
+        {(problem || serverRefusal) && (
+          <div className="span-2">
+            <Controller
+              control={control}
+              name="bookAnyway"
+              render={({ field }) => <BookAnywayWarning id="appointment-book-anyway" message={serverRefusal ?? problem?.message ?? ''} checked={field.value} onChange={field.onChange} />}
+            />
+          </div>
+        )}
+      </form>
+    </FormDialog>
+  );
+}
+

@@ -1,0 +1,243 @@
+import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, GiftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
+import { Link, useParams } from 'react-router-dom';
+import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
+import { formatEnGbDate, formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { medicalAlertsLine, patientName } from '../../../../shared/schemas/patient';
+import { ApiError } from '../../lib/api-client';
+import { formatAmount } from '../components/amount';
+import { ErrorState } from '../components/list-states';
+import { PageHeader } from '../components/page-header';
+import { AppointmentStatusBadge, InvoiceStatusBadge } from '../components/status-badge';
+import { AppointmentActionButtons, useAppointmentActions } from '../features/appointments/components/appointment-actions';
+import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
+import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
+import { usePatientHistory } from '../features/patients/api/get-patient-history';
+import { MedicalAlert } from '../features/patients/components/medical-alert';
+import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
+import { useItemDialog } from '../hooks/use-item-dialog';
+import { usePageTitle } from '../hooks/use-page-title';
+
+// PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
+// form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
+// WhatsApp at the top.
+export function PatientPage() {
+  const { id: param } = useParams();
+  const id = Number(param);
+  const history = usePatientHistory(id);
+  const p = history.data?.patient;
+  usePageTitle(p ? patientName(p) : 'Patient');
+  const edit = useItemDialog<null>();
+  const booking = useItemDialog<null>();
+  const actions = useAppointmentActions();
+
+  const back = (
+    <Link to="/patients" className="back-link">
+      <ArrowLeftOutlined aria-hidden="true" /> All patients
+    </Link>
+  );
+
+  if (history.isPending) {
+    return (
+      <>
+        {back}
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </>
+    );
+  }
+  if (history.isError || !p) {
+    const missing = history.error instanceof ApiError && history.error.status === 404;
+    return (
+      <>
+        {back}
+        <ErrorState text={missing || !Number.isInteger(id) ? 'This patient does not exist (it may have been deleted).' : 'Unable to load the patient.'} />
+      </>
+    );
+  }
+  const { appointments, invoices, totals } = history.data;
+  const alerts = medicalAlertsLine(p);
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={patientName(p)}
+        description={`Patient since ${formatEnGbDate(p.createdAt)}`}
+        actions={
+          <>
+            <WhatsAppButton phone={p.phone} name={patientName(p)} />
+            <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => edit.openEdit(null)}>
+              Edit
+            </Button>
+            <Button type="primary" icon={<CalendarOutlined aria-hidden="true" />} onClick={booking.openNew}>
+              New Appointment
+            </Button>
+          </>
+        }
+      />
+      <MedicalAlert alerts={alerts} />
+
+      <div className="patient-columns">
+        <section className="panel" aria-labelledby="contact-heading">
+          <h2 id="contact-heading">Contact Details</h2>
+          <dl className="detail-list">
+            <div>
+              <dt>
+                <PhoneOutlined aria-hidden="true" /> Phone
+              </dt>
+              <dd>
+                <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>{p.phone}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <MailOutlined aria-hidden="true" /> Email
+              </dt>
+              <dd>
+                <a href={`mailto:${p.email}`}>{p.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <EnvironmentOutlined aria-hidden="true" /> Address
+              </dt>
+              <dd>{p.address || '—'}</dd>
+            </div>
+            <div>
+              <dt>
+                <GiftOutlined aria-hidden="true" /> Date of Birth
+              </dt>
+              <dd>{p.dateOfBirth ? formatEnGbDate(p.dateOfBirth) : '—'}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="panel" aria-labelledby="medical-heading">
+          <div className="panel-heading">
+            <h2 id="medical-heading">Medical Alerts &amp; Notes</h2>
+            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => edit.openEdit(null)} aria-label="Edit medical alerts and notes">
+              Edit
+            </Button>
+          </div>
+          <dl className="detail-list">
+            <div>
+              <dt>Allergies</dt>
+              <dd>{p.allergies || 'None recorded'}</dd>
+            </div>
+            <div>
+              <dt>Conditions</dt>
+              <dd>{p.conditions || 'None recorded'}</dd>
+            </div>
+            <div>
+              <dt>Current Medicines</dt>
+              <dd>{p.medications || 'None recorded'}</dd>
+            </div>
+            <div>
+              <dt>Notes</dt>
+              <dd className="pre-line">{p.notes || '—'}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section className="stat-grid totals-grid" aria-label="Billing totals">
+        <div className="stat-card tone-blue">
+          <div>
+            <p className="stat-label">Billed</p>
+            <p className="stat-value">{formatAmount(totals.billed)}</p>
+          </div>
+        </div>
+        <div className="stat-card tone-green">
+          <div>
+            <p className="stat-label">Paid</p>
+            <p className="stat-value">{formatAmount(totals.paid)}</p>
+          </div>
+        </div>
+        <div className={totals.due > 0 ? 'stat-card tone-amber' : 'stat-card tone-teal'}>
+          <div>
+            <p className="stat-label">Due</p>
+            <p className="stat-value">{formatAmount(totals.due)}</p>
+          </div>
+        </div>
+      </section>
+
+      <section className="panel history-panel" aria-labelledby="appointments-heading">
+        <h2 id="appointments-heading">Appointments ({appointments.length})</h2>
+        {appointments.length === 0 ? (
+          <p className="muted">No appointments yet.</p>
+        ) : (
+          <ul className="row-list">
+            {appointments.map((a) => (
+              <li key={a.id} className="list-row appointment-row">
+                <div className="row-main">
+                  <div className="row-title-line">
+                    <p className="row-title" id={`appointment-${a.id}-name`}>
+                      {formatLongUsDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
+                    </p>
+                    <AppointmentStatusBadge status={a.status} />
+                  </div>
+                  <p className="row-meta">
+                    <span>{treatmentLabel(a.treatment)}</span>
+                    {a.source === 'staff' && <span>Booked at the desk{a.bookedBy ? ` by ${a.bookedBy}` : ''}</span>}
+                  </p>
+                  {a.notes && <p className="row-notes">Notes: {a.notes}</p>}
+                </div>
+                <div className="row-actions">
+                  <AppointmentActionButtons appointment={a} handlers={actions.handlers} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="panel history-panel" aria-labelledby="invoices-heading">
+        <h2 id="invoices-heading">Invoices ({invoices.length})</h2>
+        {invoices.length === 0 ? (
+          <p className="muted">No invoices yet.</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="history-table">
+              <thead>
+                <tr>
+                  <th scope="col">Invoice</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col" className="num">
+                    Paid
+                  </th>
+                  <th scope="col" className="num">
+                    Due
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoices.map((inv) => (
+                  <tr key={inv.id}>
+                    <td>
+                      <Link to={`/invoices/${inv.id}/print`}>{inv.invoiceNumber}</Link>
+                    </td>
+                    <td>{formatEnGbDate(inv.issueDate)}</td>
+                    <td className="num">{formatAmount(inv.total)}</td>
+                    <td className="num">{formatAmount(inv.paid)}</td>
+                    <td className="num">{formatAmount(inv.balance)}</td>
+                    <td>
+                      <InvoiceStatusBadge status={inv.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <PatientFormDialog open={edit.open} patient={p} onClose={edit.close} />
+      <NewAppointmentDialog open={booking.open} patient={p} onClose={booking.close} />
+      {actions.dialogs}
+    </>
+  );
+}
