@@ -35,6 +35,8 @@ const envSchema = z.object({
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(168).default(24),
   // OPS-15: run scheduled work in this process (docs/scheduling.md).
   SCHEDULER: booleanFlag.default(true),
+  // PAT-6: months after the last completed visit a patient is due for a check-up.
+  RECALL_MONTHS: z.coerce.number().int().min(1).max(60).default(6),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +77,8 @@ export interface Config {
   reminderHoursBefore: number;
   /** OPS-15: run scheduled work in this process (every process may; each job still runs once). */
   scheduler: boolean;
+  /** PAT-6: months after the last completed visit a patient is due for a check-up. */
+  recallMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingWindowDays: e.BOOKING_WINDOW_DAYS,
     reminderHoursBefore: e.REMINDER_HOURS_BEFORE,
     scheduler: e.SCHEDULER,
+    recallMonths: e.RECALL_MONTHS,
   };
 }

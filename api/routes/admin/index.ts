@@ -10,6 +10,7 @@ import { exportRoutes } from './export';
 import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
+import { recallRoutes } from './recall';
 import { reminderRoutes } from './reminders';
 import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
@@ -35,5 +36,6 @@ export function adminRoutes(deps: Deps) {
   router.use(closedDateRoutes(deps).routes());
   router.use(exportRoutes(deps).routes());
   router.use(reminderRoutes(deps).routes());
+  router.use(recallRoutes(deps).routes());
   return router;
 }
