@@ -13,6 +13,7 @@ export const adminKeys = {
   clinicSettings: ['admin', 'clinic-settings'] as const,
   closedDates: ['admin', 'closed-dates'] as const,
   reminders: ['admin', 'reminders'] as const,
+  recall: ['admin', 'recall'] as const,
   invoices: ['admin', 'invoices'] as const,
   invoice: (id: number) => ['admin', 'invoice', id] as const,
   blogPosts: ['admin', 'blog-posts'] as const,

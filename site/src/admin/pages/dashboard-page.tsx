@@ -18,6 +18,7 @@ import { useCalendar } from '../features/appointments/api/get-calendar';
 import { AppointmentActionButtons, fullName, useAppointmentActions } from '../features/appointments/components/appointment-actions';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { MedicalAlert } from '../features/patients/components/medical-alert';
+import { RecallPanel } from '../features/recall/components/recall-panel';
 import { RemindersPanel } from '../features/reminders/components/reminders-panel';
 import { formatRupees } from '../../../../shared/domain/money';
 import { useRecentAppointments } from '../features/dashboard/api/get-recent-appointments';
@@ -140,6 +141,7 @@ export function DashboardPage() {
 
       <TodaySchedule />
       <RemindersPanel />
+      <RecallPanel />
       <NewAppointmentDialog open={booking} onClose={() => setBooking(false)} />
 
       <div className="dashboard-columns">
