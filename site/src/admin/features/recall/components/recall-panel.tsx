@@ -1,5 +1,5 @@
 import { MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { clinic } from '../../../../../../shared/constants/clinic';
 import { formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
@@ -13,10 +13,10 @@ import { useRecallAction, useRecallList } from '../api/recall';
 
 // PAT-6: patients due for a check-up (due, overdue, contacted), each with a recall email and a WhatsApp link.
 
-const stateTag: Record<RecallState, { label: string; color?: string }> = {
-  due: { label: 'Due', color: 'blue' },
-  overdue: { label: 'Overdue', color: 'orange' },
-  contacted: { label: 'Contacted', color: 'green' },
+const stateTag: Record<RecallState, { label: string; tone: string }> = {
+  due: { label: 'Due', tone: 'is-due' },
+  overdue: { label: 'Overdue', tone: 'is-late' },
+  contacted: { label: 'Contacted', tone: 'is-done' },
 };
 
 const recallText = (item: RecallItem) =>
@@ -38,7 +38,7 @@ function RecallRow({ item }: { item: RecallItem }) {
           <p className="row-title">
             <Link to={`/patients/${item.patientId}`}>{name}</Link>
           </p>
-          <Tag color={tag.color}>{tag.label}</Tag>
+          <span className={`state-pill ${tag.tone}`}>{tag.label}</span>
         </div>
         <p className="row-meta">
           <span>Last visit {formatLongUsDate(item.lastVisit)}</span>

@@ -1,5 +1,5 @@
 import { CheckOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tag } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
 import { formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
 import { whatsAppLink, whatsAppText } from '../../../../../../shared/domain/whatsapp';
@@ -29,16 +29,18 @@ function ReminderRow({ item }: { item: ReminderItem }) {
         </p>
         <p className="row-meta">
           {item.emailSentAt ? (
-            <Tag icon={<MailOutlined aria-hidden="true" />} color="green">
-              Email reminder sent
-            </Tag>
+            <span className="state-pill is-done">
+              <MailOutlined aria-hidden="true" /> Email reminder sent
+            </span>
           ) : (
-            <Tag icon={<MailOutlined aria-hidden="true" />}>Email reminder not sent</Tag>
+            <span className="state-pill">
+              <MailOutlined aria-hidden="true" /> Email reminder not sent
+            </span>
           )}
           {item.whatsappSentAt && (
-            <Tag icon={<CheckOutlined aria-hidden="true" />} color="green">
-              WhatsApp sent
-            </Tag>
+            <span className="state-pill is-done">
+              <CheckOutlined aria-hidden="true" /> WhatsApp sent
+            </span>
           )}
         </p>
       </div>
