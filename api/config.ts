@@ -31,7 +31,7 @@ const envSchema = z.object({
   BOOKING_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   BOOKING_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(0).max(1000).default(3),
   BOOKING_WINDOW_DAYS: z.coerce.number().int().min(1).max(1095).default(60),
-  // DESK-1: the first-start value of the clinic's reminder lead time (hours before an appointment).
+  // SET-4: the first-start value of the clinic's reminder lead time (hours before an appointment).
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(168).default(24),
   // OPS-15: run scheduled work in this process (docs/scheduling.md).
   SCHEDULER: booleanFlag.default(true),
@@ -73,7 +73,7 @@ export interface Config {
   bookingMaxOpenPerContact: number;
   /** D27: how many days ahead a visitor may book (the first-start default of the clinic's setting). */
   bookingWindowDays: number;
-  /** DESK-1: the first-start default of the clinic's reminder lead time, in hours. */
+  /** SET-4: the first-start default of the clinic's reminder lead time, in hours. */
   reminderHoursBefore: number;
   /** OPS-15: run scheduled work in this process (every process may; each job still runs once). */
   scheduler: boolean;

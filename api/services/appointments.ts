@@ -54,10 +54,10 @@ export function parseAppointmentListQuery(query: Record<string, unknown>): Appoi
   return { ...base, status, from: date('from'), to: date('to') };
 }
 
-/** A row of appointmentRows: the appointment with its linked patient's alert fields (null when none). */
-export type AppointmentRow = Appointment & { allergies?: string | null; conditions?: string | null; medications?: string | null };
+/** A row of appointmentRows: the appointment with its linked patient's [allergies, conditions, medications]. */
+export type AppointmentRow = Appointment & { patientAlerts?: [string, string, string] | null };
 
-/** SPEC 3's admin appointment, plus createdAt and the front desk's fields (APPT-1, DESK-6). */
+/** SPEC 3's admin appointment, plus createdAt and the front desk's fields (APPT-10, PAT-7). */
 export function appointmentJson(a: AppointmentRow) {
   return {
     id: a.id,
@@ -75,7 +75,9 @@ export function appointmentJson(a: AppointmentRow) {
     source: a.source ?? 'online',
     bookedAnyway: a.bookedAnyway ?? false,
     bookedBy: a.bookedByName ?? null,
-    medicalAlerts: medicalAlertsLine(a),
+    medicalAlerts: a.patientAlerts
+      ? medicalAlertsLine({ allergies: a.patientAlerts[0], conditions: a.patientAlerts[1], medications: a.patientAlerts[2] })
+      : null,
     requested: a.requestedDate && a.requestedTime && a.requestedAt ? { date: a.requestedDate, time: a.requestedTime, at: new Date(a.requestedAt).toISOString() } : null,
   } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
@@ -103,18 +105,19 @@ const listColumns = [
 ];
 
 /**
- * Appointments with their linked patient's medical alerts (DESK-6), for every answer that lists them.
- * Filters on the result name columns bare; only `id`-like names shared with patients need `appointments.`.
+ * Appointments with their linked patient's medical alerts (PAT-7), for every answer that lists them. The
+ * alerts come from a scalar subquery, one primary-key lookup per row: as a join, the planner hashes the
+ * whole patients table for a week's 1,400 appointments (bench/frontdesk.ts). Filters name columns with
+ * `appointments.`.
  */
 export function appointmentRows(knex: Knex | Knex.Transaction) {
-  return knex('appointments')
-    .leftJoin('patients', 'patients.id', 'appointments.patientId')
-    .select<AppointmentRow[]>([
-      ...listColumns.map((c) => `appointments.${c}`),
-      'patients.allergies',
-      'patients.conditions',
-      'patients.medications',
-    ]);
+  return knex('appointments').select<AppointmentRow[]>([
+    ...listColumns.map((c) => `appointments.${c}`),
+    knex.raw(
+      `(select json_build_array(p.allergies, p.conditions, p.medications) from patients p
+         where p.id = appointments.patient_id) as patient_alerts`,
+    ),
+  ]);
 }
 
 /** One appointment as the admin reads it. */
@@ -216,7 +219,7 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     if (!canTransition(current.status, to)) throw conflict(transitionRefusal(current.status, to));
 
     const now = deps.now();
-    // APPT-3: no-show only once the appointment's time has passed at the clinic.
+    // APPT-13: no-show only once the appointment's time has passed at the clinic.
     if (to === 'no-show' && !isSlotPassed(current.preferredDate, current.preferredTime, now)) throw conflict(NO_SHOW_TOO_EARLY_MESSAGE);
     const stamps: Partial<Record<AppointmentStatus, Partial<Appointment>>> = {
       confirmed: { confirmedAt: now },

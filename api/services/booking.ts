@@ -21,12 +21,12 @@ export interface BookingPolicy extends PublicBookingRules {
   slotCapacity: number;
   /** Open bookings one email, and one phone, may hold; 0 = no cap. */
   maxOpenPerContact: number;
-  /** DESK-1: where the "new booking" email goes. */
+  /** SET-4: where the "new booking" email goes. */
   notificationEmail: string;
 }
 
 /**
- * The booking rules now (DESK-1): the clinic's settings and upcoming closed dates from the database, and
+ * The booking rules now (SET-4): the clinic's settings and upcoming closed dates from the database, and
  * the per-contact cap from the configuration. The one place the public booking reads them.
  */
 export async function currentBookingPolicy(deps: Deps): Promise<BookingPolicy> {
@@ -157,7 +157,7 @@ export interface DayAvailability {
   date: string;
   /** A day nobody may book: past, a closed weekday or date, or beyond the booking window. */
   closed: boolean;
-  /** DESK-3: why, when the clinic is closed that day (a closed date's message carries its reason). */
+  /** SET-6: why, when the clinic is closed that day (a closed date's message carries its reason). */
   reason?: string;
   slots: SlotAvailability[];
 }

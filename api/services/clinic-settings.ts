@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/clinic-settings';
 import type { Deps } from '../deps';
 
-// DESK-1: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
+// SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
 // live in one row of clinic_settings (migration 011). The row is written the first time it is read, from
 // the environment's first-start values (BOOKING_SLOT_CAPACITY, BOOKING_WINDOW_DAYS, CLINIC_NOTIFY_EMAIL,
 // REMINDER_HOURS_BEFORE) over SPEC 9's defaults; from then on only the owner's Settings change it.

@@ -10,7 +10,7 @@ import { appointmentFilters, parseAppointmentListQuery } from './appointments';
 import { applyFilters as invoiceFilters } from './invoices';
 import { patientSearch } from './patients';
 
-// DESK-7: GET /api/admin/export/{patients|appointments|invoices}.csv, with the lists' filters.
+// ADMIN-19: GET /api/admin/export/{patients|appointments|invoices}.csv, with the lists' filters.
 // - UTF-8 with a byte-order mark, so Excel opens Marathi and Hindi names correctly; CRLF line ends (RFC 4180).
 // - A field holding a comma, a double quote, CR or LF is quoted, its quotes doubled.
 // - Free text that starts with = + - @ (or a tab / CR) is prefixed with an apostrophe, so a spreadsheet

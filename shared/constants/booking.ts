@@ -66,7 +66,7 @@ export const DEFAULT_SLOT_CAPACITY = 2;
 export const SLOT_FULL_MESSAGE = 'This time slot is fully booked. Please choose another time.';
 
 /**
- * The booking rules a visitor's form needs (DESK-1: the clinic's settings), as GET /api/appointments/rules
+ * The booking rules a visitor's form needs (SET-4: the clinic's settings), as GET /api/appointments/rules
  * answers them. The last day a visitor may book is today + windowDays at the clinic. The other fields are
  * optional for callers that only know the window; absent, they are SPEC 9's defaults (these slots, Sunday
  * closed, no closed dates).
@@ -107,7 +107,7 @@ export function bookingRateLimitMessage(retryAfterSeconds: number): string {
 export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
-// SPEC section 4: Approve, Cancel and Mark Completed; APPT-3: a confirmed appointment whose time has passed
+// SPEC section 4: Approve, Cancel and Mark Completed; APPT-13: a confirmed appointment whose time has passed
 // may be marked no-show (the time is checked by the server). Completed, cancelled and no-show are final.
 export const allowedStatusTransitions: Record<AppointmentStatus, AppointmentStatus[]> = {
   pending: ['confirmed', 'cancelled'],
@@ -117,7 +117,7 @@ export const allowedStatusTransitions: Record<AppointmentStatus, AppointmentStat
   'no-show': [],
 };
 
-/** Statuses an appointment may be rescheduled from (APPT-2). */
+/** Statuses an appointment may be rescheduled from (APPT-12). */
 export const reschedulableStatuses: readonly AppointmentStatus[] = ['pending', 'confirmed'];
 export const NO_SHOW_TOO_EARLY_MESSAGE = 'An appointment can be marked no-show only once its time has passed.';
 export const RESCHEDULE_STATUS_MESSAGE = 'Only a pending or confirmed appointment can be rescheduled.';

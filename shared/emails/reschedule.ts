@@ -4,7 +4,7 @@ import { formatEnGbLongDate } from '../domain/clinic-time';
 import type { AppointmentEmailDetails } from './appointment-status';
 import { renderEmail, type RenderedEmail } from './layout';
 
-// APPT-2: the front desk moved an appointment; the patient is told the new time (and the old one, so the
+// APPT-12: the front desk moved an appointment; the patient is told the new time (and the old one, so the
 // email cannot be mistaken for a second appointment). Sent through the outbox like every email.
 
 export interface RescheduleEmailDetails extends AppointmentEmailDetails {

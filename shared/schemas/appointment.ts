@@ -56,7 +56,7 @@ export const beyondWindowMessage = (windowDays: number) => `Please choose a date
 
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** DESK-2: a weekday without opening hours ("The clinic is closed on Sundays. ..." as before). */
+/** BOOK-4: a weekday without opening hours ("The clinic is closed on Sundays. ..." as before). */
 export const closedWeekdayMessage = (weekday: number) =>
   `The clinic is closed on ${weekdayNames[weekday]}s. For emergencies, please call us.`;
 
@@ -67,7 +67,7 @@ function formatDisplayDate(date: string): string {
   return `${d} ${monthNames[m - 1]} ${y}`;
 }
 
-/** DESK-3: a closed date (holiday) refuses bookings with its reason. */
+/** SET-6: a closed date (holiday) refuses bookings with its reason. */
 export const closedDateMessage = (date: string, reason: string) => `The clinic is closed on ${formatDisplayDate(date)}: ${reason}`;
 
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -162,7 +162,7 @@ export const followUpSchema = z.object({
 export type FollowUp = z.output<typeof followUpSchema>;
 export type FollowUpInput = z.input<typeof followUpSchema>;
 
-// Staff booking (APPT-1): for an existing patient (patientId) or new details under the booking form's rules.
+// Staff booking (APPT-10): for an existing patient (patientId) or new details under the booking form's rules.
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const staffSlotFields = {
   preferredDate: appointmentRequestSchema.shape.preferredDate,
@@ -198,7 +198,7 @@ export function staffBookingSchemaFor(body: unknown) {
   return hasPatient ? staffBookingForPatientSchema : staffBookingNewPatientSchema;
 }
 
-/** PATCH /api/admin/appointments/:id/reschedule (APPT-2). */
+/** PATCH /api/admin/appointments/:id/reschedule (APPT-12). */
 export const rescheduleSchema = z.object({
   preferredDate: staffSlotFields.preferredDate,
   preferredTime: staffSlotFields.preferredTime,
@@ -229,11 +229,11 @@ export interface Appointment {
   patientId: number | null;
   /** 'online' (the public form) or 'staff' (booked at the front desk). */
   source: AppointmentSource;
-  /** Booked past capacity or on a closed day by a staff member who chose to (APPT-1). */
+  /** Booked past capacity or on a closed day by a staff member who chose to (APPT-10). */
   bookedAnyway: boolean;
   /** The staff member who booked it (display name), null for online bookings. */
   bookedBy: string | null;
-  /** The linked patient's allergies, conditions and medicines in one line, null when none (DESK-6). */
+  /** The linked patient's allergies, conditions and medicines in one line, null when none (PAT-7). */
   medicalAlerts: string | null;
   /** BOOK-15: another time the visitor asked for on their personal page, waiting for approval; else null. */
   requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
@@ -253,7 +253,7 @@ export interface SlotAvailability {
 }
 
 /**
- * GET /api/appointments/availability?date=yyyy-MM-dd (D12, DESK-3): a closed weekday, a closed date, a
+ * GET /api/appointments/availability?date=yyyy-MM-dd (D12, SET-6): a closed weekday, a closed date, a
  * past day or one beyond the window is closed, with no slots; `reason` says why (a closed date's message
  * carries the clinic's reason).
  */
@@ -271,7 +271,7 @@ export interface ClosedDateCreated {
   affected: Appointment[];
 }
 
-/** GET /api/admin/appointments/calendar?from=&to= (APPT-4). */
+/** GET /api/admin/appointments/calendar?from=&to= (APPT-14). */
 export interface CalendarSlot {
   time: string;
   /** The slot's capacity; 0 for a row holding appointments at a time that is not a configured slot. */
@@ -291,7 +291,7 @@ export interface Calendar {
 }
 export const CALENDAR_MAX_DAYS = 42;
 
-/** GET /api/admin/patients/:id/history (DESK-5). */
+/** GET /api/admin/patients/:id/history (PAT-5). */
 export interface PatientInvoiceSummary {
   id: number;
   invoiceNumber: string;

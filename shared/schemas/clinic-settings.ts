@@ -5,7 +5,7 @@ import { isValidDateString } from '../domain/clinic-time';
 import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time and notification email
-// (DESK-1): one object in the database, edited by the owner in Settings. Environment variables only give
+// (SET-4): one object in the database, edited by the owner in Settings. Environment variables only give
 // the first-start values; the defaults here are SPEC 9's.
 
 export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -133,7 +133,7 @@ export function closedWeekdays(settings: Pick<ClinicSettings, 'openingHours'>): 
   return weekdays.flatMap((d, i) => (settings.openingHours[d] === null ? [i] : []));
 }
 
-// Closed dates (holidays) with a reason (DESK-3).
+// Closed dates (holidays) with a reason (SET-6).
 
 export const closedDateSchema = z.object({
   date: z

@@ -26,7 +26,7 @@ export const patientSchema = z.object({
     (value) => value === null || value <= clinicToday(),
     'Date of birth cannot be in the future',
   ),
-  // DESK-6: medical alerts and notes, free text; '' when none (absent in a request means '').
+  // PAT-7: medical alerts and notes, free text; '' when none (absent in a request means '').
   allergies: alertText('Allergies'),
   conditions: alertText('Conditions'),
   medications: alertText('Medicines'),
@@ -46,7 +46,7 @@ export interface Patient {
   phone: string;
   address: string | null;
   dateOfBirth: IsoDate | null;
-  /** DESK-6: free text, '' when none. */
+  /** PAT-7: free text, '' when none. */
   allergies: string;
   conditions: string;
   medications: string;
@@ -55,7 +55,7 @@ export interface Patient {
 }
 
 /**
- * DESK-6: the patient's allergies, conditions and medicines in one line for the warning banner
+ * PAT-7: the patient's allergies, conditions and medicines in one line for the warning banner
  * ("Allergies: penicillin · Conditions: diabetes"), or null when all are empty.
  */
 export function medicalAlertsLine(p: { allergies?: string | null; conditions?: string | null; medications?: string | null }): string | null {

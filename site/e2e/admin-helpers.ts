@@ -100,7 +100,8 @@ const SLOTS = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '1
 /** Books through the public form's API on a random future weekday and slot; returns the appointment id. */
 export async function apiBook(request: APIRequestContext, firstName: string, lastName = 'Testvisit', notes = ''): Promise<BookedAppointment> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const day = new Date(Date.now() + (40 + Math.floor(Math.random() * 900)) * 86_400_000);
+    // Inside the clinic's booking window (a setting of at most 365 days, SET-4).
+    const day = new Date(Date.now() + (40 + Math.floor(Math.random() * 300)) * 86_400_000);
     if (day.getUTCDay() === 0) continue;
     const res = await request.post('/api/appointments', {
       data: {

@@ -2,14 +2,13 @@ import type { Knex } from 'knex';
 
 // The front desk (issue 9, docs/frontdesk.md):
 // - clinic_settings: one row (id = 1) holding the clinic's hours, slots, capacity, booking window, reminder
-//   lead time and notification email as JSON (DESK-1). It is written on first read from the environment's
+//   lead time and notification email as JSON (SET-4). It is written on first read from the environment's
 //   first-start values and SPEC 9's defaults (api/services/clinic-settings.ts), so it stays empty here.
-// - closed_dates: holidays with a reason (DESK-3).
+// - closed_dates: holidays with a reason (SET-6).
 // - appointments: source ('online' | 'staff'), booked_anyway, booked_by (the staff member; the name is
-//   kept too, so it survives the account) and the status no-show (APPT-3). patient_id exists since 001.
-// - patients: medical alerts and notes, free text, '' when none (DESK-6).
-// - an index for the calendar's day range that covers what it counts (APPT-4) and one for the patient
-//   history's phone match.
+//   kept too, so it survives the account) and the status no-show (APPT-13). patient_id exists since 001.
+// - patients: medical alerts and notes, free text, '' when none (PAT-7).
+// - an index for the patient history's phone match (last 10 digits, as migration 007 matches phones).
 
 const PHONE_KEY = (column: string) => `right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 

@@ -20,16 +20,16 @@ import { appointmentCalendar, parseCalendarQuery, rescheduleAppointment, staffBo
 
 // GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending;
 //                                               with a limit or offset, X-Total-Count gives the number of matches
-// POST   /api/admin/appointments                staff booking (APPT-1): { patientId } or { firstName, lastName,
+// POST   /api/admin/appointments                staff booking (APPT-10): { patientId } or { firstName, lastName,
 //                                               email, phone } + { preferredDate, preferredTime, treatment, notes?,
 //                                               status? (confirmed), bookAnyway? } -> 201 appointment; 409 full, 400 closed
 // GET    /api/admin/appointments/calendar?from=&to=  (at most 42 days) -> { days: [{ date, closed, reason?, slots }] }
 // PATCH  /api/admin/appointments/:id/reschedule { preferredDate, preferredTime, bookAnyway? } -> appointment
-//                                               (APPT-2; 409 full or not pending/confirmed; emails the patient)
+//                                               (APPT-12; 409 full or not pending/confirmed; emails the patient)
 // POST   /api/admin/appointments/:id/approve-request  BOOK-15: reschedule to the time the visitor asked for on
 //                                               their personal page (409 when none, or full) -> appointment
 // PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment;
-//                                               no-show only from confirmed once its time has passed (APPT-3)
+//                                               no-show only from confirmed once its time has passed (APPT-13)
 // PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
 // DELETE /api/admin/appointments/:id            204, no email
 // POST   /api/admin/appointments/:id/follow-up  { followUpDate, customMessage }: completed only, emails -> appointment

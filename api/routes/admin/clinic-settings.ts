@@ -6,7 +6,7 @@ import { parseBody } from '../../middleware/validate';
 import { getClinicSettings, saveClinicSettings } from '../../services/clinic-settings';
 import { closeDate, listClosedDates, parseFromDate, reopenDate } from '../../services/front-desk';
 
-// DESK-1 and DESK-3: the clinic's hours, slots and booking rules, and its closed dates. A receptionist
+// SET-4 and SET-6: the clinic's hours, slots and booking rules, and its closed dates. A receptionist
 // reads them (appointments.read); only the owner changes them (settings.write).
 //
 // GET    /api/admin/clinic-settings          ClinicSettings (written from the first-start values on first read)

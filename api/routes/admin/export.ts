@@ -4,7 +4,7 @@ import { clinicToday } from '../../../shared/domain/clinic-time';
 import type { Deps } from '../../deps';
 import { exportCsv, parseExportKind } from '../../services/csv-export';
 
-// GET /api/admin/export/{patients|appointments|invoices}.csv?q=&status=&from=&to=  (DESK-7, owner only:
+// GET /api/admin/export/{patients|appointments|invoices}.csv?q=&status=&from=&to=  (ADMIN-19, owner only:
 //   'export'). text/csv, UTF-8 with a BOM, streamed; the lists' filters (patients: q, and from/to on the day
 //   added; appointments: q, status, from/to on the appointment date; invoices: q, status, from/to on the
 //   issue date).

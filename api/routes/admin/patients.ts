@@ -11,7 +11,7 @@ import { createPatient, deletePatient, findPatient, listPatients, patientUsage, 
 //                                               or offset, X-Total-Count gives the number of matches
 // POST   /api/admin/patients                    patientSchema -> 201 patient
 // GET    /api/admin/patients/:id                patient
-// GET    /api/admin/patients/:id/history        { patient, appointments (newest first), invoices, totals } (DESK-5)
+// GET    /api/admin/patients/:id/history        { patient, appointments (newest first), invoices, totals } (PAT-5)
 // GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (D19)
 // PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient; medical
 //                                               alerts and notes left out of the body keep their stored values

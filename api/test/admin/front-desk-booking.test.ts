@@ -7,7 +7,7 @@ import { SmtpPeer } from '../support/smtp-peer';
 import { onRealServer } from '../support/test-db';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
 
-// APPT-1..3: the front desk books phoning and walk-in patients, moves appointments and records no-shows.
+// APPT-10 to APPT-13: the front desk books phoning and walk-in patients, moves appointments and records no-shows.
 // Monday 23 November 2026, 10:30 in Pune (05:00 UTC); capacity 2 (the default).
 const NOW = '2026-11-23T05:00:00Z';
 
@@ -274,7 +274,7 @@ describe('the reschedule email reaches the patient', () => {
   });
 });
 
-describe('no-show (APPT-3)', () => {
+describe('no-show (APPT-13)', () => {
   const setStatus = (id: number, status: string) => app.request(`/api/admin/appointments/${id}`, { method: 'PUT', cookie, json: { status } });
 
   it('marks a confirmed appointment no-show only once its time has passed at the clinic', async () => {

@@ -373,7 +373,7 @@ describe('booking window (BOOKING_WINDOW_DAYS, default 60)', () => {
     expect(await counts()).toEqual({ appointments: 1, mail: 2 });
   });
 
-  // DESK-1: the window is the clinic's setting (stored in the database; BOOKING_WINDOW_DAYS seeds it).
+  // SET-4: the window is the clinic's setting (stored in the database; BOOKING_WINDOW_DAYS seeds it).
   async function setWindow(days: number) {
     const settings = await getClinicSettings(app.deps);
     await app.db.knex('clinic_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...settings, bookingWindowDays: days }) });

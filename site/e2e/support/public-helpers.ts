@@ -42,14 +42,15 @@ export const isSundayDate = (date: string) => new Date(`${date}T00:00:00Z`).getU
 
 // Moves every day of this run by the same random number of weeks, so a rerun against a server that kept
 // its data (a developer's own) does not find its days already booked.
-const runOffset = 7 * Math.floor(Math.random() * 30);
+const runOffset = 7 * Math.floor(Math.random() * 18);
 
 /**
  * A working day far enough ahead that no other test (or the demo data) books it: both projects run at
- * once on one server, so each project and each test gets its own day.
+ * once on one server, so each project and each test gets its own day. Inside the clinic's booking window
+ * (a setting of at most 365 days, SET-4): desktop 40-190 days ahead, mobile 200-350.
  */
 export function bookingDay(testInfo: TestInfo, slot: number): string {
-  const projectOffset = testInfo.project.name === 'mobile' ? 500 : 150;
+  const projectOffset = testInfo.project.name === 'mobile' ? 200 : 40;
   let day = addDays(clinicToday(), projectOffset + runOffset + slot * 3);
   while (isSundayDate(day)) day = addDays(day, 1);
   return day;

@@ -52,5 +52,9 @@ export function screenAt(path: string): ScreenName | null {
 /** Starts loading the screen at `path` (nothing for a path without one); resolves when it is there or failed. */
 export function preloadScreenAt(path: string): Promise<void> {
   const name = screenAt(path);
-  return name ? screens[name]().then(() => undefined, () => undefined) : Promise.resolve();
+  // zod is configured first (zod-setup.ts): a screen whose module builds a schema (the dashboard's New
+  // Appointment dialog) must not meet zod's eval probe, which the CSP refuses.
+  return name
+    ? import('./zod-setup').then(() => screens[name]()).then(() => undefined, () => undefined)
+    : Promise.resolve();
 }

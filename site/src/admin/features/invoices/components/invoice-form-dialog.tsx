@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select } from 'antd';
 import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
@@ -11,6 +12,8 @@ import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, type InvoiceDraft } from './invoice-figures';
+import { medicalAlertsLine } from '../../../../../../shared/schemas/patient';
+import { MedicalAlert } from '../../patients/components/medical-alert';
 import { PatientPicker } from './patient-picker';
 
 const defaults = (): InvoiceDraft => ({
@@ -36,6 +39,11 @@ const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ valu
 // the last one kept) with an optional SAC code each (D16), live subtotal / GST / total, optional notes.
 export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateInvoice();
+  // PAT-5: the chosen patient's medical alerts, as a warning while billing.
+  const [alerts, setAlerts] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) setAlerts(null);
+  }, [open]);
   const { form, errors, save } = useDialogForm({
     open,
     item: null,
@@ -78,12 +86,14 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
                     id="invoice-patient"
                     value={field.value}
                     onChange={field.onChange}
+                    onPatient={(p) => setAlerts(p ? medicalAlertsLine(p) : null)}
                     invalid={Boolean(errors.patientId)}
                     describedBy={errors.patientId ? 'invoice-patient-error' : undefined}
                   />
                 )}
               />
             </Field>
+            <MedicalAlert alerts={alerts} compact />
           </div>
           <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday()} />
           <TextField
