@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
 import { apiDocsRoutes } from './routes/api-docs';
+import { manageAppointmentRoutes } from './routes/public/manage-appointment';
 import { authRoutes } from './routes/auth';
 import { desktopUpdateRoutes } from './routes/desktop-updates';
 import { healthRoutes } from './routes/health';
@@ -27,6 +28,7 @@ export function appRouters(deps: Deps): Router[] {
   const routers = [
     publicContentRoutes(deps),
     publicAppointmentRoutes(deps),
+    manageAppointmentRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),

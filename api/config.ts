@@ -38,6 +38,10 @@ const envSchema = z.object({
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(168).default(24),
   // DESK-8: the folder the desktop app's update feed is served from (default DATA_DIR/desktop-updates).
   DESKTOP_UPDATES_DIR: z.string().optional(),
+  // OPS-15: run scheduled work in this process (docs/scheduling.md).
+  SCHEDULER: booleanFlag.default(true),
+  // PAT-6: months after the last completed visit a patient is due for a check-up.
+  RECALL_MONTHS: z.coerce.number().int().min(1).max(60).default(6),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +85,10 @@ export interface Config {
   reminderHoursBefore: number;
   /** DESK-8: the desktop update feed's folder, served at /desktop/updates/. */
   desktopUpdatesDir: string;
+  /** OPS-15: run scheduled work in this process (every process may; each job still runs once). */
+  scheduler: boolean;
+  /** PAT-6: months after the last completed visit a patient is due for a check-up. */
+  recallMonths: number;
 }
 
 export class ConfigError extends Error {}
@@ -131,5 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingWindowDays: e.BOOKING_WINDOW_DAYS,
     reminderHoursBefore: e.REMINDER_HOURS_BEFORE,
     desktopUpdatesDir: path.resolve(e.DESKTOP_UPDATES_DIR ?? path.join(e.DATA_DIR, 'desktop-updates')),
+    scheduler: e.SCHEDULER,
+    recallMonths: e.RECALL_MONTHS,
   };
 }

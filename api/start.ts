@@ -9,6 +9,8 @@ import { createLogger } from './logger';
 import { createMailer } from './services/mailer';
 import { renderInvoiceAttachment } from './services/attachments';
 import { OutboxWorker } from './services/outbox-worker';
+import { Scheduler } from './jobs/scheduler';
+import { productTasks } from './jobs/tasks';
 import { LoginThrottle } from './services/login-throttle';
 import { PublicCache } from './services/public-cache';
 
@@ -38,10 +40,9 @@ export async function startServer(config: Config, print: (line: string) => void 
     logger,
     from: config.mailFrom,
     maxPerSecond: config.mailRatePerSecond,
-    retentionDays: config.emailRetentionDays,
     renderAttachment: renderInvoiceAttachment,
   });
-  const app = createApp({
+  const deps = {
     knex,
     config,
     logger,
@@ -49,8 +50,12 @@ export async function startServer(config: Config, print: (line: string) => void 
     cache: new PublicCache(),
     nudgeOutbox: worker.nudge,
     now: () => new Date(),
-  });
+  };
+  const app = createApp(deps);
+  // OPS-15: reminders and other timed work, once across processes (docs/scheduling.md).
+  const scheduler = new Scheduler({ knex, logger, now: deps.now, tasks: productTasks(deps) });
   worker.start();
+  if (config.scheduler) scheduler.start();
 
   const server = createHttpServer(app, config.httpTimeouts).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -68,6 +73,7 @@ export async function startServer(config: Config, print: (line: string) => void 
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await scheduler.stop();
       await worker.stop();
       mailer.close();
       await database.close();

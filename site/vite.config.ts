@@ -18,9 +18,13 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = path.resolve(import.meta.dirname);
 
-/** The public shell: everything a page needs besides its own page module and the booking form. */
+/**
+ * The public shell: everything a page needs besides its own page module and the booking form. (A small
+ * shared module the router reads, such as manage-appointment.ts, must be in it: left to a chunk of its own
+ * it came out as a broken facade, and no page hydrated.)
+ */
 const SHELL_MODULES =
-  /node_modules\/preact\/|site\/src\/public\/(start\.tsx|app\/|components\/(chrome|dialog|toast|icons|book-button)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts/;
+  /node_modules\/preact\/|site\/src\/public\/(start\.tsx|app\/|components\/(chrome|dialog|toast|icons|book-button)\.tsx|booking\/(booking-context|lazy-booking-form)\.tsx|pages\/not-found\.tsx)|site\/src\/lib\/|shared\/constants\/clinic\.ts|shared\/schemas\/manage-appointment\.ts/;
 
 const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },

@@ -10,6 +10,8 @@ import * as billing from './migrations/008-billing';
 import * as staffRoles from './migrations/010-staff-roles';
 import * as frontDesk from './migrations/011-front-desk';
 import * as staffAudit from './migrations/012-staff-audit';
+import * as patientSelfService from './migrations/014-patient-self-service';
+import * as recall from './migrations/016-recall';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -24,6 +26,8 @@ const migrations: Record<string, Knex.Migration> = {
   '010-staff-roles': staffRoles,
   '011-front-desk': frontDesk,
   '012-staff-audit': staffAudit,
+  '014-patient-self-service': patientSelfService,
+  '016-recall': recall,
 };
 
 const source: Knex.MigrationSource<string> = {

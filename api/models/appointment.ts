@@ -25,6 +25,14 @@ export class Appointment extends BaseModel {
   bookedBy!: number | null;
   bookedByName!: string | null;
   noShowAt!: Date | null;
+  /** MAIL-9: when the reminder email was queued; a reschedule clears it. */
+  reminderSentAt?: Date | null;
+  /** APPT-16: when staff opened the WhatsApp reminder. */
+  reminderWhatsappAt?: Date | null;
+  /** BOOK-15: the other time the visitor asked for on the manage page. */
+  requestedDate?: string | null;
+  requestedTime?: string | null;
+  requestedAt?: Date | null;
 
   static override relationMappings = () => ({
     patient: {

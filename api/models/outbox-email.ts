@@ -1,6 +1,9 @@
 import { BaseModel } from './base-model';
 
-export type Attachment = { type: 'invoice-pdf'; invoiceId: number };
+export type Attachment =
+  | { type: 'invoice-pdf'; invoiceId: number }
+  /** Content fixed when the email was queued (the appointment's .ics, MAIL-9); purged with the body. */
+  | { type: 'ics'; filename: string; content: string };
 
 export class OutboxEmail extends BaseModel {
   static override tableName = 'email_outbox';

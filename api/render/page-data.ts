@@ -1,6 +1,7 @@
 import type { BlogPostSummary } from '../../shared/schemas/blog-post';
 import type { Deps } from '../deps';
 import { publicBookingRules } from '../services/booking';
+import { managedAppointment } from '../services/manage-appointment';
 import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/public-content';
 
 // What a public page needs, read at request time the way the public API reads it (same services, same
@@ -18,6 +19,9 @@ export function publicDataLoader(deps: Deps): (path: string) => Promise<unknown>
       return parse(await cache.get(`setting:${key}`, async () => (await readSetting(knex, key)) ?? { key, value: null }));
     }
     if (path === '/api/appointments/rules') return publicBookingRules(deps);
+    // BOOK-14: a personal link's appointment; null (the page answers 404) when over or unknown.
+    const link = /^\/api\/appointment-links\/([^/]+)$/.exec(path);
+    if (link) return managedAppointment(deps, link[1]);
     const post = /^\/api\/blog-posts\/([^/]+)$/.exec(path);
     if (post) {
       const slug = decodeURIComponent(post[1]);

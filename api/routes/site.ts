@@ -139,6 +139,12 @@ export function siteRoutes(deps: Deps) {
     }
     const page = await renderer.render(ctx.url);
     await sendHtml(ctx, page.status, page.html);
+    if (ctx.path.startsWith('/appointment/')) {
+      // BOOK-14: a personal page: never stored by a cache, never indexed, its address never sent onwards.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('X-Robots-Tag', 'noindex, nofollow');
+      ctx.set('Referrer-Policy', 'no-referrer');
+    }
   });
 
   return router;

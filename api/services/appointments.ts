@@ -17,7 +17,9 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
 import { audit } from './audit';
+import { issueManageLink } from './appointment-links';
 import { enqueueEmail } from './outbox';
+import { icsAttachment } from './reminders';
 
 // The admin side of appointments: the list, SPEC 4's status lifecycle with its emails (D13), deletion and
 // follow-ups. Each change and the email it causes are committed together (D4); the appointment's row is
@@ -77,6 +79,7 @@ export function appointmentJson(a: AppointmentRow) {
     medicalAlerts: a.patientAlerts
       ? medicalAlertsLine({ allergies: a.patientAlerts[0], conditions: a.patientAlerts[1], medications: a.patientAlerts[2] })
       : null,
+    requested: a.requestedDate && a.requestedTime && a.requestedAt ? { date: a.requestedDate, time: a.requestedTime, at: new Date(a.requestedAt).toISOString() } : null,
   } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
@@ -97,6 +100,9 @@ const listColumns = [
   'source',
   'bookedAnyway',
   'bookedByName',
+  'requestedDate',
+  'requestedTime',
+  'requestedAt',
 ];
 
 /**
@@ -256,7 +262,14 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     await audit(trx, { action: 'status', entity: 'appointment', entityId: id, changes: { status: { old: current.status, new: to } } });
 
     if (to === 'confirmed') {
-      await enqueueEmail(trx, { kind: 'appointment-confirmed', to: row.email, ...appointmentConfirmedEmail(row) });
+      // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
+      const link = await issueManageLink(trx, id, deps.config.publicUrl);
+      await enqueueEmail(trx, {
+        kind: 'appointment-confirmed',
+        to: row.email,
+        ...appointmentConfirmedEmail(row, link),
+        attachments: [icsAttachment({ ...row, id }, deps.config.publicUrl, now)],
+      });
     } else if (to === 'cancelled') {
       await enqueueEmail(trx, { kind: 'appointment-cancelled', to: row.email, ...appointmentCancelledEmail(row) });
     }

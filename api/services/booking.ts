@@ -13,6 +13,7 @@ import { checkBookingDate, checkBookingRules, closedReason, slotsOn } from '../.
 import { currentRules } from './clinic-settings';
 import type { Deps } from '../deps';
 import { badRequest, conflict, tooManyRequests } from '../errors';
+import { manageUrl, newManageToken } from './appointment-links';
 import { hitThrottle, throttleKey } from './throttle-store';
 
 /** Everything the public booking obeys at this moment; BookingRules is the part the form needs too. */
@@ -107,29 +108,35 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
   const broken = checkBookingRules(input, now, policy);
   if (broken) throw badRequest(broken.message, { [broken.field]: broken.message });
 
+  // BOOK-12: the acknowledgement carries the personal link; its hash is stored with the booking below.
+  const { token, hash } = newManageToken();
   const emails = [
-    { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input) },
+    { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, manageUrl(deps.config.publicUrl, token)) },
     { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) },
   ];
-  // One statement, one round trip, one transaction: see migrations 003 and 007.
-  const { rows } = await deps.knex.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
-    'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)',
-    [
-      input.firstName,
-      input.lastName,
-      input.email,
-      input.phone,
-      input.treatment,
-      input.preferredDate,
-      input.preferredTime,
-      input.notes || null,
-      policy.slotCapacity,
-      JSON.stringify(emails),
-      clinicToday(now),
-      policy.maxOpenPerContact,
-    ],
-  );
-  const { id, refusal } = rows[0] ?? { id: null, refusal: 'slot-full' };
+  // One statement and the link's insert, one transaction: see migrations 003 and 007.
+  const { id, refusal } = await deps.knex.transaction(async (trx) => {
+    const { rows } = await trx.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
+      'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)',
+      [
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.phone,
+        input.treatment,
+        input.preferredDate,
+        input.preferredTime,
+        input.notes || null,
+        policy.slotCapacity,
+        JSON.stringify(emails),
+        clinicToday(now),
+        policy.maxOpenPerContact,
+      ],
+    );
+    const answer = rows[0] ?? { id: null, refusal: 'slot-full' };
+    if (answer.id) await trx('appointment_links').insert({ tokenHash: hash, appointmentId: answer.id });
+    return answer;
+  });
   if (refusal === 'contact-limit') {
     deps.logger.info('booking_refused', { reason: 'contact-limit' });
     throw conflict(contactLimitMessage(policy.maxOpenPerContact));

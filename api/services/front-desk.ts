@@ -23,9 +23,11 @@ import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
 import { Patient } from '../models/patient';
+import { issueManageLink } from './appointment-links';
 import { appointmentJson, appointmentRows, appointmentRowsAsJson, loadAppointment, type AppointmentJson } from './appointments';
 import { closedDatesBetween, getClinicSettings, rulesFromSettings } from './clinic-settings';
 import { audit } from './audit';
+import { appointmentMoved, icsAttachment } from './reminders';
 import { enqueueEmail } from './outbox';
 import { findPatient } from './patients';
 
@@ -136,10 +138,13 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
       },
     });
     if (input.status === 'confirmed') {
+      // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
+      const link = await issueManageLink(trx, row.id, deps.config.publicUrl);
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
         to: person.email,
-        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes }),
+        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes }, link),
+        attachments: [icsAttachment({ ...input, id: row.id }, deps.config.publicUrl, now)],
       });
     }
     return row.id;
@@ -179,6 +184,8 @@ export async function rescheduleAppointment(deps: Deps, id: number, input: Resch
         ...(overridden ? { bookedAnyway: { old: current.bookedAnyway ?? false, new: true } } : {}),
       },
     });
+    // MAIL-9: the reminder moves with the appointment; BOOK-15: a visitor's request is answered.
+    await appointmentMoved(trx, id);
     await enqueueEmail(trx, {
       kind: 'appointment-rescheduled',
       to: current.email,

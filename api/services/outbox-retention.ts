@@ -22,7 +22,9 @@ export async function purgeSentEmails(
   for (;;) {
     const { rows } = await knex.raw<{ rows: { id: number }[] }>(
       `update email_outbox
-         set to_address = '', subject = '', html = '', text_body = '', last_error = null, purged_at = now()
+         set to_address = '', subject = '', html = '', text_body = '', last_error = null, purged_at = now(),
+           attachments = (select coalesce(jsonb_agg(a), '[]'::jsonb) from jsonb_array_elements(attachments) a
+                          where a->>'type' <> 'ics')
        where id in (
          select id from email_outbox
          where sent_at < ?::timestamptz and purged_at is null

@@ -1,7 +1,7 @@
 import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
 import { formatEnGbLongDate } from '../domain/clinic-time';
-import { renderEmail, type RenderedEmail } from './layout';
+import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 
 export interface BookingDetails {
   firstName: string;
@@ -25,12 +25,22 @@ const details = (a: BookingDetails): [string, string][] => [
  * the sender chose freely: a fixed subject, and no notes (anyone could otherwise make the clinic mail a
  * stranger their text). Names can hold only letters (shared/schemas/fields.ts); the rest are codes.
  */
-export function bookingAcknowledgementEmail(a: BookingDetails): RenderedEmail {
+export function bookingAcknowledgementEmail(a: BookingDetails, manageUrl?: string): RenderedEmail {
   return renderEmail(`We received your appointment request – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
     { paragraph: 'Thank you for choosing us. We have received your appointment request:' },
     { rows: details(a) },
     { paragraph: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.' },
+    ...manageLinkBlocks(manageUrl),
   ]);
+}
+
+/** BOOK-12: the visitor's personal link, in every booking, confirmation and reminder email. */
+export function manageLinkBlocks(manageUrl: string | undefined): EmailBlock[] {
+  if (!manageUrl) return [];
+  return [
+    { paragraph: 'You can see, cancel or ask to move your appointment with your personal link (please keep it to yourself):' },
+    { link: { label: 'Manage my appointment', url: manageUrl } },
+  ];
 }
 
 /** D13: sent to the clinic's inbox for every new booking, with the visitor's notes. */

@@ -18,7 +18,12 @@ export function escapeHtml(value: string): string {
 }
 
 /** A block of the email: a paragraph, or a list of label/value rows. */
-export type EmailBlock = { paragraph: string } | { rows: [label: string, value: string][] } | { heading: string };
+export type EmailBlock =
+  | { paragraph: string }
+  | { rows: [label: string, value: string][] }
+  | { heading: string }
+  /** A button-like link (the personal manage link, BOOK-12); the text version prints the address. */
+  | { link: { label: string; url: string } };
 
 export function renderEmail(subject: string, greeting: string, blocks: EmailBlock[]): RenderedEmail {
   const contact: [string, string][] = [
@@ -34,6 +39,7 @@ export function renderEmail(subject: string, greeting: string, blocks: EmailBloc
     ...all.flatMap((b) => {
       if ('paragraph' in b) return [b.paragraph, ''];
       if ('heading' in b) return [b.heading, ''];
+      if ('link' in b) return [`${b.link.label}: ${b.link.url}`, ''];
       return [...b.rows.map(([l, v]) => `${l}: ${v}`), ''];
     }),
   ].join('\n');
@@ -41,6 +47,11 @@ export function renderEmail(subject: string, greeting: string, blocks: EmailBloc
   const htmlBlocks = all
     .map((b) => {
       if ('paragraph' in b) return `<p style="margin:0 0 16px">${escapeHtml(b.paragraph)}</p>`;
+      if ('link' in b)
+        return (
+          `<p style="margin:0 0 16px"><a href="${escapeHtml(b.link.url)}" style="display:inline-block;padding:10px 16px;` +
+          `background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(b.link.label)}</a></p>`
+        );
       if ('heading' in b) return `<h2 style="margin:24px 0 8px;font-size:16px;color:#0f766e">${escapeHtml(b.heading)}</h2>`;
       const rows = b.rows
         .map(

@@ -235,6 +235,8 @@ export interface Appointment {
   bookedBy: string | null;
   /** The linked patient's allergies, conditions and medicines in one line, null when none (PAT-7). */
   medicalAlerts: string | null;
+  /** BOOK-15: another time the visitor asked for on their personal page, waiting for approval; else null. */
+  requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
 }
 
 /** GET /api/admin/recent-appointments: the dashboard's five most recently booked (SPEC 3). */

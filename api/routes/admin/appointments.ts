@@ -15,6 +15,7 @@ import {
   parseAppointmentListQuery,
   sendFollowUp,
 } from '../../services/appointments';
+import { approveRequestedTime } from '../../services/manage-appointment';
 import { appointmentCalendar, parseCalendarQuery, rescheduleAppointment, staffBookAppointment } from '../../services/front-desk';
 
 // GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending;
@@ -25,6 +26,8 @@ import { appointmentCalendar, parseCalendarQuery, rescheduleAppointment, staffBo
 // GET    /api/admin/appointments/calendar?from=&to=  (at most 42 days) -> { days: [{ date, closed, reason?, slots }] }
 // PATCH  /api/admin/appointments/:id/reschedule { preferredDate, preferredTime, bookAnyway? } -> appointment
 //                                               (APPT-12; 409 full or not pending/confirmed; emails the patient)
+// POST   /api/admin/appointments/:id/approve-request  BOOK-15: reschedule to the time the visitor asked for on
+//                                               their personal page (409 when none, or full) -> appointment
 // PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment;
 //                                               no-show only from confirmed once its time has passed (APPT-13)
 // PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
@@ -55,6 +58,10 @@ export function appointmentRoutes(deps: Deps) {
   router.patch('/:id/reschedule', requires('appointments.write'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Appointment');
     ctx.body = await rescheduleAppointment(deps, id, parseBody(rescheduleSchema, ctx.request.body));
+  });
+
+  router.post('/:id/approve-request', requires('appointments.write'), async (ctx) => {
+    ctx.body = await approveRequestedTime(deps, parseId(ctx.params.id, 'Appointment'));
   });
 
   router.put('/:id', requires('appointments.write'), async (ctx) => {

@@ -11,6 +11,8 @@ import { exportRoutes } from './export';
 import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
+import { recallRoutes } from './recall';
+import { reminderRoutes } from './reminders';
 import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
 import { staffRoutes } from './staff';
@@ -37,5 +39,7 @@ export function adminRoutes(deps: Deps) {
   router.use(exportRoutes(deps).routes());
   router.use(staffRoutes(deps).routes());
   router.use(auditRoutes(deps).routes());
+  router.use(reminderRoutes(deps).routes());
+  router.use(recallRoutes(deps).routes());
   return router;
 }

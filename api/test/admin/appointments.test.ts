@@ -68,6 +68,7 @@ describe('GET /api/admin/appointments', () => {
       bookedAnyway: false,
       bookedBy: null,
       medicalAlerts: null,
+      requested: null,
     });
   });
 

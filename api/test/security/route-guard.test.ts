@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/appointments', // the public booking form
   'GET /api/appointments/availability',
   'GET /api/appointments/rules', // the booking window for the form's date picker
+  'GET /api/appointment-links/:token', // BOOK-14: the personal link's page data (the token is the key)
+  'POST /appointment/:token/cancel', // BOOK-15: the personal page's plain form posts
+  'POST /appointment/:token/request',
   'POST /api/auth/login',
   'GET /healthz',
   'GET /api/openapi.json', // the API's OpenAPI document (API-8)
@@ -37,6 +40,9 @@ let ids: Record<string, number>;
 beforeAll(async () => {
   app = await startTestApp();
   await seedDemoContent(app.deps.knex, new Date());
+  // The clinic's settings are stored on their first read (first start); read them now, so a public page
+  // rendered for a misspelt admin path below (it reads the booking rules) does not count as a change.
+  await app.request('/api/appointments/rules');
   const firstId = async (table: string) => (await app.deps.knex(table).min('id as id').first())!.id as number;
   ids = {
     patients: await firstId('patients'),

@@ -43,11 +43,16 @@ const config = loadConfig({
   BOOKING_WINDOW_DAYS: '1000',
 });
 const running = await startServer(config, () => {});
+// Where this server's mail lands (no SMTP: .eml files in DATA_DIR/mail), for specs that follow an email's
+// link (public-manage-appointment.spec.ts): one pointer file per port, so parallel runs do not mix.
+const mailPointer = path.join(os.tmpdir(), `clinic-e2e-mail-${config.port}`);
+fs.writeFileSync(mailPointer, path.join(dataDir, 'mail'));
 
 const stop = async () => {
   await running.stop();
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(mailPointer, { force: true });
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

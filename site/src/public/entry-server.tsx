@@ -13,6 +13,7 @@ import { blogsPage } from './pages/blogs';
 import { contactPage } from './pages/contact';
 import { galleryPage } from './pages/gallery';
 import { homePage } from './pages/home';
+import { manageAppointmentPage } from './pages/manage-appointment';
 import { notFoundPageHead } from './pages/not-found';
 import { postPage } from './pages/post';
 import { treatmentsPage } from './pages/treatments';
@@ -30,6 +31,7 @@ const pages: Record<LazyPageName, PageModule> = {
   post: postPage,
   gallery: galleryPage,
   contact: contactPage,
+  manage: manageAppointmentPage,
 };
 for (const [name, module] of Object.entries(pages)) registerPage(name as LazyPageName, module);
 registerBookingForm(BookingForm);
@@ -73,7 +75,7 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
 
   let status = 200;
   if (route.name === 'not-found' || (route.name === 'treatment' && !findTreatment(route.slug))) status = 404;
-  if (route.name === 'post' && data[routeDataPaths(route)[0]] === null) status = 404;
+  if ((route.name === 'post' || route.name === 'manage') && data[routeDataPaths(route)[0]] === null) status = 404;
   // A failed database read: the page says so (or 'Article Not Found'), and crawlers are told to come back.
   if (errors.length > 0) status = 503;
 

@@ -12,6 +12,8 @@ export const adminKeys = {
   patient: (id: number) => ['admin', 'patients', 'one', id] as const,
   clinicSettings: ['admin', 'clinic-settings'] as const,
   closedDates: ['admin', 'closed-dates'] as const,
+  reminders: ['admin', 'reminders'] as const,
+  recall: ['admin', 'recall'] as const,
   invoices: ['admin', 'invoices'] as const,
   invoice: (id: number) => ['admin', 'invoice', id] as const,
   blogPosts: ['admin', 'blog-posts'] as const,

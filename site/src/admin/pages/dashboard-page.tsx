@@ -18,6 +18,8 @@ import { useCalendar } from '../features/appointments/api/get-calendar';
 import { AppointmentActionButtons, fullName, useAppointmentActions } from '../features/appointments/components/appointment-actions';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { MedicalAlert } from '../features/patients/components/medical-alert';
+import { RecallPanel } from '../features/recall/components/recall-panel';
+import { RemindersPanel } from '../features/reminders/components/reminders-panel';
 import { formatRupees } from '../../../../shared/domain/money';
 import { useRecentAppointments } from '../features/dashboard/api/get-recent-appointments';
 import { useStats } from '../features/dashboard/api/get-stats';
@@ -138,6 +140,8 @@ export function DashboardPage() {
       {stats.isError && <p className="inline-error">Unable to load the clinic figures.</p>}
 
       <TodaySchedule />
+      <RemindersPanel />
+      <RecallPanel />
       <NewAppointmentDialog open={booking} onClose={() => setBooking(false)} />
 
       <div className="dashboard-columns">

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { ApiError, api } from '../../lib/api-client';
+import { managePath } from '../../../../shared/schemas/manage-appointment';
 import { QueryCache, useQuery } from './query';
 import type { Route } from './routes';
 
@@ -39,6 +40,8 @@ function pageDataPaths(route: Route): string[] {
       return [paths.post(route.slug), paths.posts];
     case 'gallery':
       return [paths.gallery];
+    case 'manage':
+      return [managePath(route.token)];
     default:
       return [];
   }
@@ -49,7 +52,7 @@ export async function fetchPublic(path: string): Promise<unknown> {
   try {
     return await api.get<unknown>(path);
   } catch (err) {
-    if (path.startsWith(`${paths.posts}/`) && err instanceof ApiError && err.status === 404) return null;
+    if ((path.startsWith(`${paths.posts}/`) || path.startsWith('/api/appointment-links/')) && err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
 }

@@ -16,6 +16,7 @@ const loaders: Record<LazyPageName, () => Promise<PageModule>> = {
   post: () => import('../pages/post').then((m) => m.postPage),
   gallery: () => import('../pages/gallery').then((m) => m.galleryPage),
   contact: () => import('../pages/contact').then((m) => m.contactPage),
+  manage: () => import('../pages/manage-appointment').then((m) => m.manageAppointmentPage),
 };
 
 const loaded: Partial<Record<LazyPageName, PageModule>> = {};

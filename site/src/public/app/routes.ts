@@ -1,3 +1,5 @@
+import { MANAGE_TOKEN, manageOutcomes, type ManageOutcome } from '../../../../shared/schemas/manage-appointment';
+
 // The public routes of SPEC section 2, matched the same way on the server and in the browser.
 
 export type Route =
@@ -9,6 +11,8 @@ export type Route =
   | { name: 'post'; slug: string }
   | { name: 'gallery' }
   | { name: 'contact' }
+  /** BOOK-14: the personal link's page; `done` is the outcome of a form post on it (BOOK-15). */
+  | { name: 'manage'; token: string; done: ManageOutcome | null }
   | { name: 'not-found' };
 
 export const navLinks = [
@@ -39,6 +43,11 @@ export function matchRoute(pathname: string): Route {
       return { name: 'contact' };
   }
   const parts = p.split('/');
+  if (parts[1] === 'appointment' && MANAGE_TOKEN.test(parts[2] ?? '')) {
+    if (parts.length === 3) return { name: 'manage', token: parts[2], done: null };
+    const done = manageOutcomes.find((o) => o === parts[3]);
+    if (parts.length === 4 && done) return { name: 'manage', token: parts[2], done };
+  }
   if (parts.length === 3 && SLUG.test(parts[2])) {
     if (parts[1] === 'treatments') return { name: 'treatment', slug: parts[2] };
     if (parts[1] === 'blogs') return { name: 'post', slug: parts[2] };

@@ -7,5 +7,6 @@ export function invalidateAppointments(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: adminKeys.recentAppointments });
   void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
   void queryClient.invalidateQueries({ queryKey: adminKeys.closedDates });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.reminders });
   void queryClient.invalidateQueries({ queryKey: ['admin', 'patients', 'one'] });
 }

@@ -6,6 +6,7 @@ import {
   DeleteOutlined,
   SendOutlined,
   StopOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -14,6 +15,7 @@ import { formatLongUsDate, isSlotPassed, isValidDateString } from '../../../../.
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toasts';
+import { useApproveRequest } from '../api/approve-request';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useDeleteAppointment } from '../api/delete-appointment';
 import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
@@ -51,6 +53,8 @@ export interface AppointmentHandlers {
   onDelete: (a: Appointment) => void;
   onFollowUp: (a: Appointment) => void;
   onReschedule: (a: Appointment) => void;
+  /** BOOK-15: move it to the time the visitor asked for. */
+  onApproveRequest: (a: Appointment) => void;
   busyId: number | null;
 }
 
@@ -83,10 +87,20 @@ export function useAppointmentActions(): { handlers: AppointmentHandlers; dialog
       ),
     [mutateStatus, toast],
   );
-  const busyId = updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null;
+  const approve = useApproveRequest();
+  const mutateApprove = approve.mutate;
+  const onApproveRequest = useCallback(
+    (a: Appointment) =>
+      mutateApprove(a.id, {
+        onSuccess: () => toast.success('Appointment moved', 'The appointment is moved to the requested time and the patient is emailed.'),
+        onError: (err) => toast.failure('Error moving appointment', err),
+      }),
+    [mutateApprove, toast],
+  );
+  const busyId = updateStatus.isPending ? (updateStatus.variables?.id ?? null) : approve.isPending ? (approve.variables ?? null) : null;
   const handlers = useMemo(
-    () => ({ onStatus, onCancel: cancel.ask, onDelete: remove.ask, onFollowUp: setFollowUp, onReschedule: setMoving, busyId }),
-    [onStatus, cancel.ask, remove.ask, busyId],
+    () => ({ onStatus, onCancel: cancel.ask, onDelete: remove.ask, onFollowUp: setFollowUp, onReschedule: setMoving, onApproveRequest, busyId }),
+    [onStatus, cancel.ask, remove.ask, onApproveRequest, busyId],
   );
 
   const dialogs = (
@@ -129,6 +143,17 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
   const nameId = `appointment-${a.id}-name`;
   return (
     <>
+      {a.requested && canReschedule(a) && (
+        <Button
+          type="primary"
+          icon={<SwapOutlined aria-hidden="true" />}
+          disabled={busy}
+          onClick={() => handlers.onApproveRequest(a)}
+          aria-label={`Approve ${name}'s request to move to ${when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}`}
+        >
+          Approve new time: {when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}
+        </Button>
+      )}
       {status === 'pending' && (
         <Button type="primary" icon={<CheckOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onStatus(a, 'confirmed')} aria-label={`Approve ${name}'s appointment`}>
           Approve

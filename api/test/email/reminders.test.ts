@@ -1,0 +1,185 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Scheduler } from '../../jobs/scheduler';
+import { productTasks } from '../../jobs/tasks';
+import { createLogger } from '../../logger';
+import { smtpMailer } from '../../services/mailer';
+import { renderInvoiceAttachment } from '../../services/attachments';
+import { OutboxWorker } from '../../services/outbox-worker';
+import { SmtpPeer } from '../support/smtp-peer';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// MAIL-9, MAIL-10, OPS-15: the reminder at the lead time (24 h), once, across restarts and processes.
+
+const BOOKED_AT = '2026-11-23T05:00:00Z'; // Monday 10:30 in Kolkata
+const booking = {
+  firstName: 'Rohan',
+  lastName: 'Patil',
+  email: 'rohan@example.in',
+  phone: '+91 98220 55555',
+  preferredDate: '2026-11-26', // Thursday
+  preferredTime: '18:00', // 12:30 UTC; the reminder is due 2026-11-25T12:30Z
+  treatment: 'rootcanal',
+};
+
+let app: TestApp;
+let cookie: string;
+const silent = createLogger('silent');
+
+beforeAll(async () => {
+  app = await startTestApp({ config: { publicUrl: 'https://clinic.example.in' } });
+  cookie = await app.signIn();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  app.clock.set(BOOKED_AT);
+  await app.deps.knex('email_outbox').delete();
+  await app.deps.knex('appointments').delete();
+  await app.deps.knex('scheduled_tasks').delete();
+});
+
+const schedulerOn = (target: TestApp) => new Scheduler({ knex: target.deps.knex, logger: silent, now: target.deps.now, tasks: productTasks(target.deps) });
+
+async function bookAndConfirm(overrides: Partial<typeof booking> = {}): Promise<number> {
+  const res = await app.request('/api/appointments', { method: 'POST', json: { ...booking, ...overrides } });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const confirm = await app.request(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'confirmed' }, cookie });
+  expect(confirm.status).toBe(200);
+  return id;
+}
+
+const reminders = () => app.deps.knex('email_outbox').where({ kind: 'appointment-reminder' }).orderBy('id');
+
+function parseIcs(content: string) {
+  const calendar = new ICAL.Component(ICAL.parse(content));
+  const vevent = calendar.getFirstSubcomponent('vevent')!;
+  const event = new ICAL.Event(vevent);
+  const tz = calendar.getFirstSubcomponent('vtimezone');
+  if (tz) ICAL.TimezoneService.register(new ICAL.Timezone(tz));
+  return { event, vevent, tzid: vevent.getFirstProperty('dtstart')!.getParameter('tzid') };
+}
+
+describe('the reminder', () => {
+  it('is sent once at the lead time, with the .ics and the personal link', async () => {
+    await bookAndConfirm();
+    const scheduler = schedulerOn(app);
+
+    app.clock.set('2026-11-25T12:29:00Z'); // 24 h 1 min before
+    await scheduler.runDue();
+    expect(await reminders()).toHaveLength(0);
+
+    app.clock.set('2026-11-25T12:30:00Z');
+    await scheduler.runDue();
+    const [reminder] = await reminders();
+    expect(reminder.toAddress).toBe('rohan@example.in');
+    expect(reminder.subject).toContain('Reminder');
+    expect(reminder.textBody).toMatch(/https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
+
+    // Later passes (a minute on, and an hour on) send nothing more.
+    for (const at of ['2026-11-25T12:32:00Z', '2026-11-25T13:40:00Z']) {
+      app.clock.set(at);
+      await scheduler.runDue();
+    }
+    expect(await reminders()).toHaveLength(1);
+
+    const { event, tzid } = parseIcs(reminder.attachments[0].content);
+    expect(tzid).toBe('Asia/Kolkata');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T12:30:00.000Z');
+    expect(event.startDate.hour).toBe(18);
+    expect(event.location).toContain('Spine Road');
+  });
+
+  it('the confirmation carries the .ics and the personal link, and both arrive over SMTP', async () => {
+    await bookAndConfirm();
+    const [ack] = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement' });
+    expect(ack.textBody).toMatch(/Manage my appointment: https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
+
+    const peer = await new SmtpPeer().start();
+    const worker = new OutboxWorker({
+      knex: app.deps.knex,
+      mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
+      logger: silent,
+      from: 'Clinic <no-reply@clinic.test>',
+      renderAttachment: renderInvoiceAttachment,
+    });
+    try {
+      await worker.drain();
+      const confirmation = peer.received.find((m) => m.subject?.includes('confirmed'))!;
+      expect(confirmation.text).toMatch(/\/appointment\/[A-Za-z0-9_-]{43}/);
+      const ics = confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
+      const { event } = parseIcs(ics.content.toString('utf8'));
+      expect(event.summary).toContain('Root Canal');
+      expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T12:30:00.000Z');
+    } finally {
+      await worker.stop();
+      await peer.stop();
+    }
+  });
+
+  it('is not sent for a cancelled appointment', async () => {
+    const id = await bookAndConfirm();
+    const cancel = await app.request(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'cancelled' }, cookie });
+    expect(cancel.status).toBe(200);
+    app.clock.set('2026-11-25T13:00:00Z');
+    await schedulerOn(app).runDue();
+    expect(await reminders()).toHaveLength(0);
+  });
+
+  it('moves with a reschedule', async () => {
+    const id = await bookAndConfirm();
+    app.clock.set('2026-11-25T12:30:00Z');
+    await schedulerOn(app).runDue();
+    expect(await reminders()).toHaveLength(1);
+
+    // Rescheduled to Saturday 11:00 (05:30 UTC): the reminder is due again on Friday at 05:30 UTC.
+    const moved = await app.request(`/api/admin/appointments/${id}/reschedule`, {
+      method: 'PATCH',
+      json: { preferredDate: '2026-11-28', preferredTime: '11:00' },
+      cookie,
+    });
+    expect(moved.status).toBe(200);
+    app.clock.set('2026-11-27T05:29:00Z');
+    await schedulerOn(app).runDue();
+    expect(await reminders()).toHaveLength(1);
+    app.clock.set('2026-11-27T05:31:00Z');
+    await schedulerOn(app).runDue();
+    const all = await reminders();
+    expect(all).toHaveLength(2);
+    expect(all[1].subject).toContain('28 November 2026');
+  });
+
+  it('survives a restart: one due while the server was down goes out once when it is back', async () => {
+    await bookAndConfirm();
+    const before = schedulerOn(app);
+    await before.runDue();
+    await before.stop();
+    // Down from Monday until Wednesday evening, past the lead time; the appointment has not started.
+    app.clock.set('2026-11-25T20:00:00Z');
+    const after = schedulerOn(app);
+    await after.runDue();
+    await after.runDue();
+    expect(await reminders()).toHaveLength(1);
+  });
+
+  it('two server processes send it once', async () => {
+    await bookAndConfirm();
+    await bookAndConfirm({ email: 'second@example.in', phone: '9000000002', preferredTime: '19:00' });
+    const second = await startTestApp({ db: app.db, config: { publicUrl: 'https://clinic.example.in' } });
+    try {
+      second.clock.set('2026-11-25T14:00:00Z');
+      app.clock.set('2026-11-25T14:00:00Z');
+      // Several passes of both processes at once, and the task's lease forced open between them.
+      for (let i = 0; i < 3; i++) {
+        await Promise.all([schedulerOn(app).runDue(), schedulerOn(second).runDue(), schedulerOn(app).runDue()]);
+        await app.deps.knex('scheduled_tasks').update({ nextRunAt: new Date('2026-11-25T13:00:00Z'), lockedUntil: null });
+      }
+      const sent = await reminders();
+      expect(sent.map((r) => r.toAddress).sort()).toEqual(['rohan@example.in', 'second@example.in']);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../services/appointment-links';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// BOOK-12..15: the personal link and its page: what it shows, cancel within and outside the cut-off, ask for
+// another time, tampered and expired tokens 404, noindex, plain form posts (no JavaScript needed).
+
+const NOW = '2026-11-23T05:00:00Z'; // Monday 10:30 in Kolkata
+const booking = {
+  firstName: 'Rohan',
+  lastName: 'Patil',
+  email: 'rohan@example.in',
+  phone: '+91 98220 55555',
+  preferredDate: '2026-11-26',
+  preferredTime: '18:00',
+  treatment: 'rootcanal',
+};
+
+let app: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ config: { publicUrl: 'https://clinic.example.in', clinicNotifyEmail: 'desk@clinic.test' } });
+  cookie = await app.signIn();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(async () => {
+  app.clock.set(NOW);
+  await app.deps.knex('email_outbox').delete();
+  await app.deps.knex('appointments').delete();
+});
+
+/** Books through the public form and answers the token its acknowledgement email carries. */
+async function book(overrides: Partial<typeof booking> = {}): Promise<{ id: number; token: string }> {
+  const res = await app.request('/api/appointments', { method: 'POST', json: { ...booking, ...overrides } });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const ack = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement' }).orderBy('id', 'desc').first();
+  const token = /https:\/\/clinic\.example\.in\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.textBody)![1];
+  expect(ack.html).toContain(`href="https://clinic.example.in/appointment/${token}"`);
+  return { id, token };
+}
+
+const form = (path: string, fields: Record<string, string> = {}) =>
+  app.request(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+    redirect: 'manual',
+  });
+
+const page = (token: string, suffix = '') => app.request(`/appointment/${token}${suffix}`);
+
+describe('the personal link', () => {
+  it('is stored only as a hash, and its data shows this appointment alone', async () => {
+    const { id, token } = await book();
+    await book({ firstName: 'Other', email: 'other@example.in', phone: '9000000009', preferredTime: '19:00' });
+    const links = await app.deps.knex('appointment_links').where({ appointmentId: id });
+    expect(links).toHaveLength(1);
+    expect(links[0].tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(links)).not.toContain(token);
+
+    const res = await app.request(`/api/appointment-links/${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    const body = await res.json();
+    expect(body).toMatchObject({ firstName: 'Rohan', preferredDate: '2026-11-26', preferredTime: '18:00', status: 'pending', canCancel: true });
+    expect(JSON.stringify(body)).not.toMatch(/Other|other@example|Patil|98220/);
+  });
+
+  it('renders a noindex page on the server, with both forms as plain posts', async () => {
+    const { token } = await book();
+    const res = await page(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('26 November 2026');
+    expect(html).toContain(`action="/appointment/${token}/cancel"`);
+    expect(html).toContain(`action="/appointment/${token}/request"`);
+    expect(html).toContain('Spine Road');
+  });
+
+  it('answers 404 for a tampered, unknown or malformed token, and once the appointment is over', async () => {
+    const { token } = await book();
+    const tampered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
+    for (const bad of [tampered, 'x'.repeat(43), 'short', `${token}x`]) {
+      expect((await app.request(`/api/appointment-links/${bad}`)).status, bad).toBe(404);
+      expect((await page(bad)).status, bad).toBe(404);
+      expect((await form(`/appointment/${bad}/cancel`)).status, bad).toBe(404);
+    }
+    app.clock.set('2026-11-26T12:30:00Z'); // the appointment's start
+    expect((await app.request(`/api/appointment-links/${token}`)).status).toBe(404);
+    expect((await page(token)).status).toBe(404);
+  });
+
+  it('cancels up to 2 hours before, telling the clinic; refuses later', async () => {
+    const { id, token } = await book();
+    const early = await book({ email: 'late@example.in', phone: '9000000001', preferredTime: '19:00' });
+
+    const res = await form(`/appointment/${token}/cancel`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/appointment/${token}/cancelled`);
+    expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('cancelled');
+    const toClinic = await app.deps.knex('email_outbox').where({ kind: 'visitor-cancelled' }).first();
+    expect(toClinic.toAddress).toBe('desk@clinic.test');
+    expect(await (await page(token, '/cancelled')).text()).toContain('Your appointment is cancelled');
+
+    // 19:00 IST is 13:30 UTC: at 11:31 UTC there is less than 2 hours left.
+    app.clock.set('2026-11-26T11:31:00Z');
+    const late = await form(`/appointment/${early.token}/cancel`);
+    expect(late.headers.get('location')).toBe(`/appointment/${early.token}/too-late`);
+    expect((await app.deps.knex('appointments').where({ id: early.id }).first()).status).toBe('pending');
+    expect(await (await page(early.token)).text()).not.toContain(`action="/appointment/${early.token}/cancel"`);
+  });
+
+  it('asks for another open time, which the clinic sees on the appointment', async () => {
+    const { id, token } = await book();
+    const data = await (await app.request(`/api/appointment-links/${token}`)).json();
+    expect(data.openSlots.length).toBeGreaterThan(0);
+    expect(data.openSlots.some((d: { date: string; times: string[] }) => d.date === '2026-11-26' && d.times.includes('18:00'))).toBe(false);
+
+    const res = await form(`/appointment/${token}/request`, { slot: '2026-11-27T11:00' });
+    expect(res.headers.get('location')).toBe(`/appointment/${token}/requested`);
+    const row = await app.deps.knex('appointments').where({ id }).first();
+    expect(row).toMatchObject({ requestedDate: '2026-11-27', requestedTime: '11:00', preferredDate: '2026-11-26' });
+    expect(await app.deps.knex('email_outbox').where({ kind: 'visitor-requested-time', toAddress: 'desk@clinic.test' })).toHaveLength(1);
+
+    const admin = await app.request(`/api/admin/appointments?limit=10`, { cookie });
+    const listed = ((await admin.json()) as { id: number; requested: unknown }[]).find((a) => a.id === id)!;
+    expect(listed.requested).toMatchObject({ date: '2026-11-27', time: '11:00' });
+
+    // A slot that is not open (a Sunday, a made-up time) is refused.
+    for (const slot of ['2026-11-29T11:00', '2026-11-27T11:30', 'nonsense']) {
+      const refused = await form(`/appointment/${token}/request`, { slot });
+      expect(refused.headers.get('location'), slot).toMatch(/\/(slot-taken|invalid)$/);
+    }
+
+    // The clinic approves it: a reschedule to the requested time, the request answered, the patient emailed.
+    const approved = await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie });
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({ preferredDate: '2026-11-27', preferredTime: '11:00', requested: null });
+    expect(await app.deps.knex('email_outbox').where({ kind: 'appointment-rescheduled', toAddress: 'rohan@example.in' })).toHaveLength(1);
+    const again = await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a form post from another site', async () => {
+    const { id, token } = await book();
+    const res = await app.request(`/appointment/${token}/cancel`, {
+      method: 'POST',
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(403);
+    expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('pending');
+  });
+});
+
+describe('the reminder list (APPT-16)', () => {
+  it("lists today's and tomorrow's confirmed appointments and marks the WhatsApp reminder sent once", async () => {
+    app.clock.set('2026-11-25T04:00:00Z'); // Wednesday 09:30 in Kolkata
+    const today = await book({ preferredDate: '2026-11-25', preferredTime: '18:00' });
+    const tomorrow = await book({ email: 'b@example.in', phone: '9000000003', preferredDate: '2026-11-26', preferredTime: '11:00' });
+    const later = await book({ email: 'c@example.in', phone: '9000000004', preferredDate: '2026-11-27', preferredTime: '11:00' });
+    await book({ email: 'd@example.in', phone: '9000000005', preferredDate: '2026-11-26', preferredTime: '12:00' }); // pending
+    for (const { id } of [today, tomorrow, later]) {
+      expect((await app.request(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'confirmed' }, cookie })).status).toBe(200);
+    }
+    const list = await (await app.request('/api/admin/reminders', { cookie })).json();
+    expect(list).toMatchObject({ today: '2026-11-25', tomorrow: '2026-11-26' });
+    expect(list.items.map((i: { id: number }) => i.id)).toEqual([today.id, tomorrow.id]);
+    expect(list.items[0]).toMatchObject({ phone: '+91 98220 55555', whatsappSentAt: null });
+
+    const marked = await app.request(`/api/admin/reminders/${today.id}/whatsapp-sent`, { method: 'POST', cookie });
+    expect(marked.status).toBe(200);
+    const first = (await marked.json()).whatsappSentAt;
+    expect(first).toBe('2026-11-25T04:00:00.000Z');
+    app.clock.set('2026-11-25T05:00:00Z');
+    const again = await (await app.request(`/api/admin/reminders/${today.id}/whatsapp-sent`, { method: 'POST', cookie })).json();
+    expect(again.whatsappSentAt).toBe(first);
+    expect((await app.request('/api/admin/reminders/999999/whatsapp-sent', { method: 'POST', cookie })).status).toBe(404);
+  });
+});

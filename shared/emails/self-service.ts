@@ -1,0 +1,39 @@
+import { timeSlotLabel, treatmentLabel } from '../constants/booking';
+import { formatEnGbLongDate } from '../domain/clinic-time';
+import type { BookingDetails } from './booking';
+import { renderEmail, type RenderedEmail } from './layout';
+
+// BOOK-15: what the clinic is told when a visitor acts on their personal link's page.
+
+type Details = Pick<BookingDetails, 'firstName' | 'lastName' | 'phone' | 'email' | 'preferredDate' | 'preferredTime' | 'treatment'>;
+
+const rows = (a: Details): [string, string][] => [
+  ['Patient', `${a.firstName} ${a.lastName}`],
+  ['Phone', a.phone],
+  ['Email', a.email],
+  ['Date', formatEnGbLongDate(a.preferredDate)],
+  ['Time', timeSlotLabel(a.preferredTime)],
+  ['Treatment', treatmentLabel(a.treatment)],
+];
+
+/** To the clinic: the visitor cancelled from their link. */
+export function visitorCancelledEmail(a: Details): RenderedEmail {
+  return renderEmail(
+    `Appointment cancelled by the patient: ${a.firstName} ${a.lastName}, ${formatEnGbLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
+    'A patient has cancelled their appointment from their personal link.',
+    [{ rows: rows(a) }, { paragraph: 'The slot is free again.' }],
+  );
+}
+
+/** To the clinic: the visitor asks for another time; staff approve it as a reschedule in the admin. */
+export function visitorRequestedTimeEmail(a: Details, requested: { date: string; time: string }): RenderedEmail {
+  return renderEmail(
+    `New time requested: ${a.firstName} ${a.lastName} asks for ${formatEnGbLongDate(requested.date)} ${timeSlotLabel(requested.time)}`,
+    'A patient asks to move their appointment, from their personal link.',
+    [
+      { rows: rows(a) },
+      { rows: [['Requested', `${formatEnGbLongDate(requested.date)}, ${timeSlotLabel(requested.time)}`]] },
+      { paragraph: 'Open the appointment in the admin panel to approve the new time.' },
+    ],
+  );
+}

@@ -1,0 +1,31 @@
+import type { AppointmentStatus } from '../constants/booking';
+
+/** BOOK-14: what the personal link's page shows: this appointment only, nothing about any other. */
+export interface ManagedAppointment {
+  firstName: string;
+  preferredDate: string;
+  preferredTime: string;
+  treatment: string;
+  status: AppointmentStatus;
+  /** BOOK-15: the other time the visitor asked for, waiting for the clinic. */
+  requested: { date: string; time: string } | null;
+  /** Cancel is offered (pending or confirmed, and more than 2 hours ahead). */
+  canCancel: boolean;
+  /** Ask for another time is offered (pending or confirmed, not started). */
+  canRequest: boolean;
+  /** Open slots of the coming days, for "ask for another time". */
+  openSlots: { date: string; times: string[] }[];
+}
+
+/** The outcome shown after a form post (?done=...). */
+export const manageOutcomes = ['cancelled', 'requested', 'too-late', 'slot-taken', 'invalid'] as const;
+export type ManageOutcome = (typeof manageOutcomes)[number];
+
+/** BOOK-15: the cut-off for cancelling from the page. */
+export const CANCEL_CUTOFF_HOURS = 2;
+
+/** The path of the data a manage page renders with (the token is the only key). */
+export const managePath = (token: string) => `/api/appointment-links/${token}`;
+
+/** Tokens are 32 random bytes in base64url (api/services/appointment-links.ts). */
+export const MANAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { uid } from './admin-helpers';
+
+// BOOK-12..15: the personal link from the booking email opens the visitor's page, which works with
+// JavaScript off (plain form posts): ask for another time, then cancel. Mainly for phones (375 px).
+
+/** The personal link in the newest email to `to`, read from the server's mail folder (e2e-server.ts). */
+async function manageLinkFor(to: string): Promise<string> {
+  const dir = fs.readFileSync(path.join(os.tmpdir(), `clinic-e2e-mail-${process.env.E2E_PORT ?? 4173}`), 'utf8');
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_');
+  let link: string | null = null;
+  await expect(async () => {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort() : [];
+    expect(files.length).toBeGreaterThan(0);
+    // Quoted-printable wraps long lines with a soft break ("=" at the line end).
+    const text = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
+    link = /\/appointment\/[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? null;
+    expect(link).not.toBeNull();
+  }).toPass({ timeout: 15_000 });
+  return link!;
+}
+
+async function bookWithLink(request: APIRequestContext): Promise<{ name: string; link: string }> {
+  const name = `Manage${uid()}`;
+  const email = `${name.toLowerCase()}@example.com`;
+  for (let attempt = 0; ; attempt++) {
+    const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 86_400_000);
+    if (day.getUTCDay() === 0) continue;
+    const res = await request.post('/api/appointments', {
+      data: { firstName: name, lastName: 'Visitor', email, phone: '9876543210', preferredDate: day.toISOString().slice(0, 10), preferredTime: '11:00', treatment: 'cleaning' },
+    });
+    if (res.status() === 201) break;
+    if (attempt > 10) throw new Error(await res.text());
+  }
+  return { name, link: await manageLinkFor(email) };
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the visitor asks for another time, then cancels, with plain forms', async ({ page }) => {
+    const { name, link } = await bookWithLink(page.request);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: `Hello ${name}` })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByText('Requested – the clinic will confirm it soon')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toBeVisible();
+
+    const slot = page.getByLabel('Open times');
+    const first = await slot.locator('option:not([disabled])').first().getAttribute('value');
+    await slot.selectOption(first!);
+    await page.getByRole('button', { name: 'Ask for this time' }).click();
+    await expect(page).toHaveURL(/\/requested$/);
+    await expect(page.getByRole('status')).toHaveText('Thank you. The clinic will confirm your new time by phone or email.');
+    await expect(page.getByText('(waiting for the clinic)')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel my appointment' }).click();
+    await expect(page).toHaveURL(/\/cancelled$/);
+    await expect(page.getByRole('status')).toHaveText('Your appointment is cancelled. The clinic has been told.');
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel my appointment' })).toHaveCount(0);
+  });
+});
+
+test('a tampered link shows the not-found page', async ({ page }) => {
+  const { link } = await bookWithLink(page.request);
+  const token = link.split('/').pop()!;
+  const tampered = `/appointment/${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`;
+  const res = await page.goto(tampered);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('the page has no accessibility violations and fits a phone', async ({ page }) => {
+  const { link } = await bookWithLink(page.request);
+  await page.goto(link);
+  await expect(page.getByRole('button', { name: 'Ask for this time' })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, summary.join('\n')).toEqual([]);
+});
