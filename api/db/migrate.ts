@@ -8,6 +8,7 @@ import * as trustedDevices from './migrations/006-trusted-devices';
 import * as bookingLimits from './migrations/007-booking-limits';
 import * as billing from './migrations/008-billing';
 import * as staffRoles from './migrations/010-staff-roles';
+import * as appointmentLanguage from './migrations/013-appointment-language';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Knex.Migration> = {
   '007-booking-limits': bookingLimits,
   '008-billing': billing,
   '010-staff-roles': staffRoles,
+  '013-appointment-language': appointmentLanguage,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -183,9 +183,12 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
       .returning(listColumns);
 
     if (to === 'confirmed') {
-      await enqueueEmail(trx, { kind: 'appointment-confirmed', to: row.email, ...appointmentConfirmedEmail(row) });
+      // I18N-5: in the language the visitor booked in.
+      const details = { ...row, language: current.language };
+      await enqueueEmail(trx, { kind: 'appointment-confirmed', to: row.email, ...appointmentConfirmedEmail(details) });
     } else if (to === 'cancelled') {
-      await enqueueEmail(trx, { kind: 'appointment-cancelled', to: row.email, ...appointmentCancelledEmail(row) });
+      const details = { ...row, language: current.language };
+      await enqueueEmail(trx, { kind: 'appointment-cancelled', to: row.email, ...appointmentCancelledEmail(details) });
     }
     return row;
   });

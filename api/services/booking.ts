@@ -106,8 +106,11 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input) },
     { kind: 'booking-notification', to: deps.config.clinicNotifyEmail ?? clinic.email, ...bookingNotificationEmail(input) },
   ];
-  // One statement, one round trip, one transaction: see migrations 003 and 007.
-  const { rows } = await deps.knex.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
+  // One statement books the slot (migrations 003 and 007); the booking's language (I18N-5, migration 013)
+  // is set in the same transaction.
+  const language = input.language ?? 'en';
+  const { rows } = await deps.knex.transaction(async (trx) => {
+    const result = await trx.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
     'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)',
     [
       input.firstName,
@@ -123,7 +126,11 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
       clinicToday(now),
       policy.maxOpenPerContact,
     ],
-  );
+    );
+    const booked = result.rows[0]?.id;
+    if (booked && language !== 'en') await trx('appointments').where({ id: booked }).update({ language });
+    return result;
+  });
   const { id, refusal } = rows[0] ?? { id: null, refusal: 'slot-full' };
   if (refusal === 'contact-limit') {
     deps.logger.info('booking_refused', { reason: 'contact-limit' });

@@ -2,6 +2,8 @@ import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
 import { formatEnGbLongDate } from '../domain/clinic-time';
 import { renderEmail, type RenderedEmail } from './layout';
+import { emailWords } from './language';
+import { fmt, type Lang } from '../i18n/types';
 
 export interface BookingDetails {
   firstName: string;
@@ -12,6 +14,8 @@ export interface BookingDetails {
   preferredTime: string;
   treatment: string;
   notes?: string | null;
+  /** The language the visitor booked in (I18N-5); English when absent. */
+  language?: Lang;
 }
 
 const details = (a: BookingDetails): [string, string][] => [
@@ -26,11 +30,18 @@ const details = (a: BookingDetails): [string, string][] => [
  * stranger their text). Names can hold only letters (shared/schemas/fields.ts); the rest are codes.
  */
 export function bookingAcknowledgementEmail(a: BookingDetails): RenderedEmail {
-  return renderEmail(`We received your appointment request – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
-    { paragraph: 'Thank you for choosing us. We have received your appointment request:' },
-    { rows: details(a) },
-    { paragraph: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.' },
-  ]);
+  const w = emailWords(a.language);
+  const rows: [string, string][] = [
+    [w.t.date, w.longDate(a.preferredDate)],
+    [w.t.time, w.time(a.preferredTime)],
+    [w.t.treatment, w.treatment(a.treatment)],
+  ];
+  return renderEmail(
+    fmt(w.t.ackSubject, { clinic: clinic.name }),
+    fmt(w.t.dear, { name: `${a.firstName} ${a.lastName}` }),
+    [{ paragraph: w.t.ackThanks }, { rows }, { paragraph: w.t.ackRequest }],
+    w.lang,
+  );
 }
 
 /** D13: sent to the clinic's inbox for every new booking, with the visitor's notes. */

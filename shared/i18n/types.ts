@@ -43,10 +43,14 @@ export function fmt(template: string, values: Record<string, string | number>): 
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** A path in a language: ('mr', '/about') -> '/mr/about'; ('mr', '/') -> '/mr/'; English paths stay as they are. */
+/**
+ * A path in a language: ('mr', '/about') -> '/mr/about'; ('mr', '/') -> '/mr' (the site drops trailing
+ * slashes: '/mr/' redirects there); ('mr', '/contact#book') -> '/mr/contact#book'. English stays as it is.
+ */
 export function localizePath(lang: Lang, path: string): string {
   if (lang === 'en' || !path.startsWith('/')) return path;
-  return path === '/' ? `/${lang}/` : `/${lang}${path}`;
+  if (path === '/' || path.startsWith('/#') || path.startsWith('/?')) return `/${lang}${path.slice(1)}`;
+  return `/${lang}${path}`;
 }
 
 /** '/mr/about' -> { lang: 'mr', path: '/about' }; '/mr' and '/mr/' -> the Marathi home; '/about' -> English. */
