@@ -44,6 +44,7 @@ export const en = {
     language: 'Language',
   },
   clinic: {
+    locality: 'Moshi',
     tagline1: 'Gentle Care for Every Smile',
     tagline2: 'From Little Ones to Loved Ones',
     doctorName: 'Dr. Ananya Deshpande',

@@ -36,6 +36,7 @@ export const hi: Catalogue = {
     language: 'भाषा',
   },
   clinic: {
+    locality: 'मोशी',
     tagline1: 'हर मुस्कान की कोमल देखभाल',
     tagline2: 'नन्हे-मुन्नों से लेकर दादा-दादी तक',
     doctorName: 'डॉ. अनन्या देशपांडे',

@@ -36,6 +36,7 @@ export const mr: Catalogue = {
     language: 'भाषा',
   },
   clinic: {
+    locality: 'मोशी',
     tagline1: 'प्रत्येक हास्याची हळुवार काळजी',
     tagline2: 'लहानग्यांपासून आजी-आजोबांपर्यंत',
     doctorName: 'डॉ. अनन्या देशपांडे',

@@ -63,7 +63,7 @@ describe('every public page in three languages', () => {
   it('the Marathi home: lang, title, description, canonical, JSON-LD, Devanagari font, switcher', async () => {
     const p = await page('/mr');
     expect(p.lang).toBe('mr-IN');
-    expect(p.title).toBe(`${clinic.name} | Moshi, पुणे येथील फॅमिली डेंटिस्ट`);
+    expect(p.title).toBe(`${clinic.name} | मोशी, पुणे येथील फॅमिली डेंटिस्ट`);
     expect(p.description).toContain('रूट कॅनाल');
     expect(p.canonical).toBe(`${origin()}/mr`);
     expect(p.html).toContain('<meta property="og:locale" content="mr_IN" />');

@@ -19,7 +19,7 @@ export function clinicJsonLd(origin: string, { lang, t }: I18n): Record<string, 
     image: `${origin}${DEFAULT_IMAGE}`,
     description: en
       ? `${clinic.tagline1}. ${clinic.tagline2}. Family dental clinic in ${clinic.address.locality}, Pune.`
-      : `${t.clinic.tagline1}. ${t.clinic.tagline2}. ${t.hero.eyebrow.replace('{locality}', clinic.address.locality)}.`,
+      : `${t.clinic.tagline1}. ${t.clinic.tagline2}. ${t.hero.eyebrow.replace('{locality}', t.clinic.locality)}.`,
     telephone: clinic.phone,
     email: clinic.email,
     priceRange: '₹500 - ₹3,00,000',

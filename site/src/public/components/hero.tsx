@@ -96,7 +96,7 @@ export function Hero() {
       <div className="container hero-content">
         <p className="hero-eyebrow">
           <Icon name="pin" size={18} />
-          {fmt(t.hero.eyebrow, { locality: clinic.address.locality })}
+          {fmt(t.hero.eyebrow, { locality: t.clinic.locality })}
         </p>
         <h1 id="hero-title">{t.clinic.tagline1}</h1>
         <p className="hero-lead">{fmt(t.hero.lead, { tagline: t.clinic.tagline2 })}</p>

@@ -137,7 +137,7 @@ export const aboutPage: PageModule = {
       doctorTitle: clinic.doctorTitle,
       role: t.about.roleLower,
       years: clinic.yearsExperience,
-      locality: clinic.address.locality,
+      locality: t.clinic.locality,
       suffix: titleSuffix,
     };
     return pageHead(pathname, fmt(t.about.title, values), fmt(t.about.description, values), [clinicJsonLd(origin, i18n)]);

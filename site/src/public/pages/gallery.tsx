@@ -171,7 +171,7 @@ export const galleryPage: PageModule = {
     pageHead(
       pathname,
       fmt(t.gallery.title, { suffix: titleSuffix }),
-      fmt(t.gallery.description, { locality: clinic.address.locality }),
+      fmt(t.gallery.description, { locality: t.clinic.locality }),
       [
         {
           '@context': 'https://schema.org',

@@ -17,7 +17,7 @@ const reasonIcons: IconName[] = ['users', 'shield', 'wallet', 'clock'];
 
 export function HomePage() {
   const t = useT();
-  const names = { name: clinic.name, locality: clinic.address.locality, doctor: t.clinic.doctorName };
+  const names = { name: clinic.name, locality: t.clinic.locality, doctor: t.clinic.doctorName };
   return (
     <>
       <Hero />
@@ -145,7 +145,7 @@ export function HomePage() {
 export const homePage: PageModule = {
   Page: HomePage,
   head: (_route, pathname, _read, origin, i18n) => {
-    const values = { name: clinic.name, locality: clinic.address.locality, rating: clinic.rating, count: clinic.ratingCount };
+    const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: clinic.rating, count: clinic.ratingCount };
     return pageHead(pathname, fmt(i18n.t.home.title, values), fmt(i18n.t.home.description, values), [clinicJsonLd(origin, i18n)]);
   },
 };

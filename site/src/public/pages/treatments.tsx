@@ -152,7 +152,7 @@ export const treatmentsPage: PageModule = {
       return pageHead(
         pathname,
         fmt(text.treatmentsPage.title, { suffix: titleSuffix }),
-        fmt(text.treatmentsPage.description, { locality: clinic.address.locality }),
+        fmt(text.treatmentsPage.description, { locality: text.clinic.locality }),
         [
           {
             '@context': 'https://schema.org',
