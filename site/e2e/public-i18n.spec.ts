@@ -64,7 +64,8 @@ test('the Marathi booking form shows Marathi labels, validation messages and toa
   const form = page.locator('#book form');
   await expect(form.getByLabel('नाव', { exact: true })).toBeVisible();
   await form.getByRole('button', { name: 'अपॉइंटमेंट बुक करा' }).click();
-  await expect(form.getByText('नाव किमान 2 अक्षरांचे असावे')).toBeVisible();
+  await expect(form.getByText('नाव किमान 2 अक्षरांचे असावे', { exact: true })).toBeVisible();
+  await expect(form.getByText('आडनाव किमान 2 अक्षरांचे असावे', { exact: true })).toBeVisible();
   await expect(form.getByText('कृपया हवी असलेली तारीख निवडा')).toBeVisible();
   await expect(form.getByText('कृपया उपचार निवडा')).toBeVisible();
   // A Sunday gets the clinic's rule at once, in Marathi.
