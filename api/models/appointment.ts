@@ -16,7 +16,7 @@ export class Appointment extends BaseModel {
   preferredTime!: string;
   notes!: string | null;
   status!: AppointmentStatus;
-  /** The language the visitor booked in (I18N-5): their emails are written in it. */
+  /** The language the visitor booked in (I18N-3): their emails are written in it. */
   language!: Lang;
   createdAt!: Date;
   updatedAt!: Date;

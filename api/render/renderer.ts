@@ -17,7 +17,7 @@ interface ServerEntry {
     head: string;
     html: string;
     payload: string;
-    /** The page's language and its Indian locale (I18N-3); older builds lack them. */
+    /** The page's language and its Indian locale (I18N-1); older builds lack them. */
     lang?: string;
     htmlLang?: string;
   }>;
@@ -48,7 +48,7 @@ function readTemplate(): Template {
 }
 
 /**
- * I18N-6: the self-hosted Devanagari font (site/public/fonts, a subset made by site/scripts/subset-font.ts),
+ * I18N-4: the self-hosted Devanagari font (site/public/fonts, a subset made by site/scripts/subset-font.ts),
  * only on Marathi and Hindi pages: preloaded, and `font-display: swap` so the text paints at once in the
  * system font. Latin text keeps the system stack (the unicode-range leaves it alone).
  */
@@ -130,7 +130,7 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
         },
       });
       const [template0, b, c, d] = template.parts;
-      // <html lang> is the page's language (I18N-3); Marathi and Hindi pages also get the Devanagari font.
+      // <html lang> is the page's language (I18N-1); Marathi and Hindi pages also get the Devanagari font.
       const a = template0.replace('<html lang="en-IN">', `<html lang="${page.htmlLang ?? 'en-IN'}">`);
       const head = page.lang === 'mr' || page.lang === 'hi' ? `${page.head}\n    ${devanagariFontTags()}` : page.head;
       const data = `<script type="application/json" id="app-data">${page.payload}</script>`;

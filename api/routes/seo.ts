@@ -6,7 +6,7 @@ import { createRouter } from './router';
 
 // GET /robots.txt   everything but the admin and the API may be crawled; points at the sitemap (D20)
 // GET /sitemap.xml  every public page, every treatment, every published post, in English, Marathi and Hindi
-//                   (I18N-3), each with its hreflang alternates
+//                   (I18N-1), each with its hreflang alternates
 
 const STATIC_PAGES = ['/', '/about', '/treatments', '/blogs', '/gallery', '/contact'];
 

@@ -183,7 +183,7 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
       .returning(listColumns);
 
     if (to === 'confirmed') {
-      // I18N-5: in the language the visitor booked in.
+      // I18N-3: in the language the visitor booked in.
       const details = { ...row, language: current.language };
       await enqueueEmail(trx, { kind: 'appointment-confirmed', to: row.email, ...appointmentConfirmedEmail(details) });
     } else if (to === 'cancelled') {

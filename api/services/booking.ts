@@ -106,7 +106,7 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input) },
     { kind: 'booking-notification', to: deps.config.clinicNotifyEmail ?? clinic.email, ...bookingNotificationEmail(input) },
   ];
-  // One statement books the slot (migrations 003 and 007); the booking's language (I18N-5, migration 013)
+  // One statement books the slot (migrations 003 and 007); the booking's language (I18N-3, migration 013)
   // is set in the same transaction.
   const language = input.language ?? 'en';
   const { rows } = await deps.knex.transaction(async (trx) => {

@@ -401,7 +401,7 @@ export async function sendInvoice(deps: Deps, id: number): Promise<void> {
   if (invoice.status === 'cancelled') throw conflict(CANCELLED_SEND_MESSAGE);
   const to = invoice.patient?.email || invoice.billTo?.email;
   if (!to) throw conflict(NO_EMAIL_MESSAGE);
-  // I18N-5: in the language of the patient's latest booking with this address (English without one).
+  // I18N-3: in the language of the patient's latest booking with this address (English without one).
   const latest = await deps
     .knex('appointments')
     .whereRaw('lower(email) = lower(?)', [to])

@@ -147,7 +147,7 @@ export function formatEnGbLongDate(value: string | Date): string {
 const localeFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A date in a language's Indian long form (I18N-5): '24 November 2026' (en-IN), '२४ नोव्हेंबर, २०२६'
+ * A date in a language's Indian long form (I18N-3): '24 November 2026' (en-IN), '२४ नोव्हेंबर, २०२६'
  * (mr-IN), '24 नवंबर 2026' (hi-IN). A yyyy-MM-dd is a calendar date; an instant is read at the clinic.
  */
 export function formatLocaleLongDate(value: string | Date, locale: string): string {

@@ -14,7 +14,7 @@ export interface BookingDetails {
   preferredTime: string;
   treatment: string;
   notes?: string | null;
-  /** The language the visitor booked in (I18N-5); English when absent. */
+  /** The language the visitor booked in (I18N-3); English when absent. */
   language?: Lang;
 }
 

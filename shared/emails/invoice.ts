@@ -9,7 +9,7 @@ import { fmt, type Lang } from '../i18n/types';
  * how to pay what is left (D30: by UPI with the QR code or the UPI ID when the clinic has one).
  */
 export function invoiceEmail(doc: InvoiceDocument, lang: Lang = 'en'): RenderedEmail {
-  // I18N-5: the email's words in the patient's language; the figures and dates are the PDF's, as printed.
+  // I18N-3: the email's words in the patient's language; the figures and dates are the PDF's, as printed.
   const w = emailCatalogues[lang].email;
   const received = doc.totals.find((t) => t.label === 'Amount received');
   const rows: [string, string][] = [

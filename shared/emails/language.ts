@@ -4,7 +4,7 @@ import { emailCatalogues } from '../i18n/email-words';
 import type { Catalogue } from '../i18n/en';
 import { localeOf, type Lang } from '../i18n/types';
 
-// I18N-5: the patient's emails in the language they booked in. English reads exactly as before (en-GB
+// I18N-3: the patient's emails in the language they booked in. English reads exactly as before (en-GB
 // dates); Marathi and Hindi take their words from the catalogues and their dates from Intl (mr-IN, hi-IN).
 
 export interface EmailWords {

@@ -22,7 +22,7 @@ export function escapeHtml(value: string): string {
 /** A block of the email: a paragraph, or a list of label/value rows. */
 export type EmailBlock = { paragraph: string } | { rows: [label: string, value: string][] } | { heading: string };
 
-/** `lang`: the patient's language (I18N-5); the clinic's own emails are English. */
+/** `lang`: the patient's language (I18N-3); the clinic's own emails are English. */
 export function renderEmail(subject: string, greeting: string, blocks: EmailBlock[], lang: Lang = 'en'): RenderedEmail {
   const words = emailCatalogues[lang].email;
   const contact: [string, string][] = [

@@ -1,4 +1,4 @@
-// The Marathi words of the patients' emails (I18N-5), apart from the rest of the catalogue so that
+// The Marathi words of the patients' emails (I18N-3), apart from the rest of the catalogue so that
 // shared/emails (which the admin's previews also import) carries only these few lines per language.
 import type { Catalogue } from './en';
 

@@ -360,7 +360,7 @@ export const en = {
     closeNotification: 'Close notification',
     notifications: 'Notifications (F8)',
   },
-  // The emails a patient receives (I18N-5), in the language they booked in.
+  // The emails a patient receives (I18N-3), in the language they booked in.
   email: emailWords,
 } as const;
 

@@ -5,7 +5,7 @@ import { catalogues } from './index';
 import { translateMessage } from './messages';
 import { validationMessages } from './validation-en';
 
-// I18N-4: the schema's and the server's English messages are all known, so the form can show each in
+// I18N-5: the schema's and the server's English messages are all known, so the form can show each in
 // Marathi or Hindi; English passes through unchanged.
 
 const known = new Set<string>(Object.values(validationMessages));

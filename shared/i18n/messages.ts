@@ -1,7 +1,7 @@
 import { fmt } from './types';
 import { validationMessages } from './validation-en';
 
-// I18N-4: the shared zod schemas and the server speak English (their messages are the API's, unchanged).
+// I18N-5: the shared zod schemas and the server speak English (their messages are the API's, unchanged).
 // The booking form shows each message in the visitor's language: it finds the English message among the
 // templates of validation-en.ts (placeholders match the numbers in it) and fills the same template in the
 // visitor's catalogue. English, and any message not known here, comes back exactly as it was.

@@ -41,7 +41,7 @@ export const appointmentRequestSchema = z.object({
     .min(1, 'Please select a treatment')
     .max(40, 'Please select a valid treatment'),
   notes: optionalText(1000, 'Notes must be at most 1000 characters'),
-  // I18N-5: the language of the page the visitor booked on ('en' when absent); their emails use it.
+  // I18N-3: the language of the page the visitor booked on ('en' when absent); their emails use it.
   language: z.enum(languages, { error: LANGUAGE_MESSAGE }).optional(),
 });
 export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;

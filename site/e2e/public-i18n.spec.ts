@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { aSunday, bookingDay, isMobile, visit, visitor } from './support/public-helpers';
 
-// I18N-3, I18N-4: the site in Marathi and Hindi in a browser. The language switcher (header from 768 px,
+// I18N-1, I18N-5: the site in Marathi and Hindi in a browser. The language switcher (header from 768 px,
 // side menu below) keeps the page; links stay in the language; the booking form speaks the page's
 // language, its validation messages and toasts included, and the booking is sent with it; axe finds no
 // WCAG 2.2 A/AA violation on the translated pages.

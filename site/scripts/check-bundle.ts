@@ -81,7 +81,7 @@ for (const entry of entries) {
   // What a visitor's browser fetches for each page: the shell, then the page's own module (and the
   // booking form on the contact page); any page may later open the booking dialog.
   const form = chunkOf('site/src/public/booking/booking-form.tsx');
-  // I18N-3: each language's catalogue is a chunk of its own; a page loads one. Count the heaviest.
+  // I18N-1: each language's catalogue is a chunk of its own; a page loads one. Count the heaviest.
   const catalogueChunks = ['en', 'mr', 'hi'].map((l) => chunkOf(`shared/i18n/${l}.ts`)).filter((f): f is string => Boolean(f));
   const catalogueClosures = catalogueChunks.map((c) => closure([c], false));
   const heaviest = catalogueClosures.reduce<Set<string>>((a, b) => (sum(b) > sum(a) ? b : a), new Set());

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
 import { catalogues } from '../../shared/i18n/index';
 
-// I18N-6: the Devanagari font the Marathi and Hindi pages use, made once and committed
+// I18N-4: the Devanagari font the Marathi and Hindi pages use, made once and committed
 // (site/public/fonts/noto-sans-devanagari-subset.woff2): Noto Sans Devanagari Regular (the npm package
 // @expo-google-fonts/noto-sans-devanagari, OFL) cut down to the Devanagari block, the joiners and the
 // rupee sign, as WOFF2. HarfBuzz's subsetter keeps every conjunct and matra form those characters can

@@ -6,7 +6,7 @@ import { OutboxWorker } from '../../services/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// I18N-5: a booking remembers the language it was made in, and every email to that visitor arrives in it,
+// I18N-3: a booking remembers the language it was made in, and every email to that visitor arrives in it,
 // with dates in that language's Indian form. Real SMTP: the outbox worker delivers to a peer that parses
 // what arrives.
 

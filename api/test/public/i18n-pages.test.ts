@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/constants/clinic';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// I18N-3: the raw HTML of the public pages in English, Marathi and Hindi, as a crawler reads it (no
+// I18N-1: the raw HTML of the public pages in English, Marathi and Hindi, as a crawler reads it (no
 // script runs): <html lang>, the translated title, description and JSON-LD, the hreflang alternates, the
 // language switcher, and the 404 page in the address's language with status 404. Needs the built site
 // (npm run build:site).

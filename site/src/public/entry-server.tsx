@@ -51,7 +51,7 @@ export interface RenderOutput {
   html: string;
   /** JSON for <script type="application/json" id="app-data">, already safe inside a script element. */
   payload: string;
-  /** The page's language (I18N-3): the code and its Indian locale, for <html lang>. */
+  /** The page's language (I18N-1): the code and its Indian locale, for <html lang>. */
   lang: Lang;
   htmlLang: string;
 }

@@ -41,7 +41,7 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The page in each language (I18N-3): hreflang en-IN, mr-IN, hi-IN, and x-default (the English page). */
+/** The page in each language (I18N-1): hreflang en-IN, mr-IN, hi-IN, and x-default (the English page). */
 export function alternates(origin: string, path: string): { hreflang: string; href: string }[] {
   return [
     ...languages.map((l) => ({ hreflang: localeOf[l], href: absoluteUrl(origin, localizePath(l, path)) })),

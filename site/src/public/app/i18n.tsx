@@ -3,7 +3,7 @@ import type { Catalogue } from '../../../../shared/i18n/en';
 import { fmt, type Lang, type TreatmentSlug } from '../../../../shared/i18n/types';
 import type { Treatment } from '../../../../shared/constants/treatments';
 
-// The page's language and its catalogue (I18N-3). The language comes from the address (/mr/..., /hi/...,
+// The page's language and its catalogue (I18N-1). The language comes from the address (/mr/..., /hi/...,
 // else English) and never changes without a page load: the switcher's links are plain links, so the
 // browser only ever holds the current language's strings. The server renders with every catalogue at hand
 // (entry-server.tsx); the browser loads the one it needs, as its own chunk, before it hydrates (start.tsx).

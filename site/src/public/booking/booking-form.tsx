@@ -70,7 +70,7 @@ const bookingResolver: Resolver<AppointmentRequestInput, BookingRules, Appointme
 export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFormProps) {
   const toast = useToast();
   const { lang, t } = useI18n();
-  // I18N-4: the schema's and the server's messages are English; each is shown in the page's language.
+  // I18N-5: the schema's and the server's messages are English; each is shown in the page's language.
   const say = (message: string | undefined) => (message && lang !== 'en' ? translateMessage(message, t.validation) : message);
   const slotNote = { full: t.booking.fullyBooked, passed: t.booking.timePassed } as const;
   const cache = useQueryCache();
@@ -137,7 +137,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   const onSubmit = handleSubmit(async (values) => {
     try {
       const filled = trap.current?.value;
-      // The booking remembers the page's language: the visitor's emails are written in it (I18N-5).
+      // The booking remembers the page's language: the visitor's emails are written in it (I18N-3).
       const body = { ...values, language: lang };
       await book(filled ? { ...body, [BOOKING_HONEYPOT_FIELD]: filled } : body);
       toast({ title: t.booking.bookedTitle, description: t.booking.bookedText });

@@ -33,7 +33,7 @@ function NavList({ onNavigate, className }: { onNavigate?: () => void; className
 }
 
 /**
- * I18N-3: the same page in the other languages. Plain links (a full page load): the new page comes from
+ * I18N-1: the same page in the other languages. Plain links (a full page load): the new page comes from
  * the server in its language, and the browser never holds two catalogues.
  */
 export function LanguageSwitcher({ className }: { className: string }) {

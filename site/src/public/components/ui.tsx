@@ -137,7 +137,7 @@ const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 
 /**
  * '22 November 2026' ('२२ नोव्हेंबर, २०२६' in Marathi, '22 नवंबर 2026' in Hindi: each language's Indian
- * form, I18N-4), the same on the server and in the browser (the clinic's time zone).
+ * form, I18N-2), the same on the server and in the browser (the clinic's time zone).
  */
 export function formatPostDate(iso: string | null, lang: Lang = 'en'): string {
   if (!iso) return '';
