@@ -62,6 +62,16 @@ function devanagariFontTags(): string {
   );
 }
 
+/** English pages: only the switcher's 'मराठी' and 'हिन्दी' are Devanagari; a font of those letters (1-2 KB), not preloaded. */
+const SWITCHER_FONT = '/fonts/noto-sans-devanagari-names.woff2';
+function switcherFontTags(): string {
+  return (
+    `<style>@font-face{font-family:"Noto Sans Devanagari";src:url(${SWITCHER_FONT}) format("woff2");` +
+    `font-weight:100 900;font-style:normal;font-display:swap;unicode-range:U+0900-097F}` +
+    `.lang-link{font-family:"Noto Sans Devanagari",var(--font)}</style>`
+  );
+}
+
 function missingBuild(): RenderedPage {
   return {
     status: 503,
@@ -132,7 +142,7 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
       const [template0, b, c, d] = template.parts;
       // <html lang> is the page's language (I18N-1); Marathi and Hindi pages also get the Devanagari font.
       const a = template0.replace('<html lang="en-IN">', `<html lang="${page.htmlLang ?? 'en-IN'}">`);
-      const head = page.lang === 'mr' || page.lang === 'hi' ? `${page.head}\n    ${devanagariFontTags()}` : page.head;
+      const head = `${page.head}\n    ${page.lang === 'mr' || page.lang === 'hi' ? devanagariFontTags() : switcherFontTags()}`;
       const data = `<script type="application/json" id="app-data">${page.payload}</script>`;
       return { status: page.status, html: a + head + b + page.html + c + data + d };
     },

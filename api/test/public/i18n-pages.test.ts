@@ -57,7 +57,10 @@ describe('every public page in three languages', () => {
     expect(home.lang).toBe('en-IN');
     expect(home.title).toBe(`${clinic.name} | Family Dentist in Moshi, Pune`);
     expect(home.canonical).toBe(`${origin()}/`);
-    expect(home.html).not.toContain('noto-sans-devanagari');
+    // English pages carry no Devanagari font but the switcher's few letters, not preloaded.
+    expect(home.html).not.toContain('noto-sans-devanagari-subset');
+    expect(home.html).not.toContain('rel="preload"');
+    expect(home.html).toContain('url(/fonts/noto-sans-devanagari-names.woff2)');
   });
 
   it('the Marathi home: lang, title, description, canonical, JSON-LD, Devanagari font, switcher', async () => {
