@@ -269,6 +269,7 @@ export const en = {
     emptyCategory: 'No photos in {category} yet.',
     showAll: 'Show All Photos',
     previous: 'Previous photo',
+    viewer: 'Photo viewer',
     next: 'Next photo',
     filters: {
       all: 'All Photos',

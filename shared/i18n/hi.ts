@@ -500,6 +500,7 @@ export const hi: Catalogue = {
     emptyCategory: '{category} में अभी कोई तस्वीर नहीं है।',
     showAll: 'सभी तस्वीरें दिखाएँ',
     previous: 'पिछली तस्वीर',
+    viewer: 'बड़ी तस्वीर',
     next: 'अगली तस्वीर',
     filters: {
       all: 'सभी तस्वीरें',

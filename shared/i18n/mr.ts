@@ -500,6 +500,7 @@ export const mr: Catalogue = {
     emptyCategory: '{category} मध्ये अजून फोटो नाहीत.',
     showAll: 'सर्व फोटो दाखवा',
     previous: 'मागचा फोटो',
+    viewer: 'मोठा फोटो',
     next: 'पुढचा फोटो',
     filters: {
       all: 'सर्व फोटो',

@@ -40,7 +40,7 @@ function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; 
   }, [onStep]);
 
   return (
-    <Dialog title="Photo viewer" hideTitle onClose={onClose} className="lightbox">
+    <Dialog title={t.gallery.viewer} hideTitle onClose={onClose} className="lightbox">
       <div
         className="lightbox-stage"
         onPointerDown={(e) => {
