@@ -158,6 +158,13 @@ try {
     ...(posts[0] ? [`/blogs/${posts[0].slug}`] : []),
     '/gallery',
     '/contact',
+    // Issue 13: the Marathi and Hindi pages (the Devanagari font, the language's catalogue).
+    '/mr',
+    '/mr/treatments',
+    '/mr/contact',
+    '/hi',
+    '/hi/treatments',
+    '/hi/contact',
     '/admin/login',
   ];
   const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : defaultPages;

@@ -10,6 +10,7 @@ import * as billing from './migrations/008-billing';
 import * as staffRoles from './migrations/010-staff-roles';
 import * as frontDesk from './migrations/011-front-desk';
 import * as staffAudit from './migrations/012-staff-audit';
+import * as appointmentLanguage from './migrations/013-appointment-language';
 import * as patientSelfService from './migrations/014-patient-self-service';
 import * as recall from './migrations/016-recall';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Knex.Migration> = {
   '010-staff-roles': staffRoles,
   '011-front-desk': frontDesk,
   '012-staff-audit': staffAudit,
+  '013-appointment-language': appointmentLanguage,
   '014-patient-self-service': patientSelfService,
   '016-recall': recall,
 };

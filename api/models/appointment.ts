@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '../../shared/constants/booking';
+import type { Lang } from '../../shared/i18n/types';
 import { BaseModel } from './base-model';
 import { Patient } from './patient';
 
@@ -15,6 +16,8 @@ export class Appointment extends BaseModel {
   preferredTime!: string;
   notes!: string | null;
   status!: AppointmentStatus;
+  /** The language the visitor booked in (I18N-3): their emails are written in it. */
+  language!: Lang;
   createdAt!: Date;
   updatedAt!: Date;
   confirmedAt!: Date | null;

@@ -18,6 +18,9 @@ interface ServerEntry {
     head: string;
     html: string;
     payload: string;
+    /** The page's language and its Indian locale (I18N-1); older builds lack them. */
+    lang?: string;
+    htmlLang?: string;
   }>;
 }
 
@@ -43,6 +46,31 @@ function readTemplate(): Template {
   if (d === undefined) throw new Error('site/dist/index.html lacks the <!--app-head-->, <!--app-html--> or <!--app-data--> marker');
 
   return { parts: [a, b, c, d] };
+}
+
+/**
+ * I18N-4: the self-hosted Devanagari font (site/public/fonts, a subset made by site/scripts/subset-font.ts),
+ * only on Marathi and Hindi pages: preloaded, and `font-display: swap` so the text paints at once in the
+ * system font. Latin text keeps the system stack (the unicode-range leaves it alone).
+ */
+export const DEVANAGARI_FONT = '/fonts/noto-sans-devanagari-subset.woff2';
+function devanagariFontTags(): string {
+  return (
+    `<link rel="preload" href="${DEVANAGARI_FONT}" as="font" type="font/woff2" crossorigin />\n    ` +
+    `<style>@font-face{font-family:"Noto Sans Devanagari";src:url(${DEVANAGARI_FONT}) format("woff2");` +
+    `font-weight:100 900;font-style:normal;font-display:swap;unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF}` +
+    `html:root{--font:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif}</style>`
+  );
+}
+
+/** English pages: only the switcher's 'मराठी' and 'हिन्दी' are Devanagari; a font of those letters (1-2 KB), not preloaded. */
+const SWITCHER_FONT = '/fonts/noto-sans-devanagari-names.woff2';
+function switcherFontTags(): string {
+  return (
+    `<style>@font-face{font-family:"Noto Sans Devanagari";src:url(${SWITCHER_FONT}) format("woff2");` +
+    `font-weight:100 900;font-style:normal;font-display:swap;unicode-range:U+0900-097F}` +
+    `.lang-link{font-family:"Noto Sans Devanagari",var(--font)}</style>`
+  );
 }
 
 function missingBuild(): RenderedPage {
@@ -112,8 +140,10 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
           }
         },
       });
-      const [a, b, c, d] = template.parts;
-      const head = page.head;
+      const [template0, b, c, d] = template.parts;
+      // <html lang> is the page's language (I18N-1); Marathi and Hindi pages also get the Devanagari font.
+      const a = template0.replace('<html lang="en-IN">', `<html lang="${page.htmlLang ?? 'en-IN'}">`);
+      const head = `${page.head}\n    ${page.lang === 'mr' || page.lang === 'hi' ? devanagariFontTags() : switcherFontTags()}`;
       const data = `<script type="application/json" id="app-data">${page.payload}</script>`;
       return { status: page.status, html: a + head + b + page.html + c + data + d };
     },

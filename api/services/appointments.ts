@@ -262,16 +262,18 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     await audit(trx, { action: 'status', entity: 'appointment', entityId: id, changes: { status: { old: current.status, new: to } } });
 
     if (to === 'confirmed') {
-      // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
+      // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics; I18N-3: in the language
+      // the visitor booked in.
       const link = await issueManageLink(trx, id, deps.config.publicUrl);
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
         to: row.email,
-        ...appointmentConfirmedEmail(row, link),
+        ...appointmentConfirmedEmail({ ...row, language: current.language }, link),
         attachments: [icsAttachment({ ...row, id }, deps.config.publicUrl, now)],
       });
     } else if (to === 'cancelled') {
-      await enqueueEmail(trx, { kind: 'appointment-cancelled', to: row.email, ...appointmentCancelledEmail(row) });
+      const details = { ...row, language: current.language };
+      await enqueueEmail(trx, { kind: 'appointment-cancelled', to: row.email, ...appointmentCancelledEmail(details) });
     }
     return row;
   });

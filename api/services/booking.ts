@@ -114,7 +114,9 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, manageUrl(deps.config.publicUrl, token)) },
     { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) },
   ];
-  // One statement and the link's insert, one transaction: see migrations 003 and 007.
+  // One statement books the slot (migrations 003 and 007); the personal link's hash and the booking's
+  // language (I18N-3, migration 013) are written in the same transaction.
+  const language = input.language ?? 'en';
   const { id, refusal } = await deps.knex.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
       'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)',
@@ -134,7 +136,10 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
       ],
     );
     const answer = rows[0] ?? { id: null, refusal: 'slot-full' };
-    if (answer.id) await trx('appointment_links').insert({ tokenHash: hash, appointmentId: answer.id });
+    if (answer.id) {
+      await trx('appointment_links').insert({ tokenHash: hash, appointmentId: answer.id });
+      if (language !== 'en') await trx('appointments').where({ id: answer.id }).update({ language });
+    }
     return answer;
   });
   if (refusal === 'contact-limit') {

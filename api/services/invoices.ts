@@ -9,6 +9,7 @@ import { invoiceBalance, invoiceStatus } from '../../shared/domain/invoice-statu
 import { computeInvoiceTotals, totalsAgree } from '../../shared/domain/invoice-totals';
 import { decimalString, toPaise } from '../../shared/domain/money';
 import { invoiceEmail } from '../../shared/emails/invoice';
+import { isLang } from '../../shared/i18n/types';
 import { buildInvoiceDocument, type InvoiceDocument } from '../../shared/invoice/document';
 import { receiptNumber } from '../../shared/invoice/receipt';
 import {
@@ -414,7 +415,13 @@ export async function sendInvoice(deps: Deps, id: number): Promise<void> {
   if (invoice.status === 'cancelled') throw conflict(CANCELLED_SEND_MESSAGE);
   const to = invoice.patient?.email || invoice.billTo?.email;
   if (!to) throw conflict(NO_EMAIL_MESSAGE);
-  const email = invoiceEmail(invoiceDocument(invoice));
+  // I18N-3: in the language of the patient's latest booking with this address (English without one).
+  const latest = await deps
+    .knex('appointments')
+    .whereRaw('lower(email) = lower(?)', [to])
+    .orderBy('createdAt', 'desc')
+    .first<{ language: string } | undefined>('language');
+  const email = invoiceEmail(invoiceDocument(invoice), isLang(latest?.language) ? latest.language : 'en');
   await deps.knex.transaction(async (trx) => {
     await enqueueEmail(trx, { kind: 'invoice', to, ...email, attachments: [{ type: 'invoice-pdf', invoiceId: id }] });
     await audit(trx, { action: 'send', entity: 'invoice', entityId: id, changes: { sentTo: { old: null, new: to } } });

@@ -143,3 +143,20 @@ export function formatEnGbLongDate(value: string | Date): string {
   const { date, timeZone } = toFormattable(value);
   return enGb('long', timeZone).format(date);
 }
+
+const localeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date in a language's Indian long form (I18N-3): '24 November 2026' (en-IN), '२४ नोव्हेंबर, २०२६'
+ * (mr-IN), '24 नवंबर 2026' (hi-IN). A yyyy-MM-dd is a calendar date; an instant is read at the clinic.
+ */
+export function formatLocaleLongDate(value: string | Date, locale: string): string {
+  const { date, timeZone } = toFormattable(value);
+  const key = `${locale}:${timeZone}`;
+  let f = localeFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+    localeFormatters.set(key, f);
+  }
+  return f.format(date);
+}

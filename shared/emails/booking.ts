@@ -2,6 +2,8 @@ import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
 import { formatEnGbLongDate } from '../domain/clinic-time';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
+import { emailWords } from './language';
+import { fmt, type Lang } from '../i18n/types';
 
 export interface BookingDetails {
   firstName: string;
@@ -12,6 +14,8 @@ export interface BookingDetails {
   preferredTime: string;
   treatment: string;
   notes?: string | null;
+  /** The language the visitor booked in (I18N-3); English when absent. */
+  language?: Lang;
 }
 
 const details = (a: BookingDetails): [string, string][] => [
@@ -26,21 +30,25 @@ const details = (a: BookingDetails): [string, string][] => [
  * stranger their text). Names can hold only letters (shared/schemas/fields.ts); the rest are codes.
  */
 export function bookingAcknowledgementEmail(a: BookingDetails, manageUrl?: string): RenderedEmail {
-  return renderEmail(`We received your appointment request – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
-    { paragraph: 'Thank you for choosing us. We have received your appointment request:' },
-    { rows: details(a) },
-    { paragraph: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.' },
-    ...manageLinkBlocks(manageUrl),
-  ]);
+  const w = emailWords(a.language);
+  const rows: [string, string][] = [
+    [w.t.date, w.longDate(a.preferredDate)],
+    [w.t.time, w.time(a.preferredTime)],
+    [w.t.treatment, w.treatment(a.treatment)],
+  ];
+  return renderEmail(
+    fmt(w.t.ackSubject, { clinic: clinic.name }),
+    fmt(w.t.dear, { name: `${a.firstName} ${a.lastName}` }),
+    [{ paragraph: w.t.ackThanks }, { rows }, { paragraph: w.t.ackRequest }, ...manageLinkBlocks(manageUrl, a.language)],
+    w.lang,
+  );
 }
 
 /** BOOK-12: the visitor's personal link, in every booking, confirmation and reminder email. */
-export function manageLinkBlocks(manageUrl: string | undefined): EmailBlock[] {
+export function manageLinkBlocks(manageUrl: string | undefined, language?: Lang): EmailBlock[] {
   if (!manageUrl) return [];
-  return [
-    { paragraph: 'You can see, cancel or ask to move your appointment with your personal link (please keep it to yourself):' },
-    { link: { label: 'Manage my appointment', url: manageUrl } },
-  ];
+  const w = emailWords(language);
+  return [{ paragraph: w.t.manageIntro }, { link: { label: w.t.manageLabel, url: manageUrl } }];
 }
 
 /** D13: sent to the clinic's inbox for every new booking, with the visitor's notes. */

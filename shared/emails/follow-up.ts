@@ -1,8 +1,8 @@
-import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { formatEnGbDate } from '../domain/clinic-time';
 import type { AppointmentEmailDetails } from './appointment-status';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
+import { emailWords } from './language';
+import { fmt } from '../i18n/types';
 
 export interface FollowUpEmailInput {
   /** The completed appointment the follow-up is about. */
@@ -18,17 +18,18 @@ export interface FollowUpEmailInput {
  * Appointment Email" dialog previews this same function's output.
  */
 export function followUpEmail({ appointment: a, followUpDate, customMessage }: FollowUpEmailInput): RenderedEmail {
-  const suggested = formatEnGbDate(followUpDate);
+  const w = emailWords(a.language);
+  const suggested = w.shortDate(followUpDate);
   const previous: [string, string][] = [
-    ['Date', formatEnGbDate(a.preferredDate)],
-    ['Time', timeSlotLabel(a.preferredTime)],
-    ['Treatment', treatmentLabel(a.treatment)],
-    ...(a.notes ? ([['Notes', a.notes]] as [string, string][]) : []),
+    [w.t.date, w.shortDate(a.preferredDate)],
+    [w.t.time, w.time(a.preferredTime)],
+    [w.t.treatment, w.treatment(a.treatment)],
+    ...(a.notes ? ([[w.t.notes, a.notes]] as [string, string][]) : []),
   ];
   const message = (customMessage ?? '').trim();
   const messageBlocks: EmailBlock[] = message
     ? [
-        { heading: 'A message from the clinic' },
+        { heading: w.t.followUpMessage },
         // One paragraph a line, so the admin's line breaks survive in the HTML too.
         ...message
           .split(/\r?\n/)
@@ -38,13 +39,18 @@ export function followUpEmail({ appointment: a, followUpDate, customMessage }: F
       ]
     : [];
 
-  return renderEmail(`Your follow-up appointment on ${suggested} – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
-    { paragraph: 'Thank you for visiting us. We would like to see you again for a follow-up appointment.' },
-    { heading: 'Suggested follow-up date' },
-    { rows: [['Date', suggested]] },
-    { heading: 'Your previous appointment' },
-    { rows: previous },
-    ...messageBlocks,
-    { paragraph: 'Please call us to confirm the follow-up or to choose another time that suits you.' },
-  ]);
+  return renderEmail(
+    fmt(w.t.followUpSubject, { date: suggested, clinic: clinic.name }),
+    fmt(w.t.dear, { name: `${a.firstName} ${a.lastName}` }),
+    [
+      { paragraph: w.t.followUpIntro },
+      { heading: w.t.followUpSuggested },
+      { rows: [[w.t.date, suggested]] },
+      { heading: w.t.followUpPrevious },
+      { rows: previous },
+      ...messageBlocks,
+      { paragraph: w.t.followUpOutro },
+    ],
+    w.lang,
+  );
 }

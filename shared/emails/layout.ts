@@ -1,4 +1,6 @@
 import { clinic } from '../constants/clinic';
+import { emailCatalogues } from '../i18n/email-words';
+import { localeOf, type Lang } from '../i18n/types';
 
 // Emails are rendered here, in shared/, so the server sends exactly what the admin's preview shows.
 
@@ -25,11 +27,13 @@ export type EmailBlock =
   /** A button-like link (the personal manage link, BOOK-12); the text version prints the address. */
   | { link: { label: string; url: string } };
 
-export function renderEmail(subject: string, greeting: string, blocks: EmailBlock[]): RenderedEmail {
+/** `lang`: the patient's language (I18N-3); the clinic's own emails are English. */
+export function renderEmail(subject: string, greeting: string, blocks: EmailBlock[], lang: Lang = 'en'): RenderedEmail {
+  const words = emailCatalogues[lang].email;
   const contact: [string, string][] = [
-    ['Phone', clinic.phone],
-    ['Email', clinic.email],
-    ['Address', clinic.addressText],
+    [words.phone, clinic.phone],
+    [words.email, clinic.email],
+    [words.address, clinic.addressText],
   ];
   const all: EmailBlock[] = [...blocks, { heading: clinic.name }, { rows: contact }];
 
@@ -64,7 +68,7 @@ export function renderEmail(subject: string, greeting: string, blocks: EmailBloc
     })
     .join('\n');
 
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+  const html = `<!doctype html><html lang="${lang === 'en' ? 'en' : localeOf[lang]}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;font-size:15px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>

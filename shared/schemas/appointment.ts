@@ -9,6 +9,9 @@ import {
 } from '../constants/booking';
 import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
 import type { FieldProblem } from './validation-error';
+import { languages } from '../i18n/types';
+
+export const LANGUAGE_MESSAGE = 'Please choose English, Marathi or Hindi';
 import { bookingNameField, emailField, isPlausibleDate, optionalText, phoneField } from './fields';
 import type { Patient } from './patient';
 import type { IsoDate, IsoDateTime } from './json';
@@ -39,6 +42,8 @@ export const appointmentRequestSchema = z.object({
     .min(1, 'Please select a treatment')
     .max(40, 'Please select a valid treatment'),
   notes: optionalText(1000, 'Notes must be at most 1000 characters'),
+  // I18N-3: the language of the page the visitor booked on ('en' when absent); their emails use it.
+  language: z.enum(languages, { error: LANGUAGE_MESSAGE }).optional(),
 });
 export type AppointmentRequest = z.output<typeof appointmentRequestSchema>;
 export type AppointmentRequestInput = z.input<typeof appointmentRequestSchema>;

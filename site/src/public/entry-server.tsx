@@ -1,5 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { findTreatment } from '../../../shared/constants/treatments';
+import { catalogues } from '../../../shared/i18n/index';
+import { localeOf, splitLangPath, type Lang } from '../../../shared/i18n/types';
 import { App } from './app/app';
 import { createQueryCache, routeDataPaths, type PagePayload } from './app/data';
 import { headTags, scriptJson } from './app/head';
@@ -51,10 +53,16 @@ export interface RenderOutput {
   html: string;
   /** JSON for <script type="application/json" id="app-data">, already safe inside a script element. */
   payload: string;
+  /** The page's language (I18N-1): the code and its Indian locale, for <html lang>. */
+  lang: Lang;
+  htmlLang: string;
 }
 
 export async function render({ url, origin, load }: RenderInput): Promise<RenderOutput> {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  const fullPath = new URL(url, 'http://localhost').pathname;
+  // /mr/... and /hi/... are the same pages in Marathi and Hindi; every other path is English.
+  const { lang, path: pathname } = splitLangPath(fullPath);
+  const catalogue = catalogues[lang];
   const route = matchRoute(pathname);
   const data: Record<string, unknown> = {};
   const errors: string[] = [];
@@ -70,7 +78,9 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
 
   const cache = createQueryCache();
   for (const [p, v] of Object.entries(data)) cache.setData(p, v);
-  const html = renderToString(<App path={pathname} cache={cache} failed={new Set(errors)} origin={origin} />);
+  const html = renderToString(
+    <App path={fullPath} cache={cache} failed={new Set(errors)} origin={origin} lang={lang} catalogue={catalogue} />,
+  );
   cache.clear();
 
   let status = 200;
@@ -80,7 +90,7 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
   if (errors.length > 0) status = 503;
 
   const buildHead = route.name === 'not-found' ? notFoundPageHead : pages[route.name].head;
-  const head = buildHead(route, pathname, (p) => data[p], origin);
+  const head = buildHead(route, pathname, (p) => data[p], origin, { lang, t: catalogue });
   const payload: PagePayload = { data, errors, origin };
-  return { status, head: headTags(head, origin), html, payload: scriptJson(payload) };
+  return { status, head: headTags(head, origin, lang), html, payload: scriptJson(payload), lang, htmlLang: localeOf[lang] };
 }

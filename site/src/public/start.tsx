@@ -1,6 +1,8 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { splitLangPath } from '../../../shared/i18n/types';
 import { App } from './app/app';
 import { createQueryCache, type PagePayload } from './app/data';
+import { loadCatalogue } from './app/i18n';
 import { loadPage } from './app/pages';
 import { matchRoute } from './app/routes';
 import { loadBookingForm } from './booking/lazy-booking-form';
@@ -16,19 +18,22 @@ const cache = createQueryCache();
 for (const [path, value] of Object.entries(payload.data)) cache.setData(path, value);
 
 const path = window.location.pathname;
-const route = matchRoute(path);
-const app = <App path={path} cache={cache} failed={new Set(payload.errors)} origin={payload.origin} />;
+const { lang, path: pagePath } = splitLangPath(path);
+const route = matchRoute(pagePath);
 
-// The page's own code (and, on the contact page, the booking form) comes first, so the server's HTML is
-// adopted as it is rather than replaced.
+// The page's own code (and, on the contact page, the booking form) and the language's catalogue come
+// first, so the server's HTML is adopted as it is rather than replaced.
 const needed: Promise<unknown>[] = [];
 if (route.name !== 'not-found') needed.push(loadPage(route.name));
 if (route.name === 'contact') needed.push(loadBookingForm());
+const catalogue = loadCatalogue[lang]();
 void Promise.all(needed)
   .catch(() => {})
+  .then(() => catalogue)
   // A pause between running the chunks and hydrating: two shorter tasks instead of one long one.
-  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-  .then(() => {
+  .then((t) => new Promise<typeof t>((resolve) => setTimeout(() => resolve(t), 0)))
+  .then((t) => {
+    const app = <App path={path} cache={cache} failed={new Set(payload.errors)} origin={payload.origin} lang={lang} catalogue={t} />;
     if (container.hasChildNodes()) hydrateRoot(container, app);
     else createRoot(container).render(app);
     // The page now answers clicks (the browser tests wait for this mark before they click).

@@ -1,5 +1,6 @@
 import { useEffect, useReducer } from 'react';
 import type { LazyPageName, PageModule } from './page-module';
+import { splitLangPath } from '../../../../shared/i18n/types';
 import { matchRoute } from './routes';
 
 // Each page is its own chunk, so a visitor downloads the code of the page they open and not the others'
@@ -44,7 +45,7 @@ export function loadedPage(name: LazyPageName): PageModule | undefined {
 
 /** Starts fetching the code of the page a link leads to (nothing for an unknown path). */
 export function prefetchPath(path: string): void {
-  const { name } = matchRoute(new URL(path, 'http://localhost').pathname);
+  const { name } = matchRoute(splitLangPath(new URL(path, 'http://localhost').pathname).path);
   if (name !== 'not-found') loadPage(name).catch(() => {});
 }
 

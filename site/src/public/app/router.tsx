@@ -10,6 +10,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { localizePath } from '../../../../shared/i18n/types';
+import { useI18n } from './i18n';
 
 // A small client router for nine public routes: the History API, links that navigate without reloading,
 // and scrolling to the top (and moving focus to the page) after each navigation. The server renders the
@@ -82,8 +84,10 @@ export function isPlainClick(e: MouseEvent<HTMLAnchorElement>): boolean {
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
-export function Link({ to, onClick, ...rest }: LinkProps) {
+/** A link within the site, written without the language (`/about`): it leads to the page in the current language. */
+export function Link({ to: path, onClick, ...rest }: LinkProps) {
   const { navigate, prefetch: prefetchTo } = useRouter();
+  const to = localizePath(useI18n().lang, path);
   const prefetch = () => prefetchTo(to);
   return (
     <a

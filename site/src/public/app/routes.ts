@@ -15,13 +15,14 @@ export type Route =
   | { name: 'manage'; token: string; done: ManageOutcome | null }
   | { name: 'not-found' };
 
+/** The six header links; each label is its key in the catalogue's `nav`. */
 export const navLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/treatments', label: 'Treatments' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/', key: 'home' },
+  { to: '/about', key: 'about' },
+  { to: '/treatments', key: 'treatments' },
+  { to: '/gallery', key: 'gallery' },
+  { to: '/blogs', key: 'blogs' },
+  { to: '/contact', key: 'contact' },
 ] as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,8 +1,10 @@
 // Public-site settings that are not part of the clinic's identity (shared/constants/clinic.ts).
 
-/** The footer's developer-promotion link (SPEC section 2): a chat with whoever built the site. Replaceable. */
+/**
+ * The footer's developer-promotion link (SPEC section 2): a chat with whoever built the site. Replaceable.
+ * Its text is the catalogue's footer.developer (shared/i18n).
+ */
 export const developerPromo = {
-  text: 'Want a website like this? Chat with the developer',
   href: `https://wa.me/919800000000?text=${encodeURIComponent('Hello, I saw the Smile Care Dental Clinic website and would like a website for my practice.')}`,
 };
 
@@ -19,25 +21,10 @@ export const heroMedia = {
   videoMobile: '/video/hero-mobile.mp4',
 };
 
-/** The About page's doctor profile (demo content beside the clinic identity; a clinic replaces it). */
+/**
+ * The About page's doctor photo when the doctor_image setting is unset. The profile's words (bio,
+ * education, specializations: demo content a clinic replaces) are the catalogues' about section.
+ */
 export const doctorProfile = {
   fallbackImage: '/images/doctor.webp',
-  bio: [
-    'Dr. Deshpande grew up in Pune and started the clinic to give families in Moshi and Pimpri-Chinchwad the kind of unhurried, honest dental care she would want for her own parents and children.',
-    'She is known for calm, careful root canals and for putting nervous patients, young and old, at ease. Every treatment plan is explained on screen, with the cost agreed before work begins.',
-  ],
-  education: [
-    { degree: 'Bachelor of Dental Surgery (BDS)', detail: 'Maharashtra University of Health Sciences' },
-    { degree: 'Master of Dental Surgery (MDS)', detail: 'Conservative Dentistry and Endodontics' },
-    { degree: 'Certificate in Clear Aligner Therapy', detail: 'Advanced orthodontic training' },
-    { degree: 'Member, Indian Dental Association', detail: 'Continuing dental education every year' },
-  ],
-  specializations: [
-    'Painless root canal treatment',
-    'Cosmetic dentistry and smile design',
-    'Children’s dentistry',
-    'Dental implants and bridges',
-    'Braces and clear aligners',
-    'Gum care and deep cleaning',
-  ],
 };

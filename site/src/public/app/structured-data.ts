@@ -1,20 +1,25 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import type { Treatment } from '../../../../shared/constants/treatments';
+import { localizePath, type Lang } from '../../../../shared/i18n/types';
 import { DEFAULT_IMAGE } from './head';
+import type { I18n } from './i18n';
 
 // schema.org objects shared by several pages' heads (D20).
 
 /** The clinic as a Dentist and MedicalClinic: the home, about and contact pages. */
-export function clinicJsonLd(origin: string): Record<string, unknown> {
+export function clinicJsonLd(origin: string, { lang, t }: I18n): Record<string, unknown> {
+  const en = lang === 'en';
   return {
     '@context': 'https://schema.org',
     '@type': ['Dentist', 'MedicalClinic'],
     '@id': `${origin}/#clinic`,
     name: clinic.name,
-    url: `${origin}/`,
+    url: `${origin}${localizePath(lang, '/')}`,
     logo: `${origin}/images/logo.svg`,
     image: `${origin}${DEFAULT_IMAGE}`,
-    description: `${clinic.tagline1}. ${clinic.tagline2}. Family dental clinic in ${clinic.address.locality}, Pune.`,
+    description: en
+      ? `${clinic.tagline1}. ${clinic.tagline2}. Family dental clinic in ${clinic.address.locality}, Pune.`
+      : `${t.clinic.tagline1}. ${t.clinic.tagline2}. ${t.hero.eyebrow.replace('{locality}', t.clinic.locality)}.`,
     telephone: clinic.phone,
     email: clinic.email,
     priceRange: '₹500 - ₹3,00,000',
@@ -37,7 +42,7 @@ export function clinicJsonLd(origin: string): Record<string, unknown> {
       opens,
       closes,
     })),
-    employee: { '@type': 'Person', name: clinic.doctorName, jobTitle: clinic.doctorRole },
+    employee: { '@type': 'Person', name: t.clinic.doctorName, jobTitle: t.clinic.doctorRole },
     sameAs: clinic.socialLinks.map((l) => l.href),
   };
 }
@@ -46,7 +51,7 @@ export function publisherJsonLd(origin: string) {
   return { '@type': 'Organization', name: clinic.name, logo: { '@type': 'ImageObject', url: `${origin}/images/logo.svg` } };
 }
 
-export function breadcrumbJsonLd(origin: string, items: [string, string][]) {
+export function breadcrumbJsonLd(origin: string, items: [string, string][], lang: Lang = 'en') {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -54,18 +59,18 @@ export function breadcrumbJsonLd(origin: string, items: [string, string][]) {
       '@type': 'ListItem',
       position: i + 1,
       name,
-      item: `${origin}${path}`,
+      item: `${origin}${localizePath(lang, path)}`,
     })),
   };
 }
 
 /** A treatment as a MedicalProcedure (D20): on its own page, and for each treatment the list shows. */
-export function medicalProcedureJsonLd(origin: string, t: Treatment): Record<string, unknown> {
+export function medicalProcedureJsonLd(origin: string, t: Treatment, lang: Lang = 'en'): Record<string, unknown> {
   return {
     '@type': 'MedicalProcedure',
     name: t.name,
     description: t.description,
-    url: `${origin}/treatments/${t.slug}`,
+    url: `${origin}${localizePath(lang, `/treatments/${t.slug}`)}`,
     howPerformed: t.procedure.join('. '),
     status: 'https://schema.org/ActiveActionStatus',
     provider: { '@id': `${origin}/#clinic`, '@type': 'Dentist', name: clinic.name },

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useT } from '../app/i18n';
 import { Dialog } from '../components/dialog';
 import { LazyBookingForm, prefetchBookingForm } from './lazy-booking-form';
 
@@ -22,14 +23,15 @@ export function BookingProvider({ children }: { children: ReactNode }) {
     setOpen({ treatment });
   }, []);
   const close = useCallback(() => setOpen(null), []);
+  const t = useT();
   const value = useMemo(() => ({ openBooking }), [openBooking]);
   return (
     <BookingContext.Provider value={value}>
       {children}
       {open && (
         <Dialog
-          title="Book an Appointment"
-          description="Choose a day and time that suits you. We'll call or message you to confirm."
+          title={t.common.bookAnAppointment}
+          description={t.booking.dialogDescription}
           onClose={close}
           className="booking-dialog"
         >

@@ -26,6 +26,8 @@ import { paths, type Availability } from '../app/data';
 import { useQuery, useQueryCache } from '../app/query';
 import { ClosureNotice } from '../components/closure-notice';
 import { useToast } from '../components/toast';
+import { fmt, useI18n } from '../app/i18n';
+import { translateMessage } from '../../../../shared/i18n/messages';
 
 // The one booking form (SPEC sections 4, 5, 8; D11, D12, D27), in every dialog and on /contact: the shared
 // schema's messages, today up to the booking window's last day in Asia/Kolkata, no Sundays, and the slots
@@ -67,20 +69,12 @@ const bookingResolver: Resolver<AppointmentRequestInput, BookingRules, Appointme
   return { values: {}, errors: { [problem.field]: { type: 'rule', message: problem.message } } };
 };
 
-const slotNote = { full: 'Fully booked', passed: 'Time passed' } as const;
-
-const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** "Closed on Sundays." from the clinic's hours (SET-4); nothing when it opens every day. */
-function closedWeekdaysText(rules: BookingRules): string {
-  const closed = rules.closedWeekdays ?? [0];
-  if (closed.length === 0) return '';
-  const names = closed.map((d) => `${weekdayNames[d]}s`);
-  return ` Closed on ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}.`;
-}
-
 export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFormProps) {
   const toast = useToast();
+  const { lang, t } = useI18n();
+  // I18N-5: the schema's and the server's messages are English; each is shown in the page's language.
+  const say = (message: string | undefined) => (message && lang !== 'en' ? translateMessage(message, t.validation) : message);
+  const slotNote = { full: t.booking.fullyBooked, passed: t.booking.timePassed } as const;
   const cache = useQueryCache();
   const today = clinicToday();
   // Embedded in every page; refetched once stale. Unreadable, the default window applies (the server decides).
@@ -145,14 +139,16 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   const onSubmit = handleSubmit(async (values) => {
     try {
       const filled = trap.current?.value;
-      await book(filled ? { ...values, [BOOKING_HONEYPOT_FIELD]: filled } : values);
-      toast({ title: 'Appointment Booked!', description: "We'll contact you soon to confirm your appointment." });
+      // The booking remembers the page's language: the visitor's emails are written in it (I18N-3).
+      const body = { ...values, language: lang };
+      await book(filled ? { ...body, [BOOKING_HONEYPOT_FIELD]: filled } : body);
+      toast({ title: t.booking.bookedTitle, description: t.booking.bookedText });
       reset(defaults);
       cache.invalidate(paths.availability(''));
       onBooked?.();
     } catch (err) {
       const apiError = err instanceof ApiError ? err : null;
-      toast({ title: 'Booking Failed', description: apiError?.message || 'Please try again later.', variant: 'destructive' });
+      toast({ title: t.booking.failedTitle, description: say(apiError?.message) || t.booking.failedText, variant: 'destructive' });
       // A 400's field messages go under their fields, and the first of them takes the focus.
       const fields = Object.entries(apiError?.fields ?? {}).filter(([field]) => field in defaults);
       fields.forEach(([field, message], i) => {
@@ -164,7 +160,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const errorOf = (name: keyof AppointmentRequestInput) => errors[name]?.message;
+  const errorOf = (name: keyof AppointmentRequestInput) => say(errors[name]?.message);
   const describe = (name: keyof AppointmentRequestInput, hint?: string) =>
     [errorOf(name) ? id(`${name}-error`) : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
   const fieldError = (name: keyof AppointmentRequestInput) =>
@@ -182,10 +178,10 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   };
 
   return (
-    <form className="booking-form" noValidate onSubmit={onSubmit} aria-label="Book an appointment">
+    <form className="booking-form" noValidate onSubmit={onSubmit} aria-label={t.booking.formLabel}>
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={id('firstName')}>First name</label>
+          <label htmlFor={id('firstName')}>{t.booking.firstName}</label>
           <input
             id={id('firstName')}
             type="text"
@@ -197,7 +193,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           {fieldError('firstName')}
         </div>
         <div className="field">
-          <label htmlFor={id('lastName')}>Last name</label>
+          <label htmlFor={id('lastName')}>{t.booking.lastName}</label>
           <input
             id={id('lastName')}
             type="text"
@@ -209,7 +205,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           {fieldError('lastName')}
         </div>
         <div className="field">
-          <label htmlFor={id('email')}>Email</label>
+          <label htmlFor={id('email')}>{t.booking.email}</label>
           <input
             id={id('email')}
             type="email"
@@ -222,7 +218,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           {fieldError('email')}
         </div>
         <div className="field">
-          <label htmlFor={id('phone')}>Phone</label>
+          <label htmlFor={id('phone')}>{t.booking.phone}</label>
           <input
             id={id('phone')}
             type="tel"
@@ -236,7 +232,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           {fieldError('phone')}
         </div>
         <div className="field">
-          <label htmlFor={id('preferredDate')}>Preferred date</label>
+          <label htmlFor={id('preferredDate')}>{t.booking.preferredDate}</label>
           <input
             id={id('preferredDate')}
             type="date"
@@ -248,21 +244,21 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           />
           <p className="field-hint" id={id('date-hint')}>
             {(rules.closedWeekdays ?? [0]).join() === '0'
-              ? `Monday to Saturday, up to ${rules.windowDays} days ahead. Closed on Sundays.`
-              : `Up to ${rules.windowDays} days ahead.${closedWeekdaysText(rules)}`}
+              ? fmt(t.booking.dateHint, { days: rules.windowDays })
+              : fmt(t.booking.dateHintAny, { days: rules.windowDays })}
           </p>
           <ClosureNotice id={id('closures')} />
           {fieldError('preferredDate')}
         </div>
         <div className="field">
-          <label htmlFor={id('preferredTime')}>Preferred time</label>
+          <label htmlFor={id('preferredTime')}>{t.booking.preferredTime}</label>
           <select
             id={id('preferredTime')}
             aria-invalid={errorOf('preferredTime') ? true : undefined}
             aria-describedby={describe('preferredTime', id('time-hint'))}
             {...register('preferredTime')}
           >
-            <option value="">Select a time</option>
+            <option value="">{t.booking.selectTime}</option>
             {(isValidDateString(date) ? slotsOn(date, rules) : (rules.timeSlots ?? defaultTimeSlots)).map((time) => {
               const slot = slots?.find((s) => s.time === time);
               const reason = slot && !slot.available ? slot.reason : null;
@@ -275,27 +271,27 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
           </select>
           <p className="field-hint" id={id('time-hint')} aria-live="polite">
             {dateUsable && availability.isFetching
-              ? 'Checking free times…'
+              ? t.booking.checking
               : dateUsable && availability.status === 'error'
-                ? 'Could not check free times; we will confirm your time by phone.'
+                ? t.booking.availabilityError
                 : slots && slots.every((s) => !s.available)
-                  ? 'No times left on this day. Please choose another date.'
-                  : 'Full or passed times are greyed out.'}
+                  ? t.booking.noTimes
+                  : t.booking.timesHint}
           </p>
           {fieldError('preferredTime')}
         </div>
         <div className="field field-wide">
-          <label htmlFor={id('treatment')}>Treatment</label>
+          <label htmlFor={id('treatment')}>{t.booking.treatment}</label>
           <select
             id={id('treatment')}
             aria-invalid={errorOf('treatment') ? true : undefined}
             aria-describedby={describe('treatment')}
             {...register('treatment')}
           >
-            <option value="">Select a treatment</option>
-            {bookingTreatments.map((t) => (
-              <option key={t.code} value={t.code}>
-                {t.label}
+            <option value="">{t.booking.selectTreatment}</option>
+            {bookingTreatments.map((b) => (
+              <option key={b.code} value={b.code}>
+                {t.booking.treatments[b.code]}
               </option>
             ))}
           </select>
@@ -303,7 +299,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
         </div>
         <div className="field field-wide">
           <label htmlFor={id('notes')}>
-            Notes <span className="optional">(optional)</span>
+            {t.booking.notes} <span className="optional">{t.booking.optional}</span>
           </label>
           <textarea
             id={id('notes')}
@@ -318,11 +314,11 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
       {/* A honeypot: hidden from sight, from the keyboard and from assistive technology, so only a program
           filling every field it finds fills it; the server then refuses the request (docs/security.md). */}
       <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={id(BOOKING_HONEYPOT_FIELD)}>Leave this field empty</label>
+        <label htmlFor={id(BOOKING_HONEYPOT_FIELD)}>{t.booking.honeypot}</label>
         <input id={id(BOOKING_HONEYPOT_FIELD)} name={BOOKING_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" ref={trap} />
       </div>
       <button type={live ? 'submit' : 'button'} className="button button-primary button-block" disabled={isSubmitting}>
-        {isSubmitting ? 'Booking...' : 'Book Appointment'}
+        {isSubmitting ? t.booking.submitting : t.common.bookAppointment}
       </button>
     </form>
   );

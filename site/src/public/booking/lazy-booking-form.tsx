@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { BookingFormProps } from './booking-form';
+import { useT } from '../app/i18n';
 
 // The booking form (react-hook-form + zod) is its own chunk: most visits never open it. The contact page,
 // which shows it at once, loads the chunk before hydrating; the server registers it before rendering.
@@ -31,6 +32,7 @@ export function prefetchBookingForm(): void {
 }
 
 export function LazyBookingForm(props: BookingFormProps) {
+  const t = useT();
   const [Form, setForm] = useState(() => BookingFormComponent);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -48,7 +50,7 @@ export function LazyBookingForm(props: BookingFormProps) {
   if (failed) {
     return (
       <p className="form-load-error" role="alert">
-        The booking form could not be loaded. Please check your connection and try again, or call us.
+        {t.booking.loadFailed}
       </p>
     );
   }
@@ -56,8 +58,9 @@ export function LazyBookingForm(props: BookingFormProps) {
 }
 
 function FormSkeleton() {
+  const t = useT();
   return (
-    <div className="form-skeleton" aria-busy="true" aria-label="Loading the booking form">
+    <div className="form-skeleton" aria-busy="true" aria-label={t.booking.loadingForm}>
       {Array.from({ length: 7 }, (_, i) => (
         <div key={i} className="skeleton skeleton-field" />
       ))}

@@ -1,6 +1,8 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useBooking } from '../booking/booking-context';
 import { prefetchBookingForm } from '../booking/lazy-booking-form';
+import { localizePath } from '../../../../shared/i18n/types';
+import { useI18n } from '../app/i18n';
 
 // Is the page live? False while the server renders and while the browser hydrates its HTML (the two must
 // match), true from the render right after hydration on, and at once on pages rendered in the browser.
@@ -20,7 +22,7 @@ function useLive(): boolean {
  * what assistive technology then announces. It starts loading the form's code when pointed at or focused.
  */
 export function BookButton({
-  children = 'Book Appointment',
+  children,
   className = 'button button-primary',
   treatment,
   onBeforeOpen,
@@ -31,10 +33,12 @@ export function BookButton({
   onBeforeOpen?: () => void;
 }) {
   const { openBooking } = useBooking();
+  const { lang, t } = useI18n();
   const live = useLive();
+  children ??= t.common.bookAppointment;
   if (!live) {
     return (
-      <a href="/contact#book" className={className} data-book-link="" onPointerEnter={prefetchBookingForm} onFocus={prefetchBookingForm}>
+      <a href={localizePath(lang, '/contact#book')} className={className} data-book-link="" onPointerEnter={prefetchBookingForm} onFocus={prefetchBookingForm}>
         {children}
       </a>
     );

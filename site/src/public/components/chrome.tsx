@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { bookingWhatsappMessage, clinic, whatsappLink } from '../../../../shared/constants/clinic';
+import { clinic, whatsappLink } from '../../../../shared/constants/clinic';
+import { languageNames, languages, localeOf, localizePath, splitLangPath } from '../../../../shared/i18n/types';
 import { useBooking } from '../booking/booking-context';
 import { BookButton } from './book-button';
 import { prefetchBookingForm } from '../booking/lazy-booking-form';
 import { COPYRIGHT_YEAR, developerPromo } from '../app/site-config';
+import { fmt, openingHours, useI18n } from '../app/i18n';
 import { Link, useRouter } from '../app/router';
 import { isCurrentLink, navLinks } from '../app/routes';
 import { Dialog } from './dialog';
@@ -12,7 +14,8 @@ import { Icon } from './icons';
 // The public chrome of SPEC section 2: header (with the side menu below 768 px), footer, floating buttons.
 
 function NavList({ onNavigate, className }: { onNavigate?: () => void; className: string }) {
-  const { path } = useRouter();
+  const path = splitLangPath(useRouter().path).path;
+  const { t } = useI18n();
   return (
     <ul className={className}>
       {navLinks.map((l) => {
@@ -20,7 +23,7 @@ function NavList({ onNavigate, className }: { onNavigate?: () => void; className
         return (
           <li key={l.to}>
             <Link to={l.to} className={current ? 'nav-link is-current' : 'nav-link'} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
-              {l.label}
+              {t.nav[l.key]}
             </Link>
           </li>
         );
@@ -29,13 +32,42 @@ function NavList({ onNavigate, className }: { onNavigate?: () => void; className
   );
 }
 
+/**
+ * I18N-1: the same page in the other languages. Plain links (a full page load): the new page comes from
+ * the server in its language, and the browser never holds two catalogues.
+ */
+export function LanguageSwitcher({ className }: { className: string }) {
+  const { lang, t } = useI18n();
+  const path = splitLangPath(useRouter().path).path;
+  return (
+    <nav className={className} aria-label={t.nav.language}>
+      <ul>
+        {languages.map((l) => (
+          <li key={l}>
+            <a
+              href={localizePath(l, path)}
+              hrefLang={localeOf[l]}
+              lang={localeOf[l]}
+              className={l === lang ? 'lang-link is-current' : 'lang-link'}
+              aria-current={l === lang ? 'true' : undefined}
+            >
+              {languageNames[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Brand({ compact = false }: { compact?: boolean }) {
+  const { t } = useI18n();
   return (
     <>
       <img src="/images/logo.svg" width={compact ? 36 : 42} height={compact ? 36 : 42} alt="" className="brand-logo" />
       <span className="brand-text">
-        <span className="brand-name">Smile Care</span>
-        <span className="brand-sub">Dental Clinic</span>
+        <span className="brand-name">{t.clinic.brandName}</span>
+        <span className="brand-sub">{t.clinic.brandSub}</span>
       </span>
     </>
   );
@@ -44,15 +76,17 @@ function Brand({ compact = false }: { compact?: boolean }) {
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { openBooking } = useBooking();
+  const { t } = useI18n();
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label={`${clinic.name}, home`}>
+        <Link to="/" className="brand" aria-label={fmt(t.nav.homeLink, { name: clinic.name })}>
           <Brand />
         </Link>
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={t.nav.main}>
           <NavList className="nav-list" />
         </nav>
+        <LanguageSwitcher className="lang-switcher header-lang" />
         <a className="button button-ghost header-call" href={clinic.phoneHref}>
           <Icon name="phone" size={18} />
           <span>{clinic.phone}</span>
@@ -60,7 +94,7 @@ export function Header() {
         <button
           type="button"
           className="icon-button menu-button"
-          aria-label="Open menu"
+          aria-label={t.nav.openMenu}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
@@ -69,13 +103,14 @@ export function Header() {
         </button>
       </div>
       {menuOpen && (
-        <Dialog title="Menu" hideTitle onClose={() => setMenuOpen(false)} className="side-menu">
+        <Dialog title={t.nav.menu} hideTitle onClose={() => setMenuOpen(false)} className="side-menu">
           <div className="side-menu-brand">
             <Brand compact />
           </div>
-          <nav aria-label="Menu">
+          <nav aria-label={t.nav.menu}>
             <NavList className="side-nav-list" onNavigate={() => setMenuOpen(false)} />
           </nav>
+          <LanguageSwitcher className="lang-switcher side-lang" />
           <button
             type="button"
             className="button button-primary button-block"
@@ -87,11 +122,11 @@ export function Header() {
             }}
           >
             <Icon name="calendar" size={20} />
-            Book Appointment
+            {t.common.bookAppointment}
           </button>
           <a className="button button-outline button-block" href={clinic.phoneHref}>
             <Icon name="phone" size={20} />
-            Call {clinic.phone}
+            {fmt(t.common.callPhone, { phone: clinic.phone })}
           </a>
         </Dialog>
       )}
@@ -100,17 +135,19 @@ export function Header() {
 }
 
 export function Footer() {
+  const { t } = useI18n();
+  const newTab = t.common.opensInNewTab;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-about">
-          <Link to="/" className="brand brand-light" aria-label={`${clinic.name}, home`}>
+          <Link to="/" className="brand brand-light" aria-label={fmt(t.nav.homeLink, { name: clinic.name })}>
             <Brand />
           </Link>
           <p className="footer-tagline">
-            {clinic.tagline1}
+            {t.clinic.tagline1}
             <br />
-            {clinic.tagline2}
+            {t.clinic.tagline2}
           </p>
           <ul className="social-links">
             {clinic.socialLinks.map((s) => (
@@ -118,24 +155,24 @@ export function Footer() {
                 <a href={s.href} target="_blank" rel="noopener noreferrer" className="social-link">
                   <Icon name={s.label === 'Instagram' ? 'instagram' : 'facebook'} size={20} />
                   <span>{s.label}</span>
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden">{newTab}</span>
                 </a>
               </li>
             ))}
           </ul>
         </div>
-        <nav className="footer-links" aria-label="Quick links">
-          <h2 className="footer-heading">Quick Links</h2>
+        <nav className="footer-links" aria-label={t.footer.quickLinksLabel}>
+          <h2 className="footer-heading">{t.footer.quickLinks}</h2>
           <ul>
             {navLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <Link to={l.to}>{t.nav[l.key]}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="footer-contact">
-          <h2 className="footer-heading">Contact</h2>
+          <h2 className="footer-heading">{t.footer.contact}</h2>
           <ul>
             <li>
               <Icon name="phone" size={18} />
@@ -152,9 +189,9 @@ export function Footer() {
           </ul>
         </div>
         <div className="footer-hours">
-          <h2 className="footer-heading">Opening Hours</h2>
+          <h2 className="footer-heading">{t.footer.openingHours}</h2>
           <ul>
-            {clinic.hours.map((h) => (
+            {openingHours(t).map((h) => (
               <li key={h.days}>
                 <span className="hours-days">{h.days}</span>
                 {h.times.map((t) => (
@@ -168,14 +205,12 @@ export function Footer() {
         </div>
       </div>
       <div className="container footer-bottom">
-        <p>
-          © {COPYRIGHT_YEAR} {clinic.name}. All rights reserved.
-        </p>
+        <p>{fmt(t.footer.rights, { year: COPYRIGHT_YEAR, name: clinic.name })}</p>
         <p>
           <a href={developerPromo.href} target="_blank" rel="noopener noreferrer" className="developer-link">
             <Icon name="chat" size={16} />
-            {developerPromo.text}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            {t.footer.developer}
+            <span className="visually-hidden">{newTab}</span>
           </a>
         </p>
       </div>
@@ -184,24 +219,25 @@ export function Footer() {
 }
 
 export function FloatingButtons() {
+  const { t } = useI18n();
   return (
     <div className="floating-buttons">
       <a
         className="fab fab-chat"
-        href={whatsappLink(bookingWhatsappMessage)}
+        href={whatsappLink(fmt(t.clinic.whatsappMessage, { name: clinic.name }))}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Chat with us on WhatsApp (opens in a new tab)"
-        title="Chat on WhatsApp"
+        aria-label={t.fab.whatsappLabel}
+        title={t.fab.whatsappTitle}
       >
         <Icon name="chat" size={26} />
       </a>
-      <a className="fab fab-call" href={clinic.phoneHref} aria-label={`Call ${clinic.phone}`} title="Call us">
+      <a className="fab fab-call" href={clinic.phoneHref} aria-label={fmt(t.common.callPhone, { phone: clinic.phone })} title={t.fab.callTitle}>
         <Icon name="phone" size={24} />
       </a>
       <BookButton className="fab fab-book">
         <Icon name="calendar" size={24} />
-        <span className="visually-hidden">Book Appointment</span>
+        <span className="visually-hidden">{t.common.bookAppointment}</span>
       </BookButton>
     </div>
   );

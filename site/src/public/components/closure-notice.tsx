@@ -1,6 +1,8 @@
 import type { BookingRules } from '../../../../shared/constants/booking';
-import { formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { formatLocaleLongDate, formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { localeOf } from '../../../../shared/i18n/types';
 import { paths } from '../app/data';
+import { useI18n, useT } from '../app/i18n';
 import { useQuery } from '../app/query';
 
 // SITE-13: the clinic's upcoming closures (holidays with their reason) on /contact and in the booking form.
@@ -13,14 +15,17 @@ export function useClosedDates(): { date: string; reason: string }[] {
 
 export function ClosureNotice({ id }: { id?: string }) {
   const closed = useClosedDates();
+  const t = useT();
+  const { lang } = useI18n();
   if (closed.length === 0) return null;
+  const long = (date: string) => (lang === 'en' ? formatLongUsDate(date) : formatLocaleLongDate(date, localeOf[lang]));
   return (
     <div className="closure-notice" id={id}>
-      <p className="closure-title">Upcoming closures</p>
+      <p className="closure-title">{t.booking.closuresTitle}</p>
       <ul>
         {closed.map((d) => (
           <li key={d.date}>
-            <strong>{formatLongUsDate(d.date)}</strong>: {d.reason}
+            <strong>{long(d.date)}</strong>: {d.reason}
           </li>
         ))}
       </ul>

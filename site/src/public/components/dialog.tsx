@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../app/i18n';
 import { Icon } from './icons';
 
 // A modal on the native <dialog> element: the page behind it is inert, Tab cycles within it (the browser
@@ -19,6 +20,7 @@ interface DialogProps {
 }
 
 export function Dialog({ title, description, onClose, children, className, hideTitle }: DialogProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -79,7 +81,7 @@ export function Dialog({ title, description, onClose, children, className, hideT
             </p>
           )}
         </div>
-        <button type="button" className="dialog-close icon-button" onClick={onClose} aria-label="Close">
+        <button type="button" className="dialog-close icon-button" onClick={onClose} aria-label={t.common.close}>
           <Icon name="close" />
         </button>
         {children}

@@ -1,16 +1,13 @@
 import { useState } from 'react';
+import { useT } from '../app/i18n';
 import { Icon } from './icons';
 
 // The scrolling EMI banner (SPEC sections 1 and 2). The text is in the page once for readers; the moving
 // copy is decorative. It stops on hover, on Pause, and never moves under prefers-reduced-motion (CSS).
 
-const messages = [
-  'Flexible EMI options available',
-  'Spread the cost of implants, braces, aligners and smile design over easy monthly payments',
-  'Ask at the front desk or call us to know more',
-];
-
 export function EmiBanner() {
+  const t = useT();
+  const messages = t.emi.messages;
   const [paused, setPaused] = useState(false);
   const items = (hidden: boolean) => (
     <ul className="marquee-group" aria-hidden={hidden || undefined}>
@@ -23,7 +20,7 @@ export function EmiBanner() {
     </ul>
   );
   return (
-    <section className={paused ? 'emi-banner is-paused' : 'emi-banner'} aria-label="Flexible EMI">
+    <section className={paused ? 'emi-banner is-paused' : 'emi-banner'} aria-label={t.emi.label}>
       <div className="marquee">
         <div className="marquee-track">
           {items(false)}
@@ -33,7 +30,7 @@ export function EmiBanner() {
       <button
         type="button"
         className="icon-button emi-toggle"
-        aria-label={paused ? 'Play scrolling banner' : 'Pause scrolling banner'}
+        aria-label={paused ? t.emi.play : t.emi.pause}
         onClick={() => setPaused((p) => !p)}
       >
         <Icon name={paused ? 'play' : 'pause'} size={14} />

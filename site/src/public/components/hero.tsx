@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { clinic } from '../../../../shared/constants/clinic';
 import { BookButton } from './book-button';
 import { heroMedia } from '../app/site-config';
+import { fmt, useT } from '../app/i18n';
 import { Icon } from './icons';
 
 type NetworkInformation = { saveData?: boolean };
@@ -28,6 +29,7 @@ function afterLoad(run: () => void): () => void {
 }
 
 export function Hero() {
+  const t = useT();
   const [video, setVideo] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
   const [paused, setPaused] = useState(false);
@@ -94,38 +96,36 @@ export function Hero() {
       <div className="container hero-content">
         <p className="hero-eyebrow">
           <Icon name="pin" size={18} />
-          Family dental clinic in {clinic.address.locality}, Pune
+          {fmt(t.hero.eyebrow, { locality: t.clinic.locality })}
         </p>
-        <h1 id="hero-title">{clinic.tagline1}</h1>
-        <p className="hero-lead">
-          {clinic.tagline2}: gentle, unhurried dentistry for children, parents and grandparents, with clear prices and flexible EMI.
-        </p>
+        <h1 id="hero-title">{t.clinic.tagline1}</h1>
+        <p className="hero-lead">{fmt(t.hero.lead, { tagline: t.clinic.tagline2 })}</p>
         <div className="hero-actions">
           <BookButton className="button button-primary button-large">
             <Icon name="calendar" size={20} />
-            Book Appointment
+            {t.common.bookAppointment}
           </BookButton>
           <a className="button button-light button-large" href={clinic.phoneHref}>
             <Icon name="phone" size={20} />
-            Call Now
+            {t.common.callNow}
           </a>
         </div>
         <ul className="hero-claims">
           <li>
             <Icon name="star" size={18} className="star-on" />
             <span>
-              <strong>{clinic.rating}/5</strong> from {clinic.ratingCount} patients
+              <strong>{fmt(t.hero.rating, { rating: clinic.rating })}</strong> {fmt(t.hero.ratingText, { count: clinic.ratingCount })}
             </span>
           </li>
           <li>
             <Icon name="award" size={18} />
             <span>
-              <strong>{clinic.yearsExperience} years</strong> of experience
+              <strong>{fmt(t.hero.years, { years: clinic.yearsExperience })}</strong> {t.hero.yearsText}
             </span>
           </li>
           <li>
             <Icon name="users" size={18} />
-            <span>Care for all ages</span>
+            <span>{t.hero.allAges}</span>
           </li>
         </ul>
       </div>
@@ -133,7 +133,7 @@ export function Hero() {
         <button
           type="button"
           className="icon-button hero-video-toggle"
-          aria-label={paused ? 'Play background video' : 'Pause background video'}
+          aria-label={paused ? t.hero.playVideo : t.hero.pauseVideo}
           onClick={() => setPaused((p) => !p)}
         >
           <Icon name={paused ? 'play' : 'pause'} size={18} />

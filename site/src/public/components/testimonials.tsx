@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { testimonials } from '../../../../shared/constants/testimonials';
+import { fmt, useT } from '../app/i18n';
 import { Icon } from './icons';
 import { Stars } from './ui';
 
@@ -9,6 +10,7 @@ import { Stars } from './ui';
 const ROTATE_MS = 4000;
 
 export function TestimonialCarousel() {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -35,7 +37,7 @@ export function TestimonialCarousel() {
       className="carousel"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Patient testimonials"
+      aria-label={t.testimonials.label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -45,29 +47,29 @@ export function TestimonialCarousel() {
     >
       <div className="carousel-viewport" aria-live={rotating ? 'off' : 'polite'}>
         <div className="carousel-track" style={{ transform: `translateX(-${index * 100}%)` }}>
-          {testimonials.map((t, i) => (
+          {testimonials.map((item, i) => (
             // The slide is a group around the figure: a figure with a figcaption may not take a role.
             <div
-              key={t.name}
+              key={item.name}
               className="testimonial-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${testimonials.length}`}
+              aria-label={fmt(t.testimonials.slide, { n: i + 1, total: testimonials.length })}
               aria-hidden={i === index ? undefined : true}
               inert={i === index ? undefined : true}
             >
               <figure className="testimonial">
-                <Stars rating={t.rating} />
+                <Stars rating={item.rating} />
                 <blockquote>
-                  <p>“{t.text}”</p>
+                  <p>“{t.testimonials.items[i]?.text ?? item.text}”</p>
                 </blockquote>
                 <figcaption>
                   <span className="avatar" aria-hidden="true">
-                    {t.initials}
+                    {item.initials}
                   </span>
                   <span>
-                    <span className="testimonial-name">{t.name}</span>
-                    <span className="testimonial-treatment">{t.treatment}</span>
+                    <span className="testimonial-name">{item.name}</span>
+                    <span className="testimonial-treatment">{t.testimonials.items[i]?.treatment ?? item.treatment}</span>
                   </span>
                 </figcaption>
               </figure>
@@ -79,7 +81,7 @@ export function TestimonialCarousel() {
         <button
           type="button"
           className="icon-button carousel-toggle"
-          aria-label={rotating ? 'Pause testimonials' : 'Play testimonials'}
+          aria-label={rotating ? t.testimonials.pause : t.testimonials.play}
           onClick={() => {
             if (reducedMotion) return;
             setStopped((s) => !s);
@@ -89,12 +91,12 @@ export function TestimonialCarousel() {
           <Icon name={rotating ? 'pause' : 'play'} size={16} />
         </button>
         <div className="carousel-dots">
-          {testimonials.map((t, i) => (
+          {testimonials.map((item, i) => (
             <button
-              key={t.name}
+              key={item.name}
               type="button"
               className={i === index ? 'dot is-active' : 'dot'}
-              aria-label={`Show testimonial ${i + 1} of ${testimonials.length}`}
+              aria-label={fmt(t.testimonials.show, { n: i + 1, total: testimonials.length })}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => setIndex(i)}
             />

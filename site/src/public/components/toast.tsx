@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../app/i18n';
 import { Icon } from './icons';
 
 // SPEC sections 4, 8, 9: at most one toast at a time, closing itself after 5 seconds; the toast region
@@ -35,6 +36,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: () => void }) {
+  const t = useT();
   const regionRef = useRef<HTMLElement>(null);
   const [paused, setPaused] = useState(false);
 
@@ -59,7 +61,7 @@ function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss
     <section
       ref={regionRef}
       className="toast-region"
-      aria-label="Notifications (F8)"
+      aria-label={t.ui.notifications}
       tabIndex={-1}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -74,7 +76,7 @@ function ToastRegion({ toast, onDismiss }: { toast: ShownToast | null; onDismiss
               <p className="toast-title">{toast.title}</p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
             </div>
-            <button type="button" className="icon-button toast-close" aria-label="Close notification" onClick={onDismiss}>
+            <button type="button" className="icon-button toast-close" aria-label={t.ui.closeNotification} onClick={onDismiss}>
               <Icon name="close" size={18} />
             </button>
           </li>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Treatment } from '../../../../shared/constants/treatments';
 import { Link } from '../app/router';
+import { fmt, localTreatment, useI18n, useT } from '../app/i18n';
+import { localeOf, type Lang } from '../../../../shared/i18n/types';
 import { Icon, treatmentIcon } from './icons';
 
 // Small building blocks shared by the pages.
@@ -29,12 +31,13 @@ export function SectionHeading({ eyebrow, title, intro, id }: { eyebrow?: string
 
 /** SPEC: list load failures say so inline, with Try Again reloading the page. */
 export function ErrorState({ message }: { message: string }) {
+  const t = useT();
   return (
     <div className="state-box state-error" role="alert">
       <Icon name="alert" size={32} />
       <p>{message}</p>
       <button type="button" className="button button-outline" onClick={() => window.location.reload()}>
-        Try Again
+        {t.common.tryAgain}
       </button>
     </div>
   );
@@ -51,8 +54,9 @@ export function EmptyState({ message, children }: { message: string; children?: 
 }
 
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
+  const t = useT();
   return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
+    <nav className="breadcrumb" aria-label={t.common.breadcrumb}>
       <ol>
         {items.map((item, i) => (
           <li key={item.label}>
@@ -77,7 +81,9 @@ export function TreatmentIcon({ slug, size = 28 }: { slug: string; size?: number
 }
 
 /** A treatment with its independently expandable 'How it's done' list (native <details>: works without JS). */
-export function TreatmentCard({ treatment, headingLevel = 3 }: { treatment: Treatment; headingLevel?: 2 | 3 }) {
+export function TreatmentCard({ treatment: original, headingLevel = 3 }: { treatment: Treatment; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const treatment = localTreatment(original, t);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="treatment-card">
@@ -88,23 +94,23 @@ export function TreatmentCard({ treatment, headingLevel = 3 }: { treatment: Trea
       <p className="treatment-description">{treatment.description}</p>
       <dl className="treatment-meta">
         <div>
-          <dt>Price</dt>
+          <dt>{t.treatment.price}</dt>
           <dd>{treatment.price}</dd>
         </div>
         <div>
-          <dt>Duration</dt>
+          <dt>{t.treatment.duration}</dt>
           <dd>{treatment.duration}</dd>
         </div>
       </dl>
       <details className="procedure">
         <summary>
-          <span className="when-closed">Learn More</span>
-          <span className="when-open">Less Info</span>
-          <span className="visually-hidden"> about {treatment.name}</span>
+          <span className="when-closed">{t.treatment.learnMore}</span>
+          <span className="when-open">{t.treatment.lessInfo}</span>
+          <span className="visually-hidden">{fmt(t.treatment.aboutName, { name: treatment.name })}</span>
           <Icon name="chevron-right" size={18} className="summary-chevron" />
         </summary>
         <div className="procedure-body">
-          <p className="procedure-title">How it's done</p>
+          <p className="procedure-title">{t.treatment.howItsDone}</p>
           <ol>
             {treatment.procedure.map((step) => (
               <li key={step}>{step}</li>
@@ -117,8 +123,9 @@ export function TreatmentCard({ treatment, headingLevel = 3 }: { treatment: Trea
 }
 
 export function Stars({ rating, label }: { rating: number; label?: string }) {
+  const t = useT();
   return (
-    <span className="stars" role="img" aria-label={label ?? `${rating} out of 5 stars`}>
+    <span className="stars" role="img" aria-label={label ?? fmt(t.common.starsLabel, { rating })}>
       {Array.from({ length: 5 }, (_, i) => (
         <Icon key={i} name="star" size={18} className={i < Math.round(rating) ? 'star-on' : 'star-off'} />
       ))}
@@ -126,11 +133,26 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 
-/** '22 November 2026', the same on the server and in the browser (the clinic's time zone). */
-export function formatPostDate(iso: string | null): string {
+/**
+ * '22 November 2026' ('२२ नोव्हेंबर, २०२६' in Marathi, '22 नवंबर 2026' in Hindi: each language's Indian
+ * form, I18N-2), the same on the server and in the browser (the clinic's time zone).
+ */
+export function formatPostDate(iso: string | null, lang: Lang = 'en'): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  let f = dateFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+    dateFormats.set(lang, f);
+  }
+  return f.format(d);
+}
+
+/** The page's language's post date formatter. */
+export function usePostDate(): (iso: string | null) => string {
+  const { lang } = useI18n();
+  return (iso) => formatPostDate(iso, lang);
 }

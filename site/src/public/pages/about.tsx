@@ -6,21 +6,17 @@ import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
 import { clinicJsonLd } from '../app/structured-data';
+import { fmt, useT } from '../app/i18n';
 import { doctorProfile } from '../app/site-config';
 import { Icon, type IconName } from '../components/icons';
 import { PageHeader, SectionHeading } from '../components/ui';
 
-const features: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'users', title: 'Family-friendly', text: 'Children, parents and grandparents are all looked after in one place, by a team that knows your family.' },
-  { icon: 'heart', title: 'Gentle, painless care', text: 'Modern anaesthesia and a calm pace, with breaks whenever you need them.' },
-  { icon: 'shield', title: 'Strict sterilisation', text: 'Autoclaved instruments and single-use disposables for every patient.' },
-  { icon: 'xray', title: 'Modern equipment', text: 'Digital X-rays with a fraction of the radiation, shown to you on screen.' },
-  { icon: 'wallet', title: 'Transparent pricing', text: 'Written estimates in rupees before we start, and flexible EMI for larger treatments.' },
-  { icon: 'clock', title: 'Convenient hours', text: 'Mornings and evenings, Monday to Saturday, and emergency help by phone.' },
-];
+// The six features' icons; their words are the catalogue's about.features, in the same order.
+const featureIcons: IconName[] = ['users', 'heart', 'shield', 'xray', 'wallet', 'clock'];
 
 /** The doctor's photo: the site setting when there is one, else the bundled portrait; a failed load falls back once. */
 function DoctorPhoto() {
+  const t = useT();
   const setting = usePublicData<SiteSetting>(paths.doctorImage, { retry: false });
   const [failed, setFailed] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
@@ -44,26 +40,27 @@ function DoctorPhoto() {
           src={src}
           width={400}
           height={400}
-          alt={`${clinic.doctorName}, ${clinic.doctorRole}`}
+          alt={fmt(t.about.photoAlt, { doctor: t.clinic.doctorName, role: t.clinic.doctorRole })}
           onError={() => {
             if (src !== doctorProfile.fallbackImage) setFailed(true);
           }}
         />
       )}
       <span className="doctor-badge">
-        <strong>{clinic.yearsExperience} Years</strong>
-        <span>of experience</span>
+        <strong>{fmt(t.about.badgeYears, { years: clinic.yearsExperience })}</strong>
+        <span>{t.about.badgeText}</span>
       </span>
     </div>
   );
 }
 
 export function AboutPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="About us" title={`About ${clinic.name}`}>
+      <PageHeader eyebrow={t.about.eyebrow} title={fmt(t.about.heading, { name: clinic.name })}>
         <p className="page-lead">
-          {clinic.tagline1}. {clinic.tagline2}.
+          {t.clinic.tagline1}. {t.clinic.tagline2}.
         </p>
       </PageHeader>
 
@@ -71,19 +68,19 @@ export function AboutPage() {
         <div className="container doctor">
           <DoctorPhoto />
           <div className="doctor-text">
-            <p className="eyebrow">Meet your dentist</p>
-            <h2 id="doctor-title">{clinic.doctorName}</h2>
+            <p className="eyebrow">{t.about.meetEyebrow}</p>
+            <h2 id="doctor-title">{t.clinic.doctorName}</h2>
             <p className="doctor-role">
-              {clinic.doctorTitle} · {clinic.doctorRole}
+              {clinic.doctorTitle} · {t.clinic.doctorRole}
             </p>
-            {doctorProfile.bio.map((p) => (
+            {t.about.bio.map((p) => (
               <p key={p.slice(0, 20)}>{p}</p>
             ))}
             <div className="doctor-columns">
               <div>
-                <h3>Education</h3>
+                <h3>{t.about.education}</h3>
                 <ul className="icon-list">
-                  {doctorProfile.education.map((e) => (
+                  {t.about.educationItems.map((e) => (
                     <li key={e.degree}>
                       <Icon name="award" size={20} />
                       <span>
@@ -95,9 +92,9 @@ export function AboutPage() {
                 </ul>
               </div>
               <div>
-                <h3>Specializations</h3>
+                <h3>{t.about.specializations}</h3>
                 <ul className="icon-list">
-                  {doctorProfile.specializations.map((s) => (
+                  {t.about.specializationItems.map((s) => (
                     <li key={s}>
                       <Icon name="check" size={20} />
                       <span>{s}</span>
@@ -113,12 +110,12 @@ export function AboutPage() {
 
       <section className="section section-tint" aria-labelledby="features-title">
         <div className="container">
-          <SectionHeading eyebrow="Why families choose us" title="Six reasons to visit us" id="features-title" />
+          <SectionHeading eyebrow={t.about.featuresEyebrow} title={t.about.featuresTitle} id="features-title" />
           <ul className="feature-grid feature-grid-3">
-            {features.map((f) => (
+            {t.about.features.map((f, i) => (
               <li key={f.title} className="feature">
                 <span className="feature-icon">
-                  <Icon name={f.icon} size={26} />
+                  <Icon name={featureIcons[i]} size={26} />
                 </span>
                 <h3>{f.title}</h3>
                 <p>{f.text}</p>
@@ -133,11 +130,16 @@ export function AboutPage() {
 
 export const aboutPage: PageModule = {
   Page: AboutPage,
-  head: (_route, pathname, _read, origin) =>
-    pageHead(
-      pathname,
-      `About ${clinic.doctorName}${titleSuffix}`,
-      `Meet ${clinic.doctorName} (${clinic.doctorTitle}), ${clinic.doctorRole.toLowerCase()} with ${clinic.yearsExperience} years of experience caring for families in ${clinic.address.locality}, Pune.`,
-      [clinicJsonLd(origin)],
-    ),
+  head: (_route, pathname, _read, origin, i18n) => {
+    const { t } = i18n;
+    const values = {
+      doctor: t.clinic.doctorName,
+      doctorTitle: clinic.doctorTitle,
+      role: t.about.roleLower,
+      years: clinic.yearsExperience,
+      locality: t.clinic.locality,
+      suffix: titleSuffix,
+    };
+    return pageHead(pathname, fmt(t.about.title, values), fmt(t.about.description, values), [clinicJsonLd(origin, i18n)]);
+  },
 };

@@ -8,7 +8,9 @@ import type { PageModule } from '../app/page-module';
 import { publisherJsonLd } from '../app/structured-data';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
-import { EmptyState, ErrorState, PageHeader, formatPostDate } from '../components/ui';
+import { EmptyState, ErrorState, PageHeader, usePostDate } from '../components/ui';
+import { fmt, useT } from '../app/i18n';
+import { localizePath } from '../../../../shared/i18n/types';
 
 export function PostImage({ post, eager = false, className = 'post-image' }: { post: BlogPostSummary; eager?: boolean; className?: string }) {
   if (!post.imageUrl) {
@@ -32,6 +34,7 @@ export function PostImage({ post, eager = false, className = 'post-image' }: { p
 }
 
 function PostMeta({ post }: { post: BlogPostSummary }) {
+  const formatPostDate = usePostDate();
   return (
     <p className="post-meta">
       <span>{post.author}</span>
@@ -84,11 +87,12 @@ function PostCardSkeleton({ featured = false }: { featured?: boolean }) {
 /** The dialog that loads the full post (SPEC section 2), with its own loading and error states. */
 function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: () => void }) {
   const post = usePublicData<PublishedBlogPost | null>(paths.post(summary.slug));
+  const t = useT();
   return (
     <Dialog title={summary.title} onClose={onClose} className="post-dialog">
       <PostMeta post={summary} />
       {post.status === 'pending' && (
-        <div className="post-dialog-loading" aria-busy="true" aria-label="Loading the article">
+        <div className="post-dialog-loading" aria-busy="true" aria-label={t.blog.loadingArticle}>
           <div className="skeleton post-dialog-image" />
           <div className="skeleton skeleton-line" />
           <div className="skeleton skeleton-line" />
@@ -97,7 +101,7 @@ function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: (
       )}
       {(post.status === 'error' || (post.status === 'success' && !post.data)) && (
         <p className="state-box state-error" role="alert">
-          Unable to load blog post content.
+          {t.blog.postError}
         </p>
       )}
       {post.status === 'success' && post.data && (
@@ -106,7 +110,7 @@ function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: (
           <div className="prose" dangerouslySetInnerHTML={{ __html: post.data.content }} />
           <p className="post-dialog-footer">
             <Link to={`/blogs/${summary.slug}`} className="button button-outline" onClick={onClose}>
-              Open the full article
+              {t.blog.openFull}
               <Icon name="arrow-right" size={18} />
             </Link>
           </p>
@@ -121,16 +125,17 @@ export function BlogsPage() {
   const [open, setOpen] = useState<BlogPostSummary | null>(null);
   const published = (posts.data ?? []).filter((p) => p.isPublished);
   const [featured, ...latest] = published;
+  const t = useT();
 
   return (
     <>
-      <PageHeader eyebrow="Blog" title="Dental Health Blog">
-        <p className="page-lead">Simple, practical advice for healthy teeth and gums at every age, from our dentists in Pune.</p>
+      <PageHeader eyebrow={t.blog.eyebrow} title={t.blog.heading}>
+        <p className="page-lead">{t.blog.lead}</p>
       </PageHeader>
-      <section className="section" aria-label="Articles">
+      <section className="section" aria-label={t.blog.articles}>
         <div className="container">
           {posts.status === 'pending' && (
-            <div aria-busy="true" aria-label="Loading articles">
+            <div aria-busy="true" aria-label={t.blog.loadingArticles}>
               <PostCardSkeleton featured />
               <div className="post-grid">
                 <PostCardSkeleton />
@@ -139,17 +144,17 @@ export function BlogsPage() {
               </div>
             </div>
           )}
-          {posts.status === 'error' && <ErrorState message="Unable to load blog posts at the moment." />}
-          {posts.status === 'success' && published.length === 0 && <EmptyState message="No blog posts available" />}
+          {posts.status === 'error' && <ErrorState message={t.blog.error} />}
+          {posts.status === 'success' && published.length === 0 && <EmptyState message={t.blog.empty} />}
           {featured && (
             <>
-              <h2 className="list-heading">Featured Article</h2>
+              <h2 className="list-heading">{t.blog.featured}</h2>
               <PostCard post={featured} featured onOpen={setOpen} />
             </>
           )}
           {latest.length > 0 && (
             <>
-              <h2 className="list-heading">Latest Articles</h2>
+              <h2 className="list-heading">{t.blog.latest}</h2>
               <div className="post-grid">
                 {latest.map((p) => (
                   <PostCard key={p.id} post={p} onOpen={setOpen} />
@@ -166,23 +171,23 @@ export function BlogsPage() {
 
 export const blogsPage: PageModule = {
   Page: BlogsPage,
-  head: (_route, pathname, read, origin) => {
+  head: (_route, pathname, read, origin, { lang, t }) => {
     const posts = read(paths.posts) as BlogPostSummary[] | undefined;
     return pageHead(
       pathname,
-      `Dental Health Blog${titleSuffix}`,
-      'Practical advice on caring for your teeth and gums, for children and adults, from the dentists of a family clinic in Pune.',
+      fmt(t.blog.title, { suffix: titleSuffix }),
+      t.blog.description,
       [
         {
           '@context': 'https://schema.org',
           '@type': 'Blog',
           name: `${clinic.name} Blog`,
-          url: `${origin}/blogs`,
+          url: `${origin}${localizePath(lang, '/blogs')}`,
           publisher: publisherJsonLd(origin),
           blogPost: (posts ?? []).map((p) => ({
             '@type': 'BlogPosting',
             headline: p.title,
-            url: `${origin}/blogs/${p.slug}`,
+            url: `${origin}${localizePath(lang, `/blogs/${p.slug}`)}`,
             datePublished: p.publishedAt ?? undefined,
           })),
         },

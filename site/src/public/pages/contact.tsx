@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { bookingWhatsappMessage, clinic, whatsappLink } from '../../../../shared/constants/clinic';
+import { clinic, whatsappLink } from '../../../../shared/constants/clinic';
 import { pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
 import { clinicJsonLd } from '../app/structured-data';
+import { fmt, openingHours, useT } from '../app/i18n';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
 import { ClosureNotice } from '../components/closure-notice';
 import { Icon } from '../components/icons';
@@ -10,6 +11,7 @@ import { PageHeader } from '../components/ui';
 
 /** The map loads only when it comes near the screen: nothing from Google on first paint (D21). */
 function LazyMap() {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -35,7 +37,7 @@ function LazyMap() {
     <div ref={ref} className="map-frame">
       {visible ? (
         <iframe
-          title={`Map showing ${clinic.name}`}
+          title={fmt(t.contact.mapTitle, { name: clinic.name })}
           src={clinic.mapEmbed}
           width="100%"
           height="400"
@@ -54,22 +56,23 @@ function LazyMap() {
 }
 
 export function ContactPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Contact" title="Contact Us">
-        <p className="page-lead">Call, message or book online. We reply the same day, and we’re happy to answer questions before you visit.</p>
+      <PageHeader eyebrow={t.contact.eyebrow} title={t.contact.heading}>
+        <p className="page-lead">{t.contact.lead}</p>
       </PageHeader>
       <section className="section">
         <div className="container contact-layout">
           <div className="contact-details">
-            <h2 className="visually-hidden">Contact details</h2>
+            <h2 className="visually-hidden">{t.contact.details}</h2>
             <ul className="contact-cards">
               <li className="contact-card">
                 <span className="contact-icon">
                   <Icon name="phone" />
                 </span>
                 <span>
-                  <span className="contact-label">Phone</span>
+                  <span className="contact-label">{t.contact.phone}</span>
                   <a href={clinic.phoneHref}>{clinic.phone}</a>
                 </span>
               </li>
@@ -78,9 +81,10 @@ export function ContactPage() {
                   <Icon name="chat" />
                 </span>
                 <span>
-                  <span className="contact-label">WhatsApp</span>
-                  <a href={whatsappLink(bookingWhatsappMessage)} target="_blank" rel="noopener noreferrer">
-                    Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="contact-label">{t.contact.whatsapp}</span>
+                  <a href={whatsappLink(fmt(t.clinic.whatsappMessage, { name: clinic.name }))} target="_blank" rel="noopener noreferrer">
+                    {t.contact.chatOnWhatsapp}
+                    <span className="visually-hidden">{t.common.opensInNewTab}</span>
                   </a>
                 </span>
               </li>
@@ -89,7 +93,7 @@ export function ContactPage() {
                   <Icon name="mail" />
                 </span>
                 <span>
-                  <span className="contact-label">Email</span>
+                  <span className="contact-label">{t.contact.email}</span>
                   <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
                 </span>
               </li>
@@ -99,7 +103,7 @@ export function ContactPage() {
                 </span>
                 {/* A div: an address may not sit inside a span (W3C Nu HTML checker). */}
                 <div>
-                  <span className="contact-label">Address</span>
+                  <span className="contact-label">{t.contact.address}</span>
                   <address>{clinic.addressText}</address>
                 </div>
               </li>
@@ -107,10 +111,10 @@ export function ContactPage() {
             <div className="hours-card">
               <h2>
                 <Icon name="clock" size={22} />
-                Opening Hours
+                {t.contact.openingHours}
               </h2>
               <dl className="hours">
-                {clinic.hours.map((h) => (
+                {openingHours(t).map((h) => (
                   <div key={h.days}>
                     <dt>{h.days}</dt>
                     <dd>
@@ -121,13 +125,13 @@ export function ContactPage() {
                   </div>
                 ))}
               </dl>
-              <p className="hours-note">{clinic.hoursNote}.</p>
+              <p className="hours-note">{t.clinic.hoursNote}.</p>
               <ClosureNotice />
             </div>
           </div>
           <div className="form-card" id="book">
-            <h2>Book an Appointment</h2>
-            <p className="muted">Fill in the form and we’ll call you to confirm. It takes less than a minute.</p>
+            <h2>{t.common.bookAnAppointment}</h2>
+            <p className="muted">{t.contact.formLead}</p>
             <LazyBookingForm idPrefix="contact-booking" />
           </div>
         </div>
@@ -135,10 +139,11 @@ export function ContactPage() {
       <section className="section section-tint section-compact" aria-labelledby="map-title">
         <div className="container">
           <div className="map-heading">
-            <h2 id="map-title">Find us</h2>
+            <h2 id="map-title">{t.contact.findUs}</h2>
             <a className="button button-outline" href={clinic.mapLink} target="_blank" rel="noopener noreferrer">
               <Icon name="external" size={18} />
-              Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+              {t.contact.openMap}
+              <span className="visually-hidden">{t.common.opensInNewTab}</span>
             </a>
           </div>
           <LazyMap />
@@ -150,11 +155,8 @@ export function ContactPage() {
 
 export const contactPage: PageModule = {
   Page: ContactPage,
-  head: (_route, pathname, _read, origin) =>
-    pageHead(
-      pathname,
-      `Contact Us and Book an Appointment${titleSuffix}`,
-      `Call ${clinic.phone}, chat on WhatsApp or book online. ${clinic.addressText}. Open Monday to Saturday, 10 AM to 2 PM and 5 PM to 9 PM.`,
-      [clinicJsonLd(origin)],
-    ),
+  head: (_route, pathname, _read, origin, i18n) => {
+    const values = { suffix: titleSuffix, phone: clinic.phone, address: clinic.addressText };
+    return pageHead(pathname, fmt(i18n.t.contact.title, values), fmt(i18n.t.contact.description, values), [clinicJsonLd(origin, i18n)]);
+  },
 };

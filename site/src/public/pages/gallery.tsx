@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { categoryLabel, galleryFilterOptions } from '../../../../shared/constants/gallery';
+import { galleryFilterOptions, isGalleryCategory } from '../../../../shared/constants/gallery';
 import { clinic } from '../../../../shared/constants/clinic';
+import { localizePath } from '../../../../shared/i18n/types';
 import type { GalleryImage } from '../../../../shared/schemas/gallery-image';
 import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
@@ -8,6 +9,13 @@ import type { PageModule } from '../app/page-module';
 import { Dialog } from '../components/dialog';
 import { Icon } from '../components/icons';
 import { EmptyState, ErrorState, PageHeader } from '../components/ui';
+import { fmt, useT } from '../app/i18n';
+import type { Catalogue } from '../../../../shared/i18n/en';
+
+/** A category's name in the page's language ('Uncategorized' for anything else). */
+function categoryName(t: Catalogue, value: string | null | undefined): string {
+  return value && isGalleryCategory(value) ? t.gallery.categories[value] : t.gallery.uncategorized;
+}
 
 type Filter = (typeof galleryFilterOptions)[number]['value'];
 
@@ -18,6 +26,7 @@ function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; 
   const next = () => onStep(1);
   const prev = () => onStep(-1);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const t = useT();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -31,7 +40,7 @@ function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; 
   }, [onStep]);
 
   return (
-    <Dialog title="Photo viewer" hideTitle onClose={onClose} className="lightbox">
+    <Dialog title={t.gallery.viewer} hideTitle onClose={onClose} className="lightbox">
       <div
         className="lightbox-stage"
         onPointerDown={(e) => {
@@ -64,10 +73,10 @@ function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; 
       </div>
       {count > 1 && (
         <>
-          <button type="button" className="icon-button lightbox-nav lightbox-prev" aria-label="Previous photo" onClick={prev}>
+          <button type="button" className="icon-button lightbox-nav lightbox-prev" aria-label={t.gallery.previous} onClick={prev}>
             <Icon name="chevron-left" size={28} />
           </button>
-          <button type="button" className="icon-button lightbox-nav lightbox-next" aria-label="Next photo" onClick={next}>
+          <button type="button" className="icon-button lightbox-nav lightbox-next" aria-label={t.gallery.next} onClick={next}>
             <Icon name="chevron-right" size={28} />
           </button>
         </>
@@ -77,6 +86,7 @@ function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; 
 }
 
 export function GalleryPage() {
+  const t = useT();
   const gallery = usePublicData<GalleryImage[]>(paths.gallery);
   const [filter, setFilter] = useState<Filter>('all');
   const [openIndex, setOpenIndex] = useState<number | null>(null);
@@ -88,12 +98,12 @@ export function GalleryPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Gallery" title="Our Gallery">
-        <p className="page-lead">A look inside our clinic: the rooms, the equipment, the team and some of the smiles we have cared for.</p>
+      <PageHeader eyebrow={t.gallery.eyebrow} title={t.gallery.heading}>
+        <p className="page-lead">{t.gallery.lead}</p>
       </PageHeader>
-      <section className="section" aria-label="Photos">
+      <section className="section" aria-label={t.gallery.photos}>
         <div className="container">
-          <div className="filter-bar" role="group" aria-label="Filter photos by category">
+          <div className="filter-bar" role="group" aria-label={t.gallery.filterLabel}>
             {galleryFilterOptions.map((o) => (
               <button
                 key={o.value}
@@ -102,24 +112,24 @@ export function GalleryPage() {
                 aria-pressed={filter === o.value}
                 onClick={() => setFilter(o.value)}
               >
-                {o.label}
+                {t.gallery.filters[o.value]}
               </button>
             ))}
           </div>
 
           {gallery.status === 'pending' && (
-            <ul className="gallery-grid" aria-busy="true" aria-label="Loading photos">
+            <ul className="gallery-grid" aria-busy="true" aria-label={t.gallery.loading}>
               {Array.from({ length: 8 }, (_, i) => (
                 <li key={i} className="gallery-item skeleton" />
               ))}
             </ul>
           )}
-          {gallery.status === 'error' && <ErrorState message="Unable to load gallery images at the moment." />}
+          {gallery.status === 'error' && <ErrorState message={t.gallery.error} />}
           {gallery.status === 'success' && shown.length === 0 && (
-            <EmptyState message={filter === 'all' ? 'No photos in the gallery yet.' : `No photos in ${categoryLabel(filter)} yet.`}>
+            <EmptyState message={filter === 'all' ? t.gallery.empty : fmt(t.gallery.emptyCategory, { category: categoryName(t, filter) })}>
               {filter !== 'all' && (
                 <button type="button" className="button button-outline" onClick={() => setFilter('all')}>
-                  Show All Photos
+                  {t.gallery.showAll}
                 </button>
               )}
             </EmptyState>
@@ -139,7 +149,7 @@ export function GalleryPage() {
                     />
                     <span className="gallery-caption">
                       <span className="gallery-title">{img.title}</span>
-                      <span className="gallery-category">{categoryLabel(img.category)}</span>
+                      <span className="gallery-category">{categoryName(t, img.category)}</span>
                     </span>
                   </button>
                 </li>
@@ -157,11 +167,18 @@ export function GalleryPage() {
 
 export const galleryPage: PageModule = {
   Page: GalleryPage,
-  head: (_route, pathname, _read, origin) =>
+  head: (_route, pathname, _read, origin, { lang, t }) =>
     pageHead(
       pathname,
-      `Photo Gallery${titleSuffix}`,
-      `Photos of our clinic in ${clinic.address.locality}, Pune: the treatment rooms, equipment, team and before-and-after results.`,
-      [{ '@context': 'https://schema.org', '@type': 'ImageGallery', name: `${clinic.name} gallery`, url: `${origin}/gallery` }],
+      fmt(t.gallery.title, { suffix: titleSuffix }),
+      fmt(t.gallery.description, { locality: t.clinic.locality }),
+      [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'ImageGallery',
+          name: fmt(t.gallery.jsonLdName, { name: clinic.name }),
+          url: `${origin}${localizePath(lang, '/gallery')}`,
+        },
+      ],
     ),
 };

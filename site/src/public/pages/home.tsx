@@ -5,20 +5,19 @@ import { pageHead } from '../app/head';
 import { clinicJsonLd } from '../app/structured-data';
 import { BookButton } from '../components/book-button';
 import { Link } from '../app/router';
+import { fmt, useT } from '../app/i18n';
 import { EmiBanner } from '../components/emi-banner';
 import { Hero } from '../components/hero';
 import { Icon, treatmentIcon, type IconName } from '../components/icons';
 import { TestimonialCarousel } from '../components/testimonials';
 import { SectionHeading, TreatmentCard } from '../components/ui';
 
-const reasons: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'users', title: 'Gentle care for all ages', text: 'From a child’s first check-up to dentures for grandparents, we take our time and explain every step.' },
-  { icon: 'shield', title: 'Spotless and safe', text: 'Instruments are sterilised for every patient and single-use items are never reused.' },
-  { icon: 'wallet', title: 'Clear prices, flexible EMI', text: 'You know the cost before treatment starts, and larger treatments can be paid monthly.' },
-  { icon: 'clock', title: 'Evening appointments', text: 'Open Monday to Saturday until 9 PM, so visits fit around school and work.' },
-];
+// The four reasons' icons; their words are the catalogue's home.reasons, in the same order.
+const reasonIcons: IconName[] = ['users', 'shield', 'wallet', 'clock'];
 
 export function HomePage() {
+  const t = useT();
+  const names = { name: clinic.name, locality: t.clinic.locality, doctor: t.clinic.doctorName };
   return (
     <>
       <Hero />
@@ -26,7 +25,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="services-title">
         <div className="container">
-          <SectionHeading eyebrow="Popular services" title="How can we help you smile?" id="services-title" />
+          <SectionHeading eyebrow={t.home.servicesEyebrow} title={t.home.servicesTitle} id="services-title" />
           <ul className="service-circles">
             {serviceCircles.map((s) => (
               <li key={s.slug}>
@@ -34,7 +33,7 @@ export function HomePage() {
                   <span className="service-circle-icon">
                     <Icon name={treatmentIcon(s.slug)} size={34} />
                   </span>
-                  <span className="service-circle-label">{s.label}</span>
+                  <span className="service-circle-label">{t.home.serviceCircles[s.slug as keyof typeof t.home.serviceCircles] ?? s.label}</span>
                 </Link>
               </li>
             ))}
@@ -45,38 +44,31 @@ export function HomePage() {
       <section className="section section-tint" aria-labelledby="welcome-title">
         <div className="container welcome">
           <div className="welcome-text">
-            <p className="eyebrow">Welcome</p>
-            <h2 id="welcome-title">Welcome to {clinic.name}</h2>
-            <p>
-              We are a family dental clinic in {clinic.address.locality}, Pimpri-Chinchwad. {clinic.doctorName} and our team look after
-              the whole family under one roof: children’s first visits, fillings and root canals, braces and clear aligners, implants and
-              dentures, and whitening for special occasions.
-            </p>
-            <p>
-              Many of our patients come to us nervous. We listen first, explain what we see on the screen, and agree the plan and the
-              cost with you before we begin.
-            </p>
+            <p className="eyebrow">{t.home.welcomeEyebrow}</p>
+            <h2 id="welcome-title">{fmt(t.home.welcomeTitle, names)}</h2>
+            <p>{fmt(t.home.welcome1, names)}</p>
+            <p>{t.home.welcome2}</p>
             <Link to="/about" className="text-link">
-              Meet {clinic.doctorName}
+              {fmt(t.home.meetDoctor, names)}
               <Icon name="arrow-right" size={18} />
             </Link>
           </div>
           <ul className="stats">
             <li>
               <strong>{clinic.rating}/5</strong>
-              <span>rating from {clinic.ratingCount} patients</span>
+              <span>{fmt(t.home.statRating, { count: clinic.ratingCount })}</span>
             </li>
             <li>
               <strong>{clinic.yearsExperience}</strong>
-              <span>years of experience</span>
+              <span>{t.home.statYears}</span>
             </li>
             <li>
               <strong>21+</strong>
-              <span>treatments available</span>
+              <span>{t.home.statTreatments}</span>
             </li>
             <li>
-              <strong>6 days</strong>
-              <span>a week, mornings and evenings</span>
+              <strong>{t.home.statDays}</strong>
+              <span>{t.home.statDaysText}</span>
             </li>
           </ul>
         </div>
@@ -84,12 +76,12 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="why-title">
         <div className="container">
-          <SectionHeading eyebrow="Why choose us" title="Dentistry that puts you at ease" id="why-title" />
+          <SectionHeading eyebrow={t.home.whyEyebrow} title={t.home.whyTitle} id="why-title" />
           <ul className="feature-grid">
-            {reasons.map((r) => (
+            {t.home.reasons.map((r, i) => (
               <li key={r.title} className="feature">
                 <span className="feature-icon">
-                  <Icon name={r.icon} size={26} />
+                  <Icon name={reasonIcons[i]} size={26} />
                 </span>
                 <h3>{r.title}</h3>
                 <p>{r.text}</p>
@@ -102,9 +94,9 @@ export function HomePage() {
       <section className="section section-tint" aria-labelledby="treatments-title">
         <div className="container">
           <SectionHeading
-            eyebrow="Treatments"
-            title="Treatments for the whole family"
-            intro="Clear prices in rupees. Tap Learn More to see how each treatment is done."
+            eyebrow={t.home.treatmentsEyebrow}
+            title={t.home.treatmentsTitle}
+            intro={t.home.treatmentsIntro}
             id="treatments-title"
           />
           <div className="treatment-grid">
@@ -114,7 +106,7 @@ export function HomePage() {
           </div>
           <div className="center">
             <Link to="/treatments" className="button button-outline">
-              View All Treatments
+              {t.common.viewAllTreatments}
               <Icon name="arrow-right" size={18} />
             </Link>
           </div>
@@ -123,7 +115,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="testimonials-title">
         <div className="container">
-          <SectionHeading eyebrow="Testimonials" title="What our patients say" id="testimonials-title" />
+          <SectionHeading eyebrow={t.home.testimonialsEyebrow} title={t.home.testimonialsTitle} id="testimonials-title" />
           <TestimonialCarousel />
         </div>
       </section>
@@ -131,17 +123,17 @@ export function HomePage() {
       <section className="cta-band" aria-labelledby="cta-title">
         <div className="container cta-inner">
           <div>
-            <h2 id="cta-title">Ready for a healthier smile?</h2>
-            <p>Book a visit in under a minute. We’ll call you to confirm a time that suits your family.</p>
+            <h2 id="cta-title">{t.home.ctaTitle}</h2>
+            <p>{t.home.ctaText}</p>
           </div>
           <div className="cta-actions">
             <BookButton className="button button-light button-large">
               <Icon name="calendar" size={20} />
-              Book Appointment
+              {t.common.bookAppointment}
             </BookButton>
             <a className="button button-on-dark button-large" href={clinic.phoneHref}>
               <Icon name="phone" size={20} />
-              Call Now
+              {t.common.callNow}
             </a>
           </div>
         </div>
@@ -152,11 +144,8 @@ export function HomePage() {
 
 export const homePage: PageModule = {
   Page: HomePage,
-  head: (_route, pathname, _read, origin) =>
-    pageHead(
-      pathname,
-      `${clinic.name} | Family Dentist in ${clinic.address.locality}, Pune`,
-      `Gentle dental care for all ages in ${clinic.address.locality}, Pune: check-ups, root canals, implants, braces, aligners and whitening. Rated ${clinic.rating}/5 by ${clinic.ratingCount} patients, flexible EMI. Book online.`,
-      [clinicJsonLd(origin)],
-    ),
+  head: (_route, pathname, _read, origin, i18n) => {
+    const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: clinic.rating, count: clinic.ratingCount };
+    return pageHead(pathname, fmt(i18n.t.home.title, values), fmt(i18n.t.home.description, values), [clinicJsonLd(origin, i18n)]);
+  },
 };

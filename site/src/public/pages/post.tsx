@@ -6,7 +6,9 @@ import { publisherJsonLd } from '../app/structured-data';
 import { Link } from '../app/router';
 import { Icon } from '../components/icons';
 import { useToast } from '../components/toast';
-import { formatPostDate } from '../components/ui';
+import { usePostDate } from '../components/ui';
+import { fmt, useT } from '../app/i18n';
+import { localizePath } from '../../../../shared/i18n/types';
 import { PostCard, PostImage } from './blogs';
 
 async function copyText(text: string): Promise<boolean> {
@@ -31,6 +33,7 @@ async function copyText(text: string): Promise<boolean> {
 /** SPEC: the Web Share API where the device has it, else the link is copied ('Link copied!'). */
 function ShareButton({ post }: { post: PublishedBlogPost }) {
   const toast = useToast();
+  const t = useT();
   const share = async () => {
     const url = window.location.href;
     const data = { title: post.title, text: post.excerpt, url };
@@ -43,28 +46,29 @@ function ShareButton({ post }: { post: PublishedBlogPost }) {
       }
       return;
     }
-    if (await copyText(url)) toast({ title: 'Link copied!', description: 'Paste it anywhere to share this article.' });
-    else toast({ title: 'Copy this link', description: url });
+    if (await copyText(url)) toast({ title: t.blog.linkCopied, description: t.blog.linkCopiedText });
+    else toast({ title: t.blog.copyLink, description: url });
   };
   return (
     <button type="button" className="button button-outline" onClick={() => void share()}>
       <Icon name="share" size={18} />
-      Share
+      {t.blog.share}
     </button>
   );
 }
 
 export function ArticleNotFound() {
+  const t = useT();
   return (
     <section className="not-found">
       <div className="container narrow center">
         <p className="not-found-code" aria-hidden="true">
           <Icon name="alert" size={56} />
         </p>
-        <h1>Article Not Found</h1>
-        <p>The article you are looking for does not exist or is no longer available.</p>
+        <h1>{t.blog.notFound}</h1>
+        <p>{t.blog.notFoundText}</p>
         <Link to="/blogs" className="button button-primary">
-          View All Articles
+          {t.blog.viewAll}
         </Link>
       </div>
     </section>
@@ -74,10 +78,12 @@ export function ArticleNotFound() {
 export function PostPage({ slug }: { slug: string }) {
   const post = usePublicData<PublishedBlogPost | null>(paths.post(slug));
   const list = usePublicData<BlogPostSummary[]>(paths.posts);
+  const t = useT();
+  const formatPostDate = usePostDate();
 
   if (post.status === 'pending') {
     return (
-      <div className="container narrow article-skeleton" aria-busy="true" aria-label="Loading the article">
+      <div className="container narrow article-skeleton" aria-busy="true" aria-label={t.blog.loadingArticle}>
         <div className="skeleton skeleton-line skeleton-title" />
         <div className="skeleton skeleton-line skeleton-short" />
         <div className="skeleton article-image-skeleton" />
@@ -96,11 +102,11 @@ export function PostPage({ slug }: { slug: string }) {
         <header className="container narrow article-header">
           <Link to="/blogs" className="text-link back-link">
             <Icon name="arrow-left" size={18} />
-            All articles
+            {t.blog.allArticles}
           </Link>
           <h1>{p.title}</h1>
           <p className="post-meta">
-            <span>By {p.author}</span>
+            <span>{fmt(t.blog.by, { author: p.author })}</span>
             {p.publishedAt && (
               <>
                 <span aria-hidden="true"> · </span>
@@ -123,7 +129,7 @@ export function PostPage({ slug }: { slug: string }) {
         <section className="section section-tint" aria-labelledby="related-articles">
           <div className="container">
             <h2 id="related-articles" className="list-heading">
-              Related Articles
+              {t.blog.related}
             </h2>
             <div className="post-grid">
               {related.map((r) => (
@@ -139,16 +145,10 @@ export function PostPage({ slug }: { slug: string }) {
 
 export const postPage: PageModule = {
   Page: ({ route }) => (route.name === 'post' ? <PostPage key={route.slug} slug={route.slug} /> : null),
-  head: (route, pathname, read, origin) => {
+  head: (route, pathname, read, origin, { lang, t }) => {
     const post = route.name === 'post' ? (read(paths.post(route.slug)) as PublishedBlogPost | null | undefined) : null;
-    if (post === undefined) return pageHead(pathname, `Dental Health Blog${titleSuffix}`, 'An article from our dental health blog.');
-    if (!post) {
-      return notFoundHead(
-        'Article Not Found',
-        'The article you are looking for does not exist or is no longer available. See all our dental health articles.',
-        pathname,
-      );
-    }
+    if (post === undefined) return pageHead(pathname, fmt(t.blog.title, { suffix: titleSuffix }), t.blog.articleDescription);
+    if (!post) return notFoundHead(t.blog.notFound, t.blog.notFoundDescription, pathname);
     const head = pageHead(pathname, `${post.title}${titleSuffix}`, post.excerpt, [
       {
         '@context': 'https://schema.org',
@@ -158,7 +158,7 @@ export const postPage: PageModule = {
         datePublished: post.publishedAt ?? undefined,
         author: { '@type': 'Person', name: post.author },
         image: post.imageUrl ? absoluteUrl(origin, post.imageUrl) : `${origin}${DEFAULT_IMAGE}`,
-        mainEntityOfPage: `${origin}/blogs/${post.slug}`,
+        mainEntityOfPage: `${origin}${localizePath(lang, `/blogs/${post.slug}`)}`,
         publisher: publisherJsonLd(origin),
       },
     ]);

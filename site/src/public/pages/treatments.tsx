@@ -6,33 +6,32 @@ import type { PageModule } from '../app/page-module';
 import { Link } from '../app/router';
 import { breadcrumbJsonLd, medicalProcedureJsonLd } from '../app/structured-data';
 import { Icon } from '../components/icons';
+import { fmt, localTreatment, useT } from '../app/i18n';
 import { Breadcrumb, PageHeader, SectionHeading, TreatmentCard, TreatmentIcon } from '../components/ui';
 
 export function TreatmentsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader eyebrow="Our treatments" title="Dental Treatments">
+      <PageHeader eyebrow={t.treatmentsPage.eyebrow} title={t.treatmentsPage.heading}>
         <p className="badge badge-large">
           <Icon name="sparkle" size={18} />
-          21+ Treatments Available
+          {t.treatmentsPage.badge}
         </p>
-        <p className="page-lead">
-          Everything your family needs, from check-ups and cleaning to implants, braces and smile makeovers. Prices are typical ranges in
-          rupees; we confirm yours after an examination.
-        </p>
+        <p className="page-lead">{t.treatmentsPage.lead}</p>
       </PageHeader>
 
       <section className="section section-compact" aria-labelledby="categories-title">
         <div className="container">
           <h2 id="categories-title" className="visually-hidden">
-            Treatment categories
+            {t.treatmentsPage.categoriesTitle}
           </h2>
           <ul className="category-grid">
             {treatmentCategories.map((c) => (
               <li key={c.key} className={`category category-${c.key}`}>
-                <h3>{c.title}</h3>
-                <p>{c.description}</p>
-                <p className="category-count">{treatmentsInCategory(c.key).length} treatments</p>
+                <h3>{t.treatmentsPage.categories[c.key].title}</h3>
+                <p>{t.treatmentsPage.categories[c.key].description}</p>
+                <p className="category-count">{fmt(t.treatmentsPage.count, { n: treatmentsInCategory(c.key).length })}</p>
               </li>
             ))}
           </ul>
@@ -41,10 +40,10 @@ export function TreatmentsPage() {
 
       <section className="section section-tint" aria-labelledby="all-title">
         <div className="container">
-          <SectionHeading title="All treatments" id="all-title" intro="Tap Learn More on any treatment to see how it's done." />
+          <SectionHeading title={t.treatmentsPage.allTitle} id="all-title" intro={t.treatmentsPage.allIntro} />
           <div className="treatment-grid">
-            {treatments.map((t) => (
-              <TreatmentCard key={t.slug} treatment={t} />
+            {treatments.map((tr) => (
+              <TreatmentCard key={tr.slug} treatment={tr} />
             ))}
           </div>
         </div>
@@ -54,7 +53,9 @@ export function TreatmentsPage() {
 }
 
 export function TreatmentDetailPage({ slug }: { slug: string }) {
-  const treatment = findTreatment(slug);
+  const t = useT();
+  const found = findTreatment(slug);
+  const treatment = found && localTreatment(found, t);
   if (!treatment) {
     return (
       <section className="not-found">
@@ -62,10 +63,10 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
           <p className="not-found-code" aria-hidden="true">
             <Icon name="tooth" size={56} />
           </p>
-          <h1>Treatment Not Found</h1>
-          <p>We could not find that treatment. It may have been renamed or removed.</p>
+          <h1>{t.treatment.notFound}</h1>
+          <p>{t.treatment.notFoundText}</p>
           <Link to="/treatments" className="button button-primary">
-            View All Treatments
+            {t.common.viewAllTreatments}
           </Link>
         </div>
       </section>
@@ -75,7 +76,7 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
     <>
       <header className="page-header page-header-detail">
         <div className="container">
-          <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Treatments', to: '/treatments' }, { label: treatment.name }]} />
+          <Breadcrumb items={[{ label: t.nav.home, to: '/' }, { label: t.nav.treatments, to: '/treatments' }, { label: treatment.name }]} />
           <div className="detail-hero">
             <TreatmentIcon slug={treatment.slug} size={40} />
             <div>
@@ -85,22 +86,22 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
           </div>
           <dl className="detail-facts">
             <div>
-              <dt>Price</dt>
+              <dt>{t.treatment.price}</dt>
               <dd>{treatment.price}</dd>
             </div>
             <div>
-              <dt>Duration</dt>
+              <dt>{t.treatment.duration}</dt>
               <dd>{treatment.duration}</dd>
             </div>
           </dl>
           <div className="detail-actions">
             <BookButton treatment={treatment.bookingCode}>
               <Icon name="calendar" size={20} />
-              Book Appointment
+              {t.common.bookAppointment}
             </BookButton>
             <a className="button button-outline" href={clinic.phoneHref}>
               <Icon name="phone" size={20} />
-              Call Now
+              {t.common.callNow}
             </a>
           </div>
         </div>
@@ -109,11 +110,11 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
       <section className="section" aria-labelledby="about-treatment">
         <div className="container detail-body">
           <div>
-            <h2 id="about-treatment">About This Treatment</h2>
+            <h2 id="about-treatment">{t.treatment.aboutThis}</h2>
             <p className="detail-about">{treatment.about}</p>
           </div>
           <aside className="steps-card" aria-labelledby="steps-title">
-            <h2 id="steps-title">How it's done</h2>
+            <h2 id="steps-title">{t.treatment.howItsDone}</h2>
             <ol className="steps">
               {treatment.procedure.map((step) => (
                 <li key={step}>{step}</li>
@@ -125,15 +126,15 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
 
       <section className="section section-tint" aria-labelledby="related-title">
         <div className="container">
-          <SectionHeading title="Related treatments" id="related-title" />
+          <SectionHeading title={t.treatment.related} id="related-title" />
           <div className="treatment-grid treatment-grid-3">
-            {relatedTreatments(treatment.slug, 3).map((t) => (
-              <TreatmentCard key={t.slug} treatment={t} />
+            {relatedTreatments(treatment.slug, 3).map((tr) => (
+              <TreatmentCard key={tr.slug} treatment={tr} />
             ))}
           </div>
           <div className="center">
             <Link to="/treatments" className="button button-outline">
-              View All Treatments
+              {t.common.viewAllTreatments}
               <Icon name="arrow-right" size={18} />
             </Link>
           </div>
@@ -146,38 +147,42 @@ export function TreatmentDetailPage({ slug }: { slug: string }) {
 export const treatmentsPage: PageModule = {
   Page: ({ route }) =>
     route.name === 'treatment' ? <TreatmentDetailPage key={route.slug} slug={route.slug} /> : <TreatmentsPage />,
-  head: (route, pathname, _read, origin) => {
+  head: (route, pathname, _read, origin, { lang, t: text }) => {
     if (route.name !== 'treatment') {
       return pageHead(
         pathname,
-        `Dental Treatments and Prices${titleSuffix}`,
-        `21+ dental treatments in ${clinic.address.locality}, Pune, with clear prices in rupees: preventive care, restorative work, cosmetic dentistry and orthodontics.`,
+        fmt(text.treatmentsPage.title, { suffix: titleSuffix }),
+        fmt(text.treatmentsPage.description, { locality: text.clinic.locality }),
         [
           {
             '@context': 'https://schema.org',
             '@type': 'ItemList',
-            name: 'Dental treatments',
+            name: text.treatmentsPage.listName,
             // Every treatment the page lists, each a MedicalProcedure as on its own page.
-            itemListElement: treatments.map((t, i) => ({
+            itemListElement: treatments.map((tr, i) => ({
               '@type': 'ListItem',
               position: i + 1,
-              item: medicalProcedureJsonLd(origin, t),
+              item: medicalProcedureJsonLd(origin, localTreatment(tr, text), lang),
             })),
           },
         ],
       );
     }
-    const t = findTreatment(route.slug);
-    if (!t) {
-      return notFoundHead('Treatment Not Found', 'We could not find that treatment. See all our dental treatments, with prices, on the treatments page.', pathname);
-    }
-    return pageHead(pathname, `${t.name}${titleSuffix}`, `${t.description} Price ${t.price}, duration ${t.duration}. ${clinic.name}, Pune.`, [
-      { '@context': 'https://schema.org', ...medicalProcedureJsonLd(origin, t) },
-      breadcrumbJsonLd(origin, [
-        ['Home', '/'],
-        ['Treatments', '/treatments'],
-        [t.name, `/treatments/${t.slug}`],
-      ]),
+    const found = findTreatment(route.slug);
+    if (!found) return notFoundHead(text.treatment.notFound, text.treatment.notFoundDescription, pathname);
+    const t = localTreatment(found, text);
+    const description = fmt(text.treatment.description, { description: t.description, price: t.price, duration: t.duration, name: clinic.name });
+    return pageHead(pathname, `${t.name}${titleSuffix}`, description, [
+      { '@context': 'https://schema.org', ...medicalProcedureJsonLd(origin, t, lang) },
+      breadcrumbJsonLd(
+        origin,
+        [
+          [text.nav.home, '/'],
+          [text.nav.treatments, '/treatments'],
+          [t.name, `/treatments/${t.slug}`],
+        ],
+        lang,
+      ),
     ]);
   },
 };

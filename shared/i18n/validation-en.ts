@@ -1,0 +1,36 @@
+// The shared schemas' and the server's messages (shared/schemas, shared/constants/booking.ts), word for
+// word, as English templates ({days}, {max}, {minutes}): translateMessage (messages.ts) finds a message
+// here and answers the visitor's language's text for it. Kept apart from en.ts so the booking form can
+// carry it without the rest of the English catalogue. validation-en.test.ts checks it against the schemas.
+export const validationMessages = {
+    firstNameShort: 'First name must be at least 2 characters',
+    firstNameLong: 'First name must be at most 50 characters',
+    firstNameLetters: 'First name must contain only letters',
+    firstNameDot: 'First name must have a space after each dot',
+    lastNameShort: 'Last name must be at least 2 characters',
+    lastNameLong: 'Last name must be at most 50 characters',
+    lastNameLetters: 'Last name must contain only letters',
+    lastNameDot: 'Last name must have a space after each dot',
+    email: 'Invalid email address',
+    emailLong: 'Email must be at most 254 characters',
+    phoneShort: 'Phone number must be at least 10 digits',
+    phoneLong: 'Phone number must be at most 20 characters',
+    phoneCharacters: 'Phone number may contain only digits, spaces, +, - and brackets',
+    date: 'Please select a preferred date',
+    dateInvalid: 'Please select a valid date',
+    time: 'Please select a preferred time',
+    timeInvalid: 'Please select a valid time slot',
+    treatment: 'Please select a treatment',
+    treatmentInvalid: 'Please select a valid treatment',
+    notesLong: 'Notes must be at most 1000 characters',
+    pastDate: 'Please choose today or a later date',
+    sunday: 'The clinic is closed on Sundays. For emergencies, please call us.',
+    passedSlot: 'This time has already passed today. Please choose a later time.',
+    beyondWindow: 'Please choose a date within the next {days} days',
+    slotFull: 'This time slot is fully booked. Please choose another time.',
+    honeypot: 'Your request could not be sent. Please call us to book your appointment.',
+    contactLimitOne: 'You already have 1 upcoming appointment request. Please call us to change or add one.',
+    contactLimit: 'You already have {max} upcoming appointment requests. Please call us to change or add one.',
+    rateLimitOne: 'Too many booking requests from your network. Please try again in 1 minute, or call us.',
+    rateLimit: 'Too many booking requests from your network. Please try again in {minutes} minutes, or call us.',
+  } as const;
