@@ -52,6 +52,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/appointments': { tag: 'Public', summary: 'Book an appointment from the public form', body: appointmentRequestSchema },
   'GET /api/appointments/availability': { tag: 'Public', summary: 'Free times of a day for the booking form', query: ['date'] },
   'GET /api/appointments/rules': { tag: 'Public', summary: 'The booking window for the date picker' },
+  // The visitor's personal link (BOOK-12..15)
+  'GET /api/appointment-links/:token': { tag: 'Public', summary: "The appointment a personal link opens (404 when over or unknown)" },
+  'POST /appointment/:token/cancel': { tag: 'Public', summary: 'Cancel from the personal link (a form post; 303 back to the page)', produces: 'text/html' },
+  'POST /appointment/:token/request': { tag: 'Public', summary: 'Ask for another time from the personal link (form field slot; 303 back)', produces: 'text/html' },
   // Sign-in
   'POST /api/auth/login': { tag: 'Auth', summary: 'Sign in; sets the session cookie', body: loginSchema },
   'POST /api/auth/logout': { tag: 'Auth', session: true, summary: 'Sign out this session' },
@@ -76,6 +80,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/admin/appointments/:id': { tag: 'Appointments', summary: "Change an appointment's status", body: appointmentStatusUpdateSchema },
   'PATCH /api/admin/appointments/:id/cancel': { tag: 'Appointments', summary: 'Cancel an appointment' },
   'DELETE /api/admin/appointments/:id': { tag: 'Appointments', summary: 'Delete an appointment' },
+  'POST /api/admin/appointments/:id/approve-request': { tag: 'Appointments', summary: "Move an appointment to the time its patient asked for" },
+  'GET /api/admin/reminders': { tag: 'Appointments', summary: "Today's and tomorrow's reminders, with their email and WhatsApp state" },
+  'POST /api/admin/reminders/:id/whatsapp-sent': { tag: 'Appointments', summary: 'Mark the WhatsApp reminder sent' },
+  'GET /api/admin/recall': { tag: 'Patients', summary: 'Patients due, overdue or contacted for a check-up' },
+  'POST /api/admin/recall/:patientId/email': { tag: 'Patients', summary: 'Email the recall with a booking link; marks contacted' },
+  'POST /api/admin/recall/:patientId/contacted': { tag: 'Patients', summary: 'Mark a patient contacted for recall (WhatsApp)' },
   'POST /api/admin/appointments/:id/follow-up': { tag: 'Appointments', summary: 'Book a follow-up visit', body: followUpSchema },
   'GET /api/admin/blog-posts': { tag: 'Content', summary: 'All blog posts, drafts too (paged)', query: listQuery },
   'POST /api/admin/blog-posts': { tag: 'Content', summary: 'Write a blog post', body: blogPostSchema, response: blogPost },

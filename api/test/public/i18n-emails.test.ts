@@ -1,3 +1,4 @@
+import { renderInvoiceAttachment } from '../../services/attachments';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_MESSAGE } from '../../../shared/schemas/appointment';
 import { createLogger } from '../../logger';
@@ -37,6 +38,7 @@ beforeAll(async () => {
     logger: createLogger('silent'),
     from: 'Clinic <no-reply@clinic.test>',
     retryBaseMs: 100,
+    renderAttachment: renderInvoiceAttachment, // as the server's worker: confirmations carry an .ics
   });
 });
 afterAll(async () => {
