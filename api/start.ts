@@ -53,7 +53,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   };
   const app = createApp(deps);
   // OPS-15: reminders and other timed work, once across processes (docs/scheduling.md).
-  const scheduler = new Scheduler({ knex, logger, now: deps.now, tasks: productTasks(deps) });
+  const scheduler = new Scheduler({ knex, logger, now: deps.now, tasks: productTasks(deps, database) });
   worker.start();
   if (config.scheduler) scheduler.start();
 

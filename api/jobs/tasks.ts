@@ -1,11 +1,33 @@
+import type { Database } from '../db/knex';
 import type { Deps } from '../deps';
+import { dailyBackup } from '../services/backups';
 import { purgeSentEmails } from '../services/outbox-retention';
 import { sendDueReminders } from '../services/reminders';
 import type { ScheduledTask } from './scheduler';
 
+const BACKUP_NOT_BEFORE_UPTIME_S = 10 * 60;
+
 /** The product's scheduled work (OPS-15); docs/scheduling.md lists it. */
-export function productTasks(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nudgeOutbox'>): ScheduledTask[] {
+export function productTasks(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nudgeOutbox'>, database?: Database): ScheduledTask[] {
   return [
+    // OPS-13: a backup a day, the newest BACKUP_KEEP kept. Looked at hourly; taken when the newest is 20 hours
+    // old, so a clinic computer switched off at night still gets its daily copy during the day. Never in a
+    // process's first ten minutes: a start is busy enough, and a server that lives minutes (a try-out, the
+    // tests) takes none. Only where the server holds the database (a test's scheduler has none).
+    ...(database
+      ? [
+          {
+            name: 'daily-backup',
+            everyMs: 60 * 60_000,
+            run: async (now: Date) => {
+              if (process.uptime() < BACKUP_NOT_BEFORE_UPTIME_S) return;
+              const { config } = deps;
+              const done = await dailyBackup(database, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, keep: config.backupKeep }, now);
+              if (done.file) deps.logger.info('backup_taken', { file: done.file, removed: done.removed.length });
+            },
+          },
+        ]
+      : []),
     // MAIL-9: every minute, so a reminder leaves within a minute of its lead time.
     { name: 'appointment-reminders', everyMs: 60_000, run: (now) => sendDueReminders(deps, now) },
     // MAIL-11: blank sent emails past the retention period, hourly.

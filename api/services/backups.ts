@@ -117,7 +117,7 @@ export async function pgDumpAvailable(): Promise<boolean> {
 /** Writes a backup of the open database into options.backupDir and returns the file's path. */
 export async function takeBackup(db: Database, options: BackupOptions): Promise<string> {
   const format: BackupFormat =
-    options.format ?? (db.isEmbedded ? 'pglite' : (await pgDumpAvailable()) ? 'pg_dump' : 'logical');
+    options.format ?? (db.isEmbedded ? 'pglite' : options.databaseUrl && (await pgDumpAvailable()) ? 'pg_dump' : 'logical');
   if (format === 'pglite' && !db.dumpDataDir) throw new Error('Only the embedded database can be backed up as pglite');
   if (format !== 'pglite' && db.isEmbedded) throw new Error('The embedded database is backed up as pglite');
 
@@ -211,4 +211,38 @@ export async function readManifest(file: string): Promise<BackupManifest> {
 export function unknownMigrations(manifest: BackupManifest): string[] {
   const known = new Set(knownMigrations());
   return manifest.migrations.filter((m) => !known.has(m));
+}
+
+/** The product's own backup files in `backupDir`, oldest first. */
+export function listBackups(backupDir: string): string[] {
+  if (!fs.existsSync(backupDir)) return [];
+  return fs
+    .readdirSync(backupDir)
+    .filter((f) => /^clinic-backup-\d{8}T\d{6}Z\.tar$/.test(f))
+    .sort()
+    .map((f) => path.join(backupDir, f));
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * OPS-13: the server's daily backup (a scheduled task, OPS-15). Skips when a backup of the last 20 hours is
+ * there already (a task repeated after a crash, or a restart, makes no second copy), then keeps the newest
+ * `keep`. If pg_dump fails (absent, or older than the server), the logical format is used instead.
+ */
+export async function dailyBackup(
+  db: Database,
+  options: { backupDir: string; databaseUrl?: string; keep: number },
+  now: Date,
+): Promise<{ file: string | null; removed: string[] }> {
+  const recent = listBackups(options.backupDir).some((f) => Math.abs(now.getTime() - fs.statSync(f).mtimeMs) < (20 / 24) * DAY_MS);
+  if (recent) return { file: null, removed: [] };
+  let file: string;
+  try {
+    file = await takeBackup(db, { backupDir: options.backupDir, databaseUrl: options.databaseUrl, now });
+  } catch (err) {
+    if (db.isEmbedded) throw err;
+    file = await takeBackup(db, { backupDir: options.backupDir, format: 'logical', now });
+  }
+  return { file, removed: pruneBackups(options.backupDir, options.keep) };
 }

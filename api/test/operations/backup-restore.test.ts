@@ -9,9 +9,9 @@ import { loadConfig } from '../../config';
 import { APPLICATION_NAME, createDb, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import { ensureAdminAndSeed } from '../../db/seeds/first-start';
-import { pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../services/backups';
+import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../services/backups';
 import { RestoreRefused, restoreBackup } from '../../services/restore';
-import { createServerDatabase } from '../support/test-db';
+import { createServerDatabase, createTestDatabase } from '../support/test-db';
 
 // OPS-13: the round trip on both databases. Data is created (the demo content, images included, plus a
 // patient with quotes and Marathi in the name), backed up, wiped, restored; every table's row count and a
@@ -181,5 +181,33 @@ describe('refusals and rotation', () => {
     for (const n of [...names, 'notes.txt']) fs.writeFileSync(path.join(dir, n), '');
     expect(pruneBackups(dir, 14)).toEqual(names.slice(0, 2));
     expect(fs.readdirSync(dir).sort()).toEqual([...names.slice(2), 'notes.txt'].sort());
+  });
+});
+
+describe('the daily backup (a scheduled task)', () => {
+  it('takes one a day, keeps the newest BACKUP_KEEP, and falls back to the logical format without pg_dump', slow, async () => {
+    const db = await createTestDatabase();
+    try {
+      await migrateLatest(db.knex);
+      const backupDir = fs.mkdtempSync(path.join(tmp, 'daily-'));
+      // No URL for pg_dump on a server database: the logical format stands in (an old or absent pg_dump).
+      const options = { backupDir, keep: 2 };
+      const day = (n: number) => new Date(Date.UTC(2026, 10, 24 + n, 3, 0, 0));
+      const first = await dailyBackup(db, options, day(0));
+      expect(first.file).not.toBeNull();
+      expect((await readManifest(first.file!)).format).toBe(db.isEmbedded ? 'pglite' : 'logical');
+      // Again the same day (a repeated run, a restart): no second copy.
+      expect((await dailyBackup(db, options, new Date(day(0).getTime() + 60 * 60_000))).file).toBeNull();
+      // The file's time is what counts: age the first one, then two more days.
+      fs.utimesSync(first.file!, day(0), day(0));
+      for (const n of [1, 2]) {
+        const next = await dailyBackup(db, options, day(n));
+        expect(next.file).not.toBeNull();
+        fs.utimesSync(next.file!, day(n), day(n));
+      }
+      expect(listBackups(backupDir).map((f) => path.basename(f))).toEqual(['clinic-backup-20261125T030000Z.tar', 'clinic-backup-20261126T030000Z.tar']);
+    } finally {
+      await db.close();
+    }
   });
 });
