@@ -46,8 +46,9 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /**
    * Follows NOTIFY on a channel (OPS-14) until stopped. On a server, on a connection of its own that is
-   * re-opened with backoff when it drops: `lost` runs when it drops (notifications may be missed until
-   * `resumed`). The embedded database is one process's own: nothing is ever missed.
+   * re-opened with backoff when it drops. `resumed` runs each time LISTEN is in place (the first time too);
+   * `lost` when it is not (the connection dropped or could not be opened): notifications may be missed until
+   * the next `resumed`. The embedded database is one process's own: nothing is ever missed.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
@@ -116,6 +117,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
     isEmbedded: true,
     async listen(channel, handlers) {
       const unsubscribe = await pglite.listen(channel, (payload) => handlers.notify(payload));
+      handlers.resumed?.();
       return { stop: () => unsubscribe() };
     },
     dumpDataDir: async () => {
@@ -140,7 +142,8 @@ async function listenOnServer(connection: pg.ClientConfig, channel: string, hand
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let delay = RECONNECT_FIRST_MS;
-  let healthy = false;
+  /** Whether `lost` has been told since the last LISTEN (told once per outage, not per attempt). */
+  let toldLost = false;
 
   const drop = (err: Error) => {
     const dead = client;
@@ -148,8 +151,8 @@ async function listenOnServer(connection: pg.ClientConfig, channel: string, hand
     dead?.removeAllListeners('notification');
     void dead?.end().catch(() => {});
     if (stopped) return;
-    if (healthy) handlers.lost?.(err);
-    healthy = false;
+    if (!toldLost) handlers.lost?.(err);
+    toldLost = true;
     timer = setTimeout(() => void connect(), delay);
     timer.unref();
     delay = Math.min(delay * 2, RECONNECT_MAX_MS);
@@ -173,16 +176,13 @@ async function listenOnServer(connection: pg.ClientConfig, channel: string, hand
       await next.query(`listen ${pg.escapeIdentifier(channel)}`);
       if (stopped || client !== next) return;
       delay = RECONNECT_FIRST_MS;
-      const wasLost = !healthy;
-      healthy = true;
-      if (wasLost) handlers.resumed?.();
+      toldLost = false;
+      handlers.resumed?.();
     } catch (err) {
       if (client === next) drop(err as Error);
     }
   };
 
-  // Until the first LISTEN succeeds the process counts as one that may miss changes.
-  handlers.lost?.(new Error('not listening yet'));
   await connect();
   return {
     async stop() {

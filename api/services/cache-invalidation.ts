@@ -10,6 +10,8 @@ import type { PublicCache } from './public-cache';
 export const PUBLIC_CACHE_CHANNEL = 'public_cache';
 
 export async function startCacheInvalidation(database: Database, cache: PublicCache, logger: Logger): Promise<{ stop(): Promise<void> }> {
+  // Until the first LISTEN is in place, this process could miss a change: it caches nothing.
+  cache.suspend();
   return database.listen(PUBLIC_CACHE_CHANNEL, {
     notify: (prefix) => cache.invalidate(prefix),
     lost: (err) => {
