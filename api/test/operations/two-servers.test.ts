@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicToday, isSunday } from '../../../shared/domain/clinic-time';
+import { createDb } from '../../db/knex';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { SmtpPeer } from '../support/smtp-peer';
 import { createServerDatabase } from '../support/test-db';
@@ -132,6 +133,21 @@ if (process.env.TEST_DATABASE_URL) {
     }, slow.timeout);
   });
 }
+
+// The embedded database has no server to share: a second process on its folder is refused, not let in to
+// corrupt it (docs/operations.md).
+it('refuses a second process on one embedded database', async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'clinic-one-'));
+  const first = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
+  try {
+    await expect(startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false' })).rejects.toThrow(
+      `in use by process ${process.pid}`,
+    );
+  } finally {
+    await first.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}, slow.timeout);
 
 function booking(who: string, n: number) {
   return {
