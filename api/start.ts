@@ -13,6 +13,7 @@ import { Scheduler } from './jobs/scheduler';
 import { productTasks } from './jobs/tasks';
 import { LoginThrottle } from './services/login-throttle';
 import { PublicCache } from './services/public-cache';
+import { startCacheInvalidation } from './services/cache-invalidation';
 
 export interface RunningServer {
   server: Server;
@@ -42,12 +43,15 @@ export async function startServer(config: Config, print: (line: string) => void 
     maxPerSecond: config.mailRatePerSecond,
     renderAttachment: renderInvoiceAttachment,
   });
+  const cache = new PublicCache();
+  // OPS-14: other processes' changes reach this one's public cache.
+  const cacheListener = await startCacheInvalidation(database, cache, logger);
   const deps = {
     knex,
     config,
     logger,
     throttle: new LoginThrottle(knex),
-    cache: new PublicCache(),
+    cache,
     nudgeOutbox: worker.nudge,
     now: () => new Date(),
   };
@@ -75,6 +79,7 @@ export async function startServer(config: Config, print: (line: string) => void 
       });
       await scheduler.stop();
       await worker.stop();
+      await cacheListener.stop();
       mailer.close();
       await database.close();
     })());

@@ -44,7 +44,20 @@ export interface Database {
   isEmbedded: boolean;
   /** Embedded only: a copy of the whole data directory, taken while open (a backup, OPS-13). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Follows NOTIFY on a channel (OPS-14) until stopped. On a server, on a connection of its own that is
+   * re-opened with backoff when it drops. `resumed` runs each time LISTEN is in place (the first time too);
+   * `lost` when it is not (the connection dropped or could not be opened): notifications may be missed until
+   * the next `resumed`. The embedded database is one process's own: nothing is ever missed.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  lost?(err: Error): void;
+  resumed?(): void;
 }
 
 export async function createDb(options: DbOptions): Promise<Database> {
@@ -56,7 +69,14 @@ export async function createDb(options: DbOptions): Promise<Database> {
       pool: { min: 0, max: options.poolMax ?? 10 },
       ...common,
     });
-    return { knex, isEmbedded: false, close: () => knex.destroy() };
+    const databaseUrl = options.databaseUrl;
+    const applicationName = options.applicationName ?? APPLICATION_NAME;
+    return {
+      knex,
+      isEmbedded: false,
+      listen: (channel, handlers) => listenOnServer({ connectionString: databaseUrl, application_name: applicationName }, channel, handlers),
+      close: () => knex.destroy(),
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -95,6 +115,11 @@ export async function createDb(options: DbOptions): Promise<Database> {
   return {
     knex,
     isEmbedded: true,
+    async listen(channel, handlers) {
+      const unsubscribe = await pglite.listen(channel, (payload) => handlers.notify(payload));
+      handlers.resumed?.();
+      return { stop: () => unsubscribe() };
+    },
     dumpDataDir: async () => {
       await knex.raw('checkpoint');
       return pglite.dumpDataDir('gzip');
@@ -104,6 +129,68 @@ export async function createDb(options: DbOptions): Promise<Database> {
       await knex.destroy();
       await pglite.close().catch(() => {});
       release();
+    },
+  };
+}
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/** LISTEN on a dedicated connection (a pooled one would be handed to queries); re-opened with backoff. */
+async function listenOnServer(connection: pg.ClientConfig, channel: string, handlers: ListenHandlers) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let delay = RECONNECT_FIRST_MS;
+  /** Whether `lost` has been told since the last LISTEN (told once per outage, not per attempt). */
+  let toldLost = false;
+
+  const drop = (err: Error) => {
+    const dead = client;
+    client = null;
+    dead?.removeAllListeners('notification');
+    void dead?.end().catch(() => {});
+    if (stopped) return;
+    if (!toldLost) handlers.lost?.(err);
+    toldLost = true;
+    timer = setTimeout(() => void connect(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  const connect = async () => {
+    timer = null;
+    const next = new pg.Client(connection);
+    client = next;
+    next.on('notification', (msg) => {
+      if (msg.channel === channel) handlers.notify(msg.payload ?? '');
+    });
+    next.on('error', (err) => {
+      if (client === next) drop(err);
+    });
+    next.on('end', () => {
+      if (client === next) drop(new Error('the listening connection ended'));
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (stopped || client !== next) return;
+      delay = RECONNECT_FIRST_MS;
+      toldLost = false;
+      handlers.resumed?.();
+    } catch (err) {
+      if (client === next) drop(err as Error);
+    }
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
     },
   };
 }
