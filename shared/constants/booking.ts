@@ -1,4 +1,4 @@
-// Booking and appointment constants from SPEC sections 4 and 9.
+// Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
 
 export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'] as const;
 export type TimeSlot = (typeof timeSlots)[number];
