@@ -16,7 +16,6 @@ const AREAS = 'CLINIC|SITE|BOOK|APPT|PAT|INV|BLOG|GAL|IMG|SET|ADMIN|UI|AUTH|API|
 // At most three digits and not followed by '-' or '/', so an invoice number such as INV-2026-27 is not a rule.
 const RULE = new RegExp(`\\b(?:${AREAS})-\\d{1,3}\\b(?![-/])`, 'g');
 const OLD_CITATION = /\bD\d{1,2}\b|\bSPEC(?: sections?)? ?\d+/;
-const SELF = 'scripts/check-citations.ts';
 
 function listFiles(entry: string, into: string[] = []): string[] {
   const full = path.join(root, entry);
@@ -34,7 +33,7 @@ function listFiles(entry: string, into: string[] = []): string[] {
 }
 
 /** The comments of a source file with their line numbers (a rough scan: `//` not inside a URL, and block comments). */
-function comments(source: string): { line: number; text: string }[] {
+export function comments(source: string): { line: number; text: string }[] {
   const found: { line: number; text: string }[] = [];
   const pattern = /\/\*[\s\S]*?\*\/|(?<![:'"`\\/])\/\/[^\n]*/g;
   for (const match of source.matchAll(pattern)) {
@@ -44,13 +43,14 @@ function comments(source: string): { line: number; text: string }[] {
   return found;
 }
 
-const requirements = fs.readFileSync(path.join(root, 'docs/requirements.md'), 'utf8');
-const defined = new Set([...requirements.matchAll(/\*\*((?:[A-Z0-9]+)-\d+)\*\*/g)].map((m) => m[1]));
+/** The rule numbers docs/requirements.md defines (each written in bold where it is stated). */
+export function definedRules(requirements: string): Set<string> {
+  return new Set([...requirements.matchAll(/\*\*([A-Z0-9]+-\d+)\*\*/g)].map((m) => m[1]));
+}
 
-const problems: string[] = [];
-for (const file of SCANNED.flatMap((entry) => listFiles(entry))) {
-  if (file === SELF) continue;
-  const source = fs.readFileSync(path.join(root, file), 'utf8');
+/** What is wrong with one file's citations: an old "Dnn" / "SPEC n" in a comment, or an undefined rule number. */
+export function citationProblems(file: string, source: string, defined: Set<string>): string[] {
+  const problems: string[] = [];
   for (const { line, text } of comments(source)) {
     const old = OLD_CITATION.exec(text);
     if (old) problems.push(`${file}:${line}: cites "${old[0]}"; cite the rule in docs/requirements.md instead`);
@@ -60,10 +60,18 @@ for (const file of SCANNED.flatMap((entry) => listFiles(entry))) {
       if (!defined.has(rule)) problems.push(`${file}:${i + 1}: cites ${rule}, which docs/requirements.md does not define`);
     }
   });
+  return problems;
 }
 
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  console.error(`\n${problems.length} citation problem(s).`);
-  process.exit(1);
+function main(): void {
+  const defined = definedRules(fs.readFileSync(path.join(root, 'docs/requirements.md'), 'utf8'));
+  const files = SCANNED.flatMap((entry) => listFiles(entry)).filter((file) => !file.startsWith('scripts/check-citations'));
+  const problems = files.flatMap((file) => citationProblems(file, fs.readFileSync(path.join(root, file), 'utf8'), defined));
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    console.error(`\n${problems.length} citation problem(s).`);
+    process.exit(1);
+  }
 }
+
+if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('check-citations.ts')) main();
