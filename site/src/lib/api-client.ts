@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Called on every 401 from an admin call, so the admin can drop its stored user (AUTH-2). */
+/** Called on every 401 from an admin call, so the admin can drop its stored user (ADMIN-3). */
 let onUnauthorized: ((path: string) => void) | null = null;
 export function setUnauthorizedHandler(handler: ((path: string) => void) | null): void {
   onUnauthorized = handler;
