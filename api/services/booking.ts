@@ -12,6 +12,7 @@ import type { AppointmentRequest } from '../../shared/schemas/appointment';
 import { checkBookingDate, checkBookingRules, closedReason, slotsOn } from '../../shared/schemas/appointment';
 import { currentRules } from './clinic-settings';
 import type { Deps } from '../deps';
+import { enqueueEmail } from './outbox';
 import { badRequest, conflict, tooManyRequests } from '../errors';
 import { manageUrl, newManageToken } from './appointment-links';
 import { hitThrottle, throttleKey } from './throttle-store';
@@ -114,12 +115,12 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, manageUrl(deps.config.publicUrl, token)) },
     { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) },
   ];
-  // One statement books the slot (migrations 003 and 007); the personal link's hash and the booking's
-  // language (I18N-3, migration 013) are written in the same transaction.
+  // One statement books the slot under its locks (migrations 003, 007, 020); the personal link's hash, the
+  // booking's language (I18N-3) and the two emails (the outbox's one writer) go in the same transaction.
   const language = input.language ?? 'en';
   const { id, refusal } = await deps.knex.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
-      'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)',
+      'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       [
         input.firstName,
         input.lastName,
@@ -130,7 +131,6 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
         input.preferredTime,
         input.notes || null,
         policy.slotCapacity,
-        JSON.stringify(emails),
         clinicToday(now),
         policy.maxOpenPerContact,
       ],
@@ -139,6 +139,7 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     if (answer.id) {
       await trx('appointment_links').insert({ tokenHash: hash, appointmentId: answer.id });
       if (language !== 'en') await trx('appointments').where({ id: answer.id }).update({ language });
+      for (const email of emails) await enqueueEmail(trx, email);
     }
     return answer;
   });
