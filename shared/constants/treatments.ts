@@ -44,7 +44,7 @@ export const treatmentCategories: readonly { key: TreatmentCategory; title: stri
 ];
 
 // CLINIC-6 and CLINIC-7 fix the slugs and their order; CLINIC-8 the prices and durations.
-// Durations the spec leaves out are typical figures, stated as ranges because every mouth differs.
+// Durations CLINIC-8 leaves blank are typical figures, stated as ranges because every mouth differs.
 export const treatments: readonly Treatment[] = [
   {
     id: 1,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { commonPasswords } from './common-passwords';
 import { emailField } from './fields';
 
-// The sign-in form keeps the spec's 6-character check; the cap only stops oversized bodies reaching bcrypt.
+// The sign-in form keeps ADMIN-6's 6-character check; the cap only stops oversized bodies reaching bcrypt.
 export const loginSchema = z.object({
   email: emailField,
   password: z
