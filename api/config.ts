@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultHttpTimeouts, type HttpTimeouts } from './http-server';
 
-// D5: the environment is read once, here, and every bad value stops the process with its name.
+// OPS-9: the environment is read once, here, and every bad value stops the process with its name.
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -79,7 +79,7 @@ export interface Config {
   bookingRateLimitWindowMs: number;
   /** Open bookings (pending or confirmed, today or later) one email, and one phone, may hold; 0 = no cap. */
   bookingMaxOpenPerContact: number;
-  /** D27: how many days ahead a visitor may book (the first-start default of the clinic's setting). */
+  /** SET-4: how many days ahead a visitor may book (the first-start default of the clinic's setting). */
   bookingWindowDays: number;
   /** SET-4: the first-start default of the clinic's reminder lead time, in hours. */
   reminderHoursBefore: number;

@@ -1,4 +1,4 @@
-// Typed errors thrown by services; api/middleware/error-handler.ts turns them into D8's bodies.
+// Typed errors thrown by services; api/middleware/error-handler.ts turns them into API-4 and API-5 bodies.
 
 export class HttpError extends Error {
   constructor(

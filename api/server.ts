@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { StartupRefused } from './db/seeds/first-start';
 import { startServer } from './start';
 
-// `npm start`: configuration from the environment (D5), then one process serving everything (D1).
+// `npm start`: configuration from the environment (OPS-9), then one process serving everything (OPS-1).
 // The signal handlers are in place before anything starts: a SIGTERM that arrives while the server is still
 // starting (a deploy that changes its mind, a test that stops it at once) still ends in a graceful stop
 // with exit code 0 (OPS-12), never in the default kill.

@@ -21,7 +21,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (D1-D4). */
+/** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (OPS-1, OPS-3, OPS-6, MAIL-1). */
 export async function startServer(config: Config, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const database = await createDbFromConfig(config);
@@ -70,7 +70,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   logger.info('listening', { url, database: database.isEmbedded ? 'embedded' : 'server' });
 
   let stopping: Promise<void> | null = null;
-  // D26: stop taking requests, finish those in flight and the send under way, then close the database.
+  // OPS-12: stop taking requests, finish those in flight and the send under way, then close the database.
   const stop = () =>
     (stopping ??= (async () => {
       await new Promise<void>((resolve) => {

@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse';
 //   BENCH_PAGES=/,/contact npm run bench:web
 //   BENCH_PAGES=/admin/login npm run bench:web
 //
-// Targets (issue 4, D21): performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s,
+// Targets (issue 4, SITE-23 to SITE-25): performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s,
 // CLS <= 0.02. The admin is not indexed (noindex), so SEO is no target there (issue 14: performance >= 95,
 // LCP <= 1.5 s). A page that misses one is marked, and the exit code is 1.
 

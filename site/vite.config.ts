@@ -14,7 +14,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 // the server: React DOM alone is 66 KB gzipped, which with the booking form's react-hook-form + zod
 // (38 KB) leaves nothing of the 110 KB page budget (docs/public-site.md). The admin keeps real React and
 // antd, so it is a separate build: one bundle cannot resolve 'react' two ways. The public entry never
-// imports admin code or antd (D21); site/scripts/check-bundle.ts fails the build if it does.
+// imports admin code or antd (SITE-23); site/scripts/check-bundle.ts fails the build if it does.
 
 const root = path.resolve(import.meta.dirname);
 

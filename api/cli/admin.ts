@@ -5,8 +5,8 @@ import { createDbFromConfig } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import { createAccount, resetPassword } from '../services/accounts';
 
-// `npm run admin -- create <email> [display name]` and `npm run admin -- reset-password <email>` (D3).
-// The password is read from ADMIN_PASSWORD or asked for on the terminal; it must pass D7's rules.
+// `npm run admin -- create <email> [display name]` and `npm run admin -- reset-password <email>` (OPS-7).
+// The password is read from ADMIN_PASSWORD or asked for on the terminal; it must pass AUTH-7's rules.
 const usage = 'Usage: npm run admin -- create <email> [display name]\n       npm run admin -- reset-password <email>';
 
 async function readPassword(): Promise<string> {

@@ -4,7 +4,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
 
-// D2: one code path for both databases. Without a URL the server runs on PGlite (PostgreSQL in WASM)
+// OPS-3: one code path for both databases. Without a URL the server runs on PGlite (PostgreSQL in WASM)
 // kept in DATA_DIR; with one it uses that server. Columns are snake_case in SQL, camelCase in code.
 
 const CHECKPOINT_EVERY_MS = 5 * 60_000;
@@ -238,7 +238,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The database the configuration names: DATABASE_URL, else the embedded one in DATA_DIR/pglite (D2). */
+/** The database the configuration names: DATABASE_URL, else the embedded one in DATA_DIR/pglite (OPS-3). */
 export function createDbFromConfig(config: { databaseUrl?: string; dataDir: string; applicationName?: string }): Promise<Database> {
   return createDb(
     config.databaseUrl

@@ -52,7 +52,7 @@ export class Scheduler {
     this.tick();
   }
 
-  /** D26: no new runs; waits for the one under way. */
+  /** OPS-12: no new runs; waits for the one under way. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);

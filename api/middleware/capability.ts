@@ -8,7 +8,7 @@ const DECLARED = Symbol('capability');
 export type CapabilityCheck = Middleware<AuthState> & { [DECLARED]: Capability };
 
 /**
- * What an admin route needs (D31): `router.delete('/:id', requires('patients.delete'), handler)`. Runs after
+ * What an admin route needs (AUTH-8): `router.delete('/:id', requires('patients.delete'), handler)`. Runs after
  * the session guard; a role without the capability is refused with 403 and a message that says who may.
  * createAdminRouter refuses to register a route that does not declare one.
  */

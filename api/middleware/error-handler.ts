@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { HttpError, serviceUnavailable } from '../errors';
 import type { Logger } from '../logger';
 
-// D8: every failure becomes `{ error }` (plus `fields` for validation). Database text and stack traces
+// API-4, API-5: every failure becomes `{ error }` (plus `fields` for validation). Database text and stack traces
 // stay in the server log; the client sees "Something went wrong".
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {

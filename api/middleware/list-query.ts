@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../errors';
 
-/** D10: the optional list parameters every admin list accepts. */
+/** API-7: the optional list parameters every admin list accepts. */
 export interface ListQuery {
   q: string | null;
   limit: number | null;

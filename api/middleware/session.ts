@@ -25,7 +25,7 @@ export function setSessionCookie(ctx: ParameterizedContext, token: string | null
   });
 }
 
-/** D6: everything behind this needs a live session; otherwise 401 { error: 'Not signed in' }. */
+/** AUTH-2: everything behind this needs a live session; otherwise 401 { error: 'Not signed in' }. */
 export function requireSession(deps: Deps): Middleware<AuthState> {
   return async (ctx, next) => {
     const token = sessionToken(ctx);

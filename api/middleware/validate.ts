@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { firstIssueAndFields } from '../../shared/schemas/validation-error';
 import { HttpError } from '../errors';
 
-/** D8: parse a body with the same zod schema the form uses; a failure is a 400 with the spec's message. */
+/** API-4: parse a body with the same zod schema the form uses; a failure is a 400 with the rule's message. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   // (NUL characters, lone surrogates and deep nesting were refused when the body was read: json-body.ts.)
   const result = schema.safeParse(body ?? {});

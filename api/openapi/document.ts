@@ -11,7 +11,7 @@ export interface RegisteredRoute {
   capability?: string;
 }
 
-/** Every route the routers hold (HEAD mirrors GET and is left out), with the capability it declares (D31). */
+/** Every route the routers hold (HEAD mirrors GET and is left out), with the capability it declares (AUTH-8). */
 export function registeredRoutes(routers: Router[]): RegisteredRoute[] {
   return routers.flatMap((router) =>
     router.stack

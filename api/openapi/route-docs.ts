@@ -20,7 +20,7 @@ import { staffCreateSchema, staffUpdateSchema } from '../../shared/schemas/staff
 export interface RouteDoc {
   summary: string;
   tag: string;
-  /** The JSON body, checked by this schema with parseBody (one definition per entity, D8). */
+  /** The JSON body, checked by this schema with parseBody (one definition per entity, API-4). */
   body?: z.ZodType;
   /** The answer, when the entity has a zod schema; otherwise documented as a JSON object. */
   response?: z.ZodType;

@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { PROJECT_ROOT } from '../paths';
 import { publicDataLoader } from './page-data';
 
-// Server rendering of the public pages (D20). `npm run build:site` produces the browser build
+// Server rendering of the public pages (SITE-19). `npm run build:site` produces the browser build
 // (site/dist/index.html and its assets) and the server build (site/dist/server/entry-server.js); this
 // module fills the built index.html with a page's head tags, its HTML and its data.
 

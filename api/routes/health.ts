@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import { createRouter } from './router';
 
-// GET /healthz -> 200 { ok: true } when the database answers, else 503 (D26).
+// GET /healthz -> 200 { ok: true } when the database answers, else 503 (OPS-10).
 export function healthRoutes(deps: Deps) {
   const router = createRouter({ body: 'none' });
   router.get('/healthz', async (ctx) => {

@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { readMedia } from '../services/media';
 import { createRouter } from './router';
 
-// GET /media/<id>.<ext>         the uploaded image (D18), in the type it was uploaded as
+// GET /media/<id>.<ext>         the uploaded image (IMG-4), in the type it was uploaded as
 // GET /media/<id>-thumb.webp    its WebP thumbnail
 // Public (images appear on public pages). An id never changes its bytes, so browsers and proxies may keep
 // them for a year without asking again; unknown ids and names answer 404.

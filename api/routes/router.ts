@@ -10,7 +10,7 @@ import { requirePasswordChanged, requireSession, type AuthState } from '../middl
  * - routing is case-sensitive: '/API/ADMIN/patients' is not an admin route (it is an unknown page);
  * - a route reads JSON bodies only (415 otherwise), parsed after its guard has run, so a request
  *   without a session never has its body read; `body: 'none'` for a route that parses its own (upload);
- * - an admin router's routes each begin with the session guard (D6).
+ * - an admin router's routes each begin with the session guard (AUTH-2).
  */
 export interface RouterOptions {
   prefix?: string;
@@ -44,9 +44,9 @@ export function createRouter<S = DefaultState>(options: RouterOptions = {}): Rou
 }
 
 /**
- * A router whose every route needs a signed-in user (D6): the session guard heads each route's own
+ * A router whose every route needs a signed-in user (AUTH-2): the session guard heads each route's own
  * middleware, so no route added to it can run without one, whatever the spelling of the path that reached
- * it. A user holding a temporary password is refused there too (AUTH-11). Each route must also declare the capability it needs (D31) as its first handler,
+ * it. A user holding a temporary password is refused there too (AUTH-11). Each route must also declare the capability it needs (AUTH-8) as its first handler,
  * `requires('patients.delete')`, or registering it throws. api/test/security/route-guard.test.ts walks
  * every route of the app, and roles.test.ts every admin route for each role.
  */

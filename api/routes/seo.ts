@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { publishedPostsForSitemap } from '../render/page-data';
 import { createRouter } from './router';
 
-// GET /robots.txt   everything but the admin and the API may be crawled; points at the sitemap (D20)
+// GET /robots.txt   everything but the admin and the API may be crawled; points at the sitemap (SITE-21)
 // GET /sitemap.xml  every public page, every treatment, every published post, in English, Marathi and Hindi
 //                   (I18N-1), each with its hreflang alternates
 

@@ -13,7 +13,7 @@ import { isApiPath } from '../middleware/error-handler';
 
 // The built site (site/dist): hashed assets with long-lived caching (precompressed .br/.gz beside them),
 // other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
-// path server-rendered (D20): the public pages answer 200, unknown paths, unknown treatments and
+// path server-rendered (SITE-19): the public pages answer 200, unknown paths, unknown treatments and
 // unpublished posts 404 with their pages.
 
 export { SITE_DIST };

@@ -5,7 +5,7 @@ import { hashPassword } from './auth';
 import { clearThrottles, throttleKey } from './throttle-store';
 import { revokeDevices } from './trusted-devices';
 
-/** A new staff account; owner unless told otherwise (the first account of a clinic is its owner, D31). */
+/** A new staff account; owner unless told otherwise (the first account of a clinic is its owner, AUTH-8). */
 export async function createAccount(knex: Knex, email: string, password: string, displayName: string, role: StaffRole = 'owner') {
   const [user] = await knex('users')
     .insert({ email, displayName, role, passwordHash: await hashPassword(password) })

@@ -21,8 +21,8 @@ import { issueManageLink } from './appointment-links';
 import { enqueueEmail } from './outbox';
 import { icsAttachment } from './reminders';
 
-// The admin side of appointments: the list, SPEC 4's status lifecycle with its emails (D13), deletion and
-// follow-ups. Each change and the email it causes are committed together (D4); the appointment's row is
+// The admin side of appointments: the list, APPT-3's status lifecycle with its emails (MAIL-4, MAIL-5), deletion and
+// follow-ups. Each change and the email it causes are committed together (MAIL-1); the appointment's row is
 // locked while it changes, so two admins clicking at once cannot both move it.
 
 export interface AppointmentListQuery extends ListQuery {
@@ -58,7 +58,7 @@ export function parseAppointmentListQuery(query: Record<string, unknown>): Appoi
 /** A row of appointmentRows: the appointment with its linked patient's [allergies, conditions, medications]. */
 export type AppointmentRow = Appointment & { patientAlerts?: [string, string, string] | null };
 
-/** SPEC 3's admin appointment, plus createdAt and the front desk's fields (APPT-10, PAT-7). */
+/** APPT-1's admin appointment, plus createdAt and the front desk's fields (APPT-10, PAT-7). */
 export function appointmentJson(a: AppointmentRow) {
   return {
     id: a.id,
@@ -239,7 +239,7 @@ function transitionRefusal(from: AppointmentStatus, to: AppointmentStatus): stri
 }
 
 /**
- * SPEC 4's transitions only: pending -> confirmed (emails the patient, D13), pending|confirmed -> cancelled
+ * APPT-3's transitions only: pending -> confirmed (emails the patient, MAIL-4), pending|confirmed -> cancelled
  * (emails the patient), confirmed -> completed. Anything else is a 409 that says why.
  */
 export async function changeAppointmentStatus(deps: Deps, id: number, to: AppointmentStatus): Promise<AppointmentJson> {
@@ -282,7 +282,7 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
   return updated;
 }
 
-/** SPEC 4: permanent, and the patient is not told. */
+/** APPT-5: permanent, and the patient is not told. */
 export async function deleteAppointment(deps: Deps, id: number): Promise<void> {
   await deps.knex.transaction(async (trx) => {
     // RETURNING, because PGlite's driver does not report the deleted row count reliably.
@@ -303,7 +303,7 @@ export const FOLLOW_UP_ONLY_COMPLETED = 'A follow-up email can only be sent for 
 export const FOLLOW_UP_PAST = 'Follow-up date must be in the future.';
 
 /**
- * SPEC 4/9: emails the patient of a completed appointment a suggested follow-up date; the status stays.
+ * APPT-4, MAIL-6: emails the patient of a completed appointment a suggested follow-up date; the status stays.
  * The schema checked "in the future" against the machine's clock; this checks it again against deps.now().
  */
 export async function sendFollowUp(deps: Deps, id: number, input: FollowUp): Promise<AppointmentJson> {

@@ -70,7 +70,7 @@ export async function login(
   // AUTH-12: a disabled account keeps its records but cannot sign in (said only to whoever knows its password).
   if (user.disabledAt) throw new HttpError(403, ACCOUNT_DISABLED);
 
-  // Rotated at login (D7): a session id known before sign-in is never the signed-in one.
+  // Rotated at login (AUTH-3): a session id known before sign-in is never the signed-in one.
   const token = crypto.randomBytes(32).toString('base64url');
   const deviceToken = await knex.transaction(async (trx) => {
     if (input.previousToken) await Session.query(trx).deleteById(hashToken(input.previousToken));

@@ -10,7 +10,7 @@ import type { Database } from '../db/knex';
 import { knownMigrations } from '../db/migrate';
 
 // OPS-13 (docs/operations.md): one file holds a complete, restorable copy of the clinic. Uploaded images
-// live in the database (D18), so the database is the whole of the data. The file is a tar of:
+// live in the database (IMG-5), so the database is the whole of the data. The file is a tar of:
 //   manifest.json     what the copy holds: the schema version, every table's row count and row checksum
 //   database.*        the data, in one of three formats:
 //     pg_dump         a server database through `pg_dump --format=custom` when pg_dump is installed

@@ -9,7 +9,7 @@ import { notFound } from '../errors';
 import { BlogPost } from '../models/blog-post';
 import { sanitizeBlogHtml } from './sanitize-html';
 
-// The admin's blog (SPEC 2 "Blog Management", D17): HTML cleaned before it is stored and before it is
+// The admin's blog (BLOG-3, BLOG-5): HTML cleaned before it is stored and before it is
 // served, unique slugs that stop changing once a post has been published, publishedAt set on first publish.
 
 const adminColumns = [
@@ -25,7 +25,7 @@ const adminColumns = [
   'createdAt',
 ];
 
-/** SPEC 3: the post as the admin screens read it; the content is cleaned again on the way out (D17). */
+/** BLOG-1: the post as the admin screens read it; the content is cleaned again on the way out (BLOG-5). */
 export function blogPostJson(p: BlogPost) {
   return {
     id: p.id,
@@ -42,14 +42,14 @@ export function blogPostJson(p: BlogPost) {
 }
 export type BlogPostJson = ReturnType<typeof blogPostJson>;
 
-/** Newest first; `q` is a case-insensitive substring of the title or the excerpt (SPEC 2). */
+/** Newest first; `q` is a case-insensitive substring of the title or the excerpt (BLOG-3, ADMIN-15). */
 export async function listBlogPosts(knex: Knex, query: ListQuery): Promise<{ items: BlogPostJson[]; total: number | null }> {
   const builder = BlogPost.query(knex).select(adminColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
   if (query.q) {
     const pattern = containsPattern(query.q);
     builder.where((w) => w.where('title', 'ilike', pattern).orWhere('excerpt', 'ilike', pattern));
   }
-  // With a page asked for, also the number of matches (X-Total-Count, D10); resultSize ignores limit/offset.
+  // With a page asked for, also the number of matches (X-Total-Count, API-7); resultSize ignores limit/offset.
   const total = isPaged(query) ? await builder.resultSize() : null;
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
@@ -108,7 +108,7 @@ export async function createBlogPost(deps: Deps, input: BlogPostPayload, author:
 /**
  * PUT: title, excerpt and content replace the stored ones; isPublished and imageUrl change only when
  * the body carries them (the admin's edit dialog has no image field and must not wipe a post's image).
- * D17: the slug follows the title until the post is first published, then stays, so shared links keep
+ * BLOG-6: the slug follows the title until the post is first published, then stays, so shared links keep
  * working; publishedAt is set on the first publish and kept afterwards, also across unpublishing.
  */
 export async function updateBlogPost(

@@ -70,7 +70,7 @@ export function rateLimitAddress(ip: string): string {
  * Counts one booking request from a client address, and refuses it (429) once the address has sent more
  * than the limit in the window. Mobile networks in India put many visitors behind one address (CGNAT),
  * so the limit is set for bursts (default 10 in 10 minutes), not for a family booking a few visits. The
- * counter lives in the database: every server process counts together (D33).
+ * counter lives in the database: every server process counts together (OPS-14).
  */
 export async function countBookingRequest(deps: Deps, address: string): Promise<void> {
   const { bookingRateLimitPerAddress: limit, bookingRateLimitWindowMs: windowMs } = deps.config;
@@ -90,10 +90,10 @@ export function refuseHoneypot(deps: Deps): never {
 }
 
 /**
- * D12: books a slot if its rules allow, a place is left and the visitor's email and phone each hold fewer
+ * BOOK-4, BOOK-5, BOOK-11: books a slot if its rules allow, a place is left and the visitor's email and phone each hold fewer
  * than the cap of open bookings. The slot and the contact are locked for the length of the transaction
  * (advisory locks), so two visitors racing for a slot's last place, or two requests racing past one
- * contact's cap, never both get through. The two emails of D13 are queued in the same transaction (D4).
+ * contact's cap, never both get through. The two emails of MAIL-3 are queued in the same transaction (MAIL-1).
  */
 export interface BookedAppointment {
   id: number;

@@ -15,7 +15,7 @@ import { audit, changedFields } from './audit';
 // SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
 // live in one row of clinic_settings (migration 011). The row is written when the server starts, from
 // the environment's first-start values (BOOKING_SLOT_CAPACITY, BOOKING_WINDOW_DAYS, CLINIC_NOTIFY_EMAIL,
-// REMINDER_HOURS_BEFORE) over SPEC 9's defaults; from then on only the owner's Settings change it.
+// REMINDER_HOURS_BEFORE) over the defaults of CLINIC-4 and CLINIC-5; from then on only the owner's Settings change it.
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

@@ -5,10 +5,10 @@ import type { Deps } from '../deps';
 export type { DashboardStats };
 
 /**
- * D15's four figures in one round trip (one statement of four subqueries), each answered from an index:
- * all patients; today's appointments at the clinic (Asia/Kolkata, D11) that are not cancelled; invoices
- * with something left to pay (D30: not paid and not cancelled; part-paid and overdue ones count); and the
- * payments received this calendar month at the clinic, on invoices that are not cancelled (D30).
+ * ADMIN-10's four figures in one round trip (one statement of four subqueries), each answered from an index:
+ * all patients; today's appointments at the clinic (Asia/Kolkata, CLINIC-3) that are not cancelled; invoices
+ * with something left to pay (ADMIN-10: not paid and not cancelled; part-paid and overdue ones count); and the
+ * payments received this calendar month at the clinic, on invoices that are not cancelled (ADMIN-11).
  */
 export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
   const now = deps.now();

@@ -11,7 +11,7 @@ import { GalleryImage } from '../models/gallery-image';
 import { mediaExists, mediaIdOf } from './media';
 import { galleryImageJson } from './public-content';
 
-// The admin's gallery (SPEC 2 "Gallery management"). The API calls the display position `order`; the
+// The admin's gallery (GAL-4). The API calls the display position `order`; the
 // column is sort_order (`order` is an SQL keyword).
 
 const adminColumns = ['id', 'title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'sortOrder', 'createdAt'];
@@ -26,7 +26,7 @@ export interface GalleryListQuery extends ListQuery {
   category: string | null;
 }
 
-/** By order, then id (SPEC 2); `q` is a case-insensitive substring of the title or the description. */
+/** By order, then id (GAL-4); `q` is a case-insensitive substring of the title or the description. */
 export async function listGallery(knex: Knex, query: GalleryListQuery): Promise<{ items: AdminGalleryImageJson[]; total: number | null }> {
   const builder = GalleryImage.query(knex).select(adminColumns).orderBy('sortOrder').orderBy('id');
   if (query.q) {
@@ -34,7 +34,7 @@ export async function listGallery(knex: Knex, query: GalleryListQuery): Promise<
     builder.where((w) => w.where('title', 'ilike', pattern).orWhere('description', 'ilike', pattern));
   }
   if (query.category && query.category !== 'all') builder.where('category', query.category);
-  // With a page asked for, also the number of matches (X-Total-Count, D10); resultSize ignores limit/offset.
+  // With a page asked for, also the number of matches (X-Total-Count, API-7); resultSize ignores limit/offset.
   const total = isPaged(query) ? await builder.resultSize() : null;
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
@@ -55,7 +55,7 @@ export interface GivenFields {
   order: boolean;
 }
 
-/** POST: SPEC 4 defaults (active, category clinic, order 0); an uploaded image brings its thumbnail. */
+/** POST: GAL-2 defaults (active, category clinic, order 0); an uploaded image brings its thumbnail. */
 export async function createGalleryImage(deps: Deps, input: GalleryImagePayload, given: GivenFields): Promise<AdminGalleryImageJson> {
   const now = deps.now();
   const thumbnailUrl = input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl));
@@ -83,7 +83,7 @@ export async function createGalleryImage(deps: Deps, input: GalleryImagePayload,
 /**
  * PUT: title and image replace the stored ones; the other fields change only when the body carries them.
  * Without a thumbnail in the body (empty counts as none), an uploaded image brings its own, an unchanged
- * image keeps its thumbnail, and an image given by URL has none (D18: the URL is kept as it is).
+ * image keeps its thumbnail, and an image given by URL has none (IMG-6: the URL is kept as it is).
  */
 export async function updateGalleryImage(
   deps: Deps,

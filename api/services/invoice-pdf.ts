@@ -8,7 +8,7 @@ import type { ReceiptDocument } from '../../shared/invoice/receipt';
 import { MM_TO_PT, invoiceStyle as s, titleSize } from '../../shared/invoice/style';
 import { PROJECT_ROOT } from '../paths';
 
-// D16: the server's invoice PDF (GET /api/admin/invoices/:id/pdf and the emailed attachment), drawn with
+// INV-17, INV-18: the server's invoice PDF (GET /api/admin/invoices/:id/pdf and the emailed attachment), drawn with
 // pdfkit from the SAME document model as shared/invoice/html.ts, section by section in the same order,
 // with the same strings and measures. No browser: a render takes a few milliseconds.
 //
@@ -375,7 +375,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // Header: the clinic on the left, the document's title on the right, an accent rule below.
   y = drawHeader(pdf, doc.supplier, doc.title);
 
-  // A cancelled invoice says so across the page, under the header (D30).
+  // A cancelled invoice says so across the page, under the header (INV-12).
   if (doc.cancelled) {
     const bannerStyle: TextStyle = { bold: true, colour: s.colour.cancelled, width: CONTENT_W - 16, align: 'center' };
     const h = measure(pdf, doc.cancelled.banner, bannerStyle) + 10;
@@ -493,7 +493,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
   y += wordsH;
 
-  // GST by rate (D30), when GST is charged.
+  // GST by rate (INV-14, INV-20), when GST is charged.
   if (doc.taxSummary) {
     const t = doc.taxSummary;
     const cellStyle: TextStyle = { size: s.size.small };
@@ -553,7 +553,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   return done;
 }
 
-/** D30: a payment's receipt, one A4 page in the invoice's fonts and measures. */
+/** INV-21: a payment's receipt, one A4 page in the invoice's fonts and measures. */
 export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
   const { pdf, done } = startPdf({ Title: doc.documentTitle, Author: doc.supplier.name, Subject: doc.title });
   let y = drawHeader(pdf, doc.supplier, doc.title);

@@ -28,7 +28,7 @@ import { audit } from './audit';
 import { enqueueEmail } from './outbox';
 import { settingValue } from './site-settings';
 
-// Invoices (SPEC 2, 5, 7; D14, D16, D19, D30). The list is one query with a join; creation is one
+// Invoices (INV-1 to INV-27, PAT-4). The list is one query with a join; creation is one
 // transaction that checks the patient, recomputes every figure per GST rate (shared/domain/invoice-totals.ts),
 // takes the next gap-free number of the financial year and writes the invoice with its items. A numbered
 // invoice is never erased: DELETE cancels it. Payments are in ./payments.ts.
@@ -135,7 +135,7 @@ function toJson(row: Row, now: Date): InvoiceJson {
   };
 }
 
-/** SPEC 2 search and D10 filters, on the joined query. `today` is the clinic's date (D11). */
+/** INV-2 search and API-7 filters, on the joined query. `today` is the clinic's date (CLINIC-3). */
 export function applyFilters(query: Knex.QueryBuilder, filter: InvoiceListQuery, today: string): Knex.QueryBuilder {
   const q = filter.q?.trim();
   if (q) {
@@ -264,8 +264,8 @@ export async function getInvoice(deps: Deps, id: number): Promise<InvoiceJson> {
 
 /**
  * POST /api/admin/invoices. Figures are recomputed from the items per GST rate, with no GST at all while
- * the clinic has no GSTIN (D30); a payload that disagrees by more than a paisa is refused before anything
- * is written (D14). The number comes from invoice_counters: the upsert locks the financial year's row
+ * the clinic has no GSTIN (INV-19); a payload that disagrees by more than a paisa is refused before anything
+ * is written (INV-8). The number comes from invoice_counters: the upsert locks the financial year's row
  * until commit, so concurrent creations queue for it and get consecutive, unique numbers; a creation that
  * fails later rolls the counter back with everything else (no gaps). Cancelling never gives a number back.
  */
@@ -369,7 +369,7 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
 }
 
 /**
- * DELETE /:id (D30): cancels the invoice. It keeps its number (the series stays gap-free, CGST Rule 46),
+ * DELETE /:id (INV-12): cancels the invoice. It keeps its number (the series stays gap-free, CGST Rule 46),
  * its items and payments; it reads cancelled, prints CANCELLED, and leaves revenue and the pending count.
  * An invoice email still waiting in the outbox is withdrawn: the patient should not receive it.
  */
@@ -395,7 +395,7 @@ export async function cancelInvoice(deps: Deps, id: number): Promise<void> {
   deps.logger.info('invoice_cancelled', { id });
 }
 
-/** The document both renderings draw (D16), or null when the invoice does not exist. */
+/** The document both renderings draw (INV-17), or null when the invoice does not exist. */
 export async function loadInvoiceDocument(db: Knex, id: number, now: Date = new Date()): Promise<InvoiceDocument | null> {
   const invoice = await readInvoice(db, id, now);
   return invoice ? invoiceDocument(invoice) : null;

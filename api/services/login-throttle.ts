@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { blockedForMs, clearThrottles, refundAttempt, takeAttempt, throttleKey, type LockoutRule } from './throttle-store';
 
-// D7 + issue 15: failed sign-ins are slowed down without letting a stranger keep the real admin out, as
+// AUTH-5: failed sign-ins are slowed down without letting a stranger keep the real admin out, as
 // OWASP's "Slow Down Online Guessing Attacks with Device Cookies" describes. A browser that has signed in
 // to the account before (a trusted device, api/services/trusted-devices.ts) counts only its own failures;
 // every other attempt counts against the account (all untrusted browsers together) and against its address,
 // with lockouts that grow. The counters live in the database (migration 004): every server process shares
-// them (D33) and a restart forgives nobody. Attempts are counted before the password is checked, so
+// them (OPS-14) and a restart forgives nobody. Attempts are counted before the password is checked, so
 // parallel requests cannot slip extra guesses past a lock; a right password gives its attempt back.
 
 export interface LoginThrottleOptions {

@@ -19,7 +19,7 @@ export interface Mailer {
   close(): void;
 }
 
-/** D4: SMTP_URL selects a real server; without it each message becomes an .eml file in DATA_DIR/mail. */
+/** MAIL-2: SMTP_URL selects a real server; without it each message becomes an .eml file in DATA_DIR/mail. */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir'>): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl);
   return folderMailer(path.join(config.dataDir, 'mail'));

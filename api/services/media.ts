@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas/upload';
 
-// D18: uploaded images are recognised by their bytes (never by file name or Content-Type), re-encoded
+// IMG-4, IMG-5: uploaded images are recognised by their bytes (never by file name or Content-Type), re-encoded
 // without metadata (EXIF holds GPS positions and camera serials), stored in Postgres with a WebP thumbnail
 // and served under /media/<id>.<ext> and /media/<id>-thumb.webp.
 

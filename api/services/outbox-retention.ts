@@ -7,7 +7,7 @@ const BATCH = 500;
  * Data minimisation: a sent email's recipient, subject and bodies hold a patient's details (name, date,
  * treatment), and once the mail is out nothing needs them. After the retention period they are blanked;
  * the row stays (kind, attachment reference, attempts, dates, Message-ID) as the record that a message went
- * out. Unsent mail is never touched (D4: an outage delays mail, never loses it).
+ * out. Unsent mail is never touched (MAIL-11: an outage delays mail, never loses it).
  *
  * Idempotent and safe when several processes run it at once: a row is purged once (purged_at), in small
  * batches that skip rows another run holds, so it never keeps the (embedded, single) connection for long.

@@ -33,13 +33,13 @@ const BATCH = 20;
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
- * Delivers the outbox (D4): at least once, with exponential backoff and no upper limit on attempts, so an
+ * Delivers the outbox (MAIL-1, MAIL-11): at least once, with exponential backoff and no upper limit on attempts, so an
  * SMTP outage delays mail and never loses it. A batch of rows is leased before sending, so two workers (or
  * a tick and a nudge) never send the same message; a row is marked sent straight after the server accepts it.
  *
  * Crash safety: leases are short (10 s) and a heartbeat renews the rows this worker holds while it works
  * through them, however long a send takes. When the process dies the heartbeat stops, and within one lease
- * any worker of any process (several may share one PostgreSQL, D33) takes the rows over. A message the SMTP
+ * any worker of any process (several may share one PostgreSQL, OPS-14) takes the rows over. A message the SMTP
  * server had accepted just before the crash is sent again with the same Message-ID (fixed when the row was
  * created), so the receiving server can drop the copy.
  */
@@ -94,7 +94,7 @@ export class OutboxWorker {
       });
   };
 
-  /** D26: stop polling, finish the send under way, hand the rest of the batch back, then return. */
+  /** OPS-12: stop polling, finish the send under way, hand the rest of the batch back, then return. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);

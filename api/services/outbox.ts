@@ -3,7 +3,7 @@ import type { RenderedEmail } from '../../shared/emails/layout';
 import { OutboxEmail, type Attachment } from '../models/outbox-email';
 
 /**
- * D4: mail is queued in the same transaction as the change that caused it, so a change and its
+ * MAIL-1: mail is queued in the same transaction as the change that caused it, so a change and its
  * notification are committed together or not at all. The worker sends after the commit.
  */
 export async function enqueueEmail(

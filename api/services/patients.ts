@@ -7,9 +7,9 @@ import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { Patient } from '../models/patient';
 
-// The admin's patient register (SPEC 2 "Patients", D10 paging, D19 deletion).
+// The admin's patient register (PAT-3, API-7 paging, PAT-4 deletion).
 
-/** SPEC 3: the patient as the admin screens read it. */
+/** PAT-1: the patient as the admin screens read it. */
 export function patientJson(p: Patient) {
   return {
     id: p.id,
@@ -33,7 +33,7 @@ const listColumns = [
   'allergies', 'conditions', 'medications', 'notes', 'createdAt',
 ];
 
-/** The search of SPEC 5 on a patients query: full name or email (case-insensitive), or phone (plain). */
+/** The search of PAT-3 and ADMIN-15 on a patients query: full name or email (case-insensitive), or phone (plain). */
 export function patientSearch(q: string) {
   const pattern = containsPattern(q);
   return (w: Knex.QueryBuilder) =>
@@ -45,7 +45,7 @@ export function patientSearch(q: string) {
 
 /**
  * Newest first. `q` is a case-insensitive substring of the full name or the email, or a plain substring
- * of the phone (SPEC 5 "Searches"). `total` is the number of matches when a page was asked for, else null.
+ * of the phone (ADMIN-15). `total` is the number of matches when a page was asked for, else null.
  */
 export async function listPatients(knex: Knex, query: ListQuery): Promise<{ patients: PatientJson[]; total: number | null }> {
   const builder = knex('patients').select<Patient[]>(listColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
@@ -96,7 +96,7 @@ export async function updatePatient(
 }
 
 /**
- * D19: the patient's invoices stay (their patient_id becomes NULL by the foreign key, and the list shows
+ * PAT-4: the patient's invoices stay (their patient_id becomes NULL by the foreign key, and the list shows
  * "Unknown Patient"); their appointments stay too, unlinked.
  */
 export async function deletePatient(knex: Knex, id: number): Promise<void> {
@@ -108,7 +108,7 @@ export async function deletePatient(knex: Knex, id: number): Promise<void> {
   });
 }
 
-/** D19: what the delete prompt tells the admin will lose its link to the patient. */
+/** PAT-4: what the delete prompt tells the admin will lose its link to the patient. */
 export async function patientUsage(knex: Knex, id: number): Promise<{ invoices: number; appointments: number }> {
   const result = await knex.raw<{ rows: { found: boolean; invoices: number; appointments: number }[] }>(
     `select exists(select 1 from patients where id = :id) as found,

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { audit } from './audit';
 import { ALREADY_PAID_MESSAGE, CANCELLED_MESSAGE, type InvoiceJson, type PaymentJson, readInvoice, readPayments } from './invoices';
 
-// D30: payments against an invoice. Each is written in one transaction with the invoice's running total
+// INV-21: payments against an invoice. Each is written in one transaction with the invoice's running total
 // (amount_paid) and stored status, the invoice's row locked first, so two payments recorded at once can
 // never take more than the balance between them.
 
@@ -28,7 +28,7 @@ interface NewPayment {
   reference: string | null;
 }
 
-/** Writes one payment and the invoice's new figures; answers the payment's id. Throws the D8/D30 errors. */
+/** Writes one payment and the invoice's new figures; answers the payment's id. Throws the API-4/INV-21 errors. */
 async function addPayment(
   trx: Knex.Transaction,
   deps: Deps,
@@ -108,8 +108,8 @@ export async function recordPayment(
 }
 
 /**
- * PATCH /:id/mark-paid (SPEC 7, D30): records a payment of the whole balance, by the mode given (cash when
- * none, as SPEC 7's call sends no body), dated today at the clinic unless paidOn is given.
+ * PATCH /:id/mark-paid (INV-11): records a payment of the whole balance, by the mode given (cash when
+ * none, as the original call sends no body), dated today at the clinic unless paidOn is given.
  */
 export async function markInvoicePaid(deps: Deps, invoiceId: number, body: MarkPaid, userId: number | null): Promise<InvoiceJson> {
   const now = deps.now();

@@ -19,7 +19,7 @@ export async function listPublishedPosts(knex: Knex) {
     .orderBy('id', 'desc');
 }
 
-/** One published post with its content, cleaned again on the way out (D17), whatever the table holds. */
+/** One published post with its content, cleaned again on the way out (BLOG-5), whatever the table holds. */
 export async function findPublishedPost(knex: Knex, slug: string) {
   const post = await BlogPost.query(knex)
     .select([...publicPostColumns, 'content'])
@@ -29,7 +29,7 @@ export async function findPublishedPost(knex: Knex, slug: string) {
   return post;
 }
 
-/** Active gallery images by display order (SPEC 2), `order` named as the API names it. */
+/** Active gallery images by display order (GAL-3), `order` named as the API names it. */
 export async function listActiveGallery(knex: Knex) {
   const rows = await GalleryImage.query(knex)
     .select('id', 'title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'sortOrder')

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-// D17: blog content is HTML written in the admin's editor. It is cleaned with an explicit allow-list
+// BLOG-5: blog content is HTML written in the admin's editor. It is cleaned with an explicit allow-list
 // before it is stored and again before it is served, so no script, event handler, javascript: link,
 // frame, form or style ever reaches a reader, whatever is already in the table.
 

@@ -4,8 +4,8 @@ import { siteSettingKeySchema, type SiteSetting as SiteSettingRecord, type SiteS
 import { notFound } from '../errors';
 import { SiteSetting } from '../models/site-setting';
 
-// The admin's site settings (SPEC 2 "Site Settings", D27): doctor_image (the doctor photo's address, an
-// http(s) URL or a path on this site such as /media/<id>.jpg), gstin (the clinic's GST registration, D30)
+// The admin's site settings (SET-1, SET-2, SET-5): doctor_image (the doctor photo's address, an
+// http(s) URL or a path on this site such as /media/<id>.jpg), gstin (the clinic's GST registration, SET-5)
 // and upi_id (where the invoices' UPI QR codes pay). An empty gstin or upi_id removes the setting.
 
 /** A known setting key, else 404 "Setting not found". */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { encodeIco } from './ico';
 
-// Renders the app icon drawn in desktop/build/icon.svg (D22: made here) into what electron-builder and the
+// Renders the app icon drawn in desktop/build/icon.svg (SITE-26: made here) into what electron-builder and the
 // window need. Run after changing the drawing: `npx tsx desktop/scripts/make-icons.mts`; the results are
 // committed.
 //   desktop/build/icon.png                512x512, the Linux icon and the source electron-builder scales

@@ -14,7 +14,7 @@ import { loadInvoiceHtml, invoiceMessages, InvoiceLoadError } from '../src/main/
 import { PRINT_TO_PDF_OPTIONS, htmlDataUrl, saveInvoicePdf } from '../src/main/ipc/print-invoice';
 import { createSessionFetch } from './support/session-fetch';
 
-// D16 on the desktop: the invoice the main process fetches (through the same session the page signs in
+// DESK-2 and INV-17 on the desktop: the invoice the main process fetches (through the same session the page signs in
 // with), rendered as the shared HTML page and printed by headless Chromium's Page.printToPDF (what
 // Electron's webContents.printToPDF wraps), then read back with pdftotext: every figure equals the one in
 // the server's PDF of the same invoice (GET /api/admin/invoices/:id/pdf).
@@ -51,7 +51,7 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   expect(res.headers.getSetCookie()).toEqual([]);
   expect(sessionFetch.jar.has('sid')).toBe(true);
-  // A GST-registered clinic (D30): the invoices below charge GST, which an unregistered clinic may not.
+  // A GST-registered clinic (INV-19): the invoices below charge GST, which an unregistered clinic may not.
   const gstin = await admin('/api/admin/site-settings/gstin', { method: 'PUT', json: { value: '27AAPFU0939F1ZV' } });
   expect(gstin.status).toBe(200);
 });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readIcoEntries } from '../scripts/ico';
 
 // electron-builder.yml read and validated by electron-builder itself (its JSON schema), and the icons it
-// points at. Packaging proper needs Electron's download and runs on a machine with internet (D25).
+// points at. Packaging proper needs Electron's download and runs on a machine with internet (DESK-6).
 
 const root = join(import.meta.dirname, '..', '..');
 const desktop = join(root, 'desktop');

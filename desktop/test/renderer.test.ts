@@ -23,7 +23,7 @@ import { createSessionFetch } from './support/session-fetch';
 // The desktop page as the app window shows it, in headless Chromium: the built renderer served by the
 // app:// protocol handler (with its CSP), window.clinicDesktop backed by the built preload and the real
 // IPC handlers and services, the API proxied to a clinic server on another origin. Only Electron itself is
-// replaced: Chromium for the window, Node's fetch with a cookie jar for the server session (D25).
+// replaced: Chromium for the window, Node's fetch with a cookie jar for the server session (DESK-5).
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -296,7 +296,7 @@ describe('invoice PDFs from the admin screens', () => {
       json: { firstName: 'Meera', lastName: 'Joshi', email: 'meera@example.in', phone: '9822011111' },
     });
     expect(patient.status).toBe(201);
-    // A GST-registered clinic (D30), so the 18% figures below may be charged.
+    // A GST-registered clinic (INV-19), so the 18% figures below may be charged.
     expect((await api.request('/api/admin/site-settings/gstin', { method: 'PUT', cookie, json: { value: '27AAPFU0939F1ZV' } })).status).toBe(200);
     const items = [{ description: 'Dental cleaning', quantity: 1, unitPrice: 1500, sacCode: '999312' }];
     const totals = computeInvoiceTotals(items, 18);

@@ -1,4 +1,4 @@
-// Booking and appointment constants from SPEC sections 4 and 9.
+// Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
 
 export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'] as const;
 export type TimeSlot = (typeof timeSlots)[number];
@@ -61,14 +61,14 @@ export function treatmentLabel(code: string): string {
   return isBookingTreatmentCode(code) ? treatmentLabels[code] : code;
 }
 
-/** Non-cancelled bookings one slot takes unless the clinic's setting says otherwise (D12). */
+/** Non-cancelled bookings one slot takes unless the clinic's setting says otherwise (BOOK-5). */
 export const DEFAULT_SLOT_CAPACITY = 2;
 export const SLOT_FULL_MESSAGE = 'This time slot is fully booked. Please choose another time.';
 
 /**
  * The booking rules a visitor's form needs (SET-4: the clinic's settings), as GET /api/appointments/rules
  * answers them. The last day a visitor may book is today + windowDays at the clinic. The other fields are
- * optional for callers that only know the window; absent, they are SPEC 9's defaults (these slots, Sunday
+ * optional for callers that only know the window; absent, they are the defaults of CLINIC-4 and CLINIC-5 (these slots, Sunday
  * closed, no closed dates).
  */
 export interface BookingRules {
@@ -107,7 +107,7 @@ export function bookingRateLimitMessage(retryAfterSeconds: number): string {
 export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'no-show'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
-// SPEC section 4: Approve, Cancel and Mark Completed; APPT-13: a confirmed appointment whose time has passed
+// APPT-3: Approve, Cancel and Mark Completed; APPT-13: a confirmed appointment whose time has passed
 // may be marked no-show (the time is checked by the server). Completed, cancelled and no-show are final.
 export const allowedStatusTransitions: Record<AppointmentStatus, AppointmentStatus[]> = {
   pending: ['confirmed', 'cancelled'],
@@ -126,6 +126,6 @@ export function canTransition(from: AppointmentStatus, to: AppointmentStatus): b
   return allowedStatusTransitions[from]?.includes(to) ?? false;
 }
 
-// D30: read from the invoice's payments, due date and cancellation (shared/domain/invoice-status.ts).
+// INV-10: read from the invoice's payments, due date and cancellation (shared/domain/invoice-status.ts).
 export const invoiceStatuses = ['pending', 'partially-paid', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];

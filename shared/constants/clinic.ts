@@ -1,4 +1,4 @@
-// The clinic's identity in one place (D5). The product ships a neutral demo identity;
+// The clinic's identity in one place (CLINIC-2). The product ships a neutral demo identity;
 // a real clinic replaces these values and nothing else.
 
 const name = 'Smile Care Dental Clinic';
@@ -29,7 +29,7 @@ export const clinic = {
   addressText,
   mapLink: `https://www.google.com/maps/search/?api=1&query=${mapQuery}`,
   mapEmbed: `https://www.google.com/maps?q=${mapQuery}&output=embed`,
-  // Empty means the clinic is not GST-registered; the invoice then omits the GSTIN line (D16).
+  // Empty means the clinic is not GST-registered; the invoice then omits the GSTIN line (INV-13).
   gstin: '',
   // Maharashtra's GST state code, printed beside the GSTIN.
   stateCode: '27',

@@ -1,4 +1,4 @@
-// Gallery categories from SPEC section 9. 'all' exists only as a filter, never on an image.
+// Gallery categories (GAL-2). 'all' exists only as a filter, never on an image.
 
 export const galleryCategories = [
   { value: 'clinic', label: 'Clinic' },
@@ -10,10 +10,10 @@ export const galleryCategories = [
 export type GalleryCategory = (typeof galleryCategories)[number]['value'];
 export const galleryCategoryValues = galleryCategories.map((c) => c.value) as GalleryCategory[];
 
-/** The category the admin's Add Image form starts with (SPEC section 4). */
+/** The category the admin's Add Image form starts with (GAL-2). */
 export const DEFAULT_GALLERY_CATEGORY: GalleryCategory = 'clinic';
 
-// The public filter spells the last one out, as SPEC section 2 lists it.
+// The public filter spells the last one out, as SITE-10 lists it.
 export const galleryFilterOptions: readonly { value: 'all' | GalleryCategory; label: string }[] = [
   { value: 'all', label: 'All Photos' },
   ...galleryCategories.map((c) => ({

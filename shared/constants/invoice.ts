@@ -1,4 +1,4 @@
-// GST constants for invoices (D16, D30). Most dental care is exempt health care (SAC 999312, nil);
+// GST constants for invoices (INV-19, INV-20). Most dental care is exempt health care (SAC 999312, nil);
 // cosmetic work is taxed (SAC 999722, 18%).
 
 export const SAC_HEALTH_CARE = '999312';
@@ -10,14 +10,14 @@ export const sacCodes = [
 ] as const;
 export type SacCode = (typeof sacCodes)[number]['code'];
 
-/** SPEC 9: the form's default; D30: the default rate of items that give none. */
+/** INV-7: the form's default; INV-20: the default rate of items that give none. */
 export const DEFAULT_TAX_PERCENTAGE = 18;
 
-/** D30: the GST rates an item may carry. */
+/** INV-20: the GST rates an item may carry. */
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export type GstRate = (typeof GST_RATES)[number];
 
-/** D30: how a payment was received. */
+/** INV-21: how a payment was received. */
 export const paymentModes = [
   { value: 'cash', label: 'Cash' },
   { value: 'upi', label: 'UPI' },
@@ -31,7 +31,7 @@ export function paymentModeLabel(mode: string): string {
   return paymentModes.find((m) => m.value === mode)?.label ?? mode;
 }
 
-/** D30 and CGST Rules 46, 46A and 49: the three kinds of document an invoice prints as. */
+/** INV-19 and CGST Rules 46, 46A and 49: the three kinds of document an invoice prints as. */
 export const invoiceKinds = {
   'tax-invoice': 'Tax Invoice',
   'bill-of-supply': 'Bill of Supply',

@@ -43,8 +43,8 @@ export const treatmentCategories: readonly { key: TreatmentCategory; title: stri
   },
 ];
 
-// SPEC section 3 fixes the slugs and their order; section 9 the prices and the durations it gives.
-// Durations the spec leaves out are typical figures, stated as ranges because every mouth differs.
+// CLINIC-6 and CLINIC-7 fix the slugs and their order; CLINIC-8 the prices and durations.
+// Durations CLINIC-8 leaves blank are typical figures, stated as ranges because every mouth differs.
 export const treatments: readonly Treatment[] = [
   {
     id: 1,

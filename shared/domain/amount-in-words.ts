@@ -1,6 +1,6 @@
 import { toPaise } from './money';
 
-// Indian numbering for invoices (D16): thousand, lakh (1,00,000) and crore (1,00,00,000).
+// Indian numbering for invoices (INV-15): thousand, lakh (1,00,000) and crore (1,00,00,000).
 
 const ones = [
   '', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve',

@@ -1,4 +1,4 @@
-// D11: every "today", "this month" and "past" rule uses the clinic's clock in Asia/Kolkata,
+// CLINIC-3: every "today", "this month" and "past" rule uses the clinic's clock in Asia/Kolkata,
 // whatever time zone the server or the visitor's browser is in.
 
 export const CLINIC_TIME_ZONE = 'Asia/Kolkata';

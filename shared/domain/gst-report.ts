@@ -5,7 +5,7 @@ import { billedRateTaxes, computeInvoiceTotals } from './invoice-totals';
 import { fromPaise, toPaise } from './money';
 
 // The month's GST figures for the clinic's accountant (GSTR-1 and GSTR-3B), from the invoices issued in the
-// month (by issue date, a clinic calendar date, D11). Every figure is summed from each invoice's own tax
+// month (by issue date, a clinic calendar date, CLINIC-3). Every figure is summed from each invoice's own tax
 // lines as billed (billedRateTaxes), so the report equals the sum of the documents.
 //
 // A clinic's supplies are intra-state to unregistered persons (B2C): GSTR-1 table 7 by rate, table 8 for

@@ -1,6 +1,6 @@
 import { SAC_HEALTH_CARE, invoiceKinds, type InvoiceKind, type InvoiceKindTitle } from '../constants/invoice';
 
-// D30 and the CGST Rules: which document an invoice is, and how each item counts in the GST returns.
+// INV-19, INV-20 and the CGST Rules: which document an invoice is, and how each item counts in the GST returns.
 //
 // - A clinic without a GSTIN is not registered: it charges no GST and issues a Bill of Supply (it may not
 //   issue a tax invoice at all).

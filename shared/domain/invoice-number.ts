@@ -1,4 +1,4 @@
-// D14 and CGST Rule 46: at most 16 characters, only letters, digits, '/' and '-', unique per financial year.
+// INV-9 and CGST Rule 46: at most 16 characters, only letters, digits, '/' and '-', unique per financial year.
 
 const MAX_LENGTH = 16;
 

@@ -3,7 +3,7 @@ import { clinicToday } from './clinic-time';
 import { toPaise } from './money';
 
 export interface InvoiceStatusFacts {
-  /** Set when the invoice was cancelled (D30: a numbered invoice is cancelled, never erased). */
+  /** Set when the invoice was cancelled (INV-12: a numbered invoice is cancelled, never erased). */
   cancelled: boolean;
   totalAmount: number | string;
   /** The sum of the payments recorded against it. */
@@ -13,7 +13,7 @@ export interface InvoiceStatusFacts {
 }
 
 /**
- * D14 and D30: what an invoice reads as today at the clinic (Asia/Kolkata), in this order:
+ * INV-10: what an invoice reads as today at the clinic (Asia/Kolkata), in this order:
  * cancelled; paid (nothing left to pay); overdue (something left and the due date is past, whether or not
  * part was paid: the money is late either way, and the balance says how much); partially-paid (some paid);
  * pending.

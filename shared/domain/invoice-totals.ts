@@ -2,7 +2,7 @@ import type { InvoiceKind } from '../constants/invoice';
 import { invoiceKind } from './invoice-kind';
 import { divideRounded, fromPaise, toPaise } from './money';
 
-// The ONE computation of an invoice's figures (D14, D30): used by the server when it creates an invoice and
+// The ONE computation of an invoice's figures (INV-8, INV-20): used by the server when it creates an invoice and
 // checks the figures sent, by the document (PDF and HTML page) for its tax lines and summary, by the GST
 // report, and by the admin form for its live totals.
 
@@ -56,7 +56,7 @@ export interface InvoiceTotals<T> {
 export interface TotalsOptions {
   /**
    * Whether the clinic is GST-registered (has a GSTIN) for this invoice. Unregistered: no item is taxed,
-   * whatever its rate (D30). Defaults to registered, as the admin form assumes.
+   * whatever its rate (INV-19). Defaults to registered, as the admin form assumes.
    */
   registered?: boolean;
 }
@@ -81,14 +81,14 @@ function mulDivRounded(a: number, b: number, d: number): number {
 }
 
 /**
- * SPEC 5's arithmetic per GST rate (D30), in paise:
+ * INV-7's arithmetic per GST rate (INV-20), in paise:
  * - item amount = quantity x unit price; subtotal = the sum of the item amounts;
- * - an item's rate is its own `taxRate`, else the invoice's `taxPercentage` (SPEC 7's payload, D30), and 0
+ * - an item's rate is its own `taxRate`, else the invoice's `taxPercentage` (INV-5, INV-20), and 0
  *   when the clinic is not registered;
  * - per rate: the taxable value is the sum of its items; CGST and SGST are each half the rate on that value,
  *   rounded to the paisa (so they are always equal, as the two taxes are levied separately);
  * - tax = the sum of CGST and SGST over the rates; total = subtotal + tax.
- * One rate on every item gives SPEC 5's `subtotal x percentage / 100` to within a paisa.
+ * One rate on every item gives INV-7's `subtotal x percentage / 100` to within a paisa.
  */
 export function computeInvoiceTotals<T extends { quantity: number; unitPrice: number | string; taxRate?: number | string | null }>(
   items: readonly T[],
@@ -149,7 +149,7 @@ function withinOnePaisa(a: number | string, b: number | string): boolean {
   return Math.abs(toPaise(a) - toPaise(b)) <= 1;
 }
 
-/** D14: the server accepts client figures that differ from its own by at most one paisa. */
+/** INV-8: the server accepts client figures that differ from its own by at most one paisa. */
 export function totalsAgree(a: InvoiceFigures, b: InvoiceFigures): boolean {
   return (
     withinOnePaisa(a.subtotal, b.subtotal) &&

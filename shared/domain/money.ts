@@ -66,7 +66,7 @@ const exactRupees = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
 
-/** '₹1,50,000' — Indian grouping, no decimals (SPEC section 9). Rounds half away from zero. */
+/** '₹1,50,000' — Indian grouping, no decimals (CLINIC-9). Rounds half away from zero. */
 export function formatRupees(amount: number | string): string {
   const paise = toPaise(amount);
   return wholeRupees.format(divideRounded(paise, 100));

@@ -1,6 +1,6 @@
 import { decimalString, toPaise } from './money';
 
-// UPI (D30): the clinic's UPI ID (a VPA, 'name@handle') and the upi://pay link its QR code carries, as
+// UPI (INV-22): the clinic's UPI ID (a VPA, 'name@handle') and the upi://pay link its QR code carries, as
 // NPCI's UPI linking specification writes it: pa payee address, pn payee name, am amount in rupees with two
 // decimals, tn a note (the invoice number), cu INR.
 

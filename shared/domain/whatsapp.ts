@@ -2,7 +2,7 @@ import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
 import { formatLongUsDate, isValidDateString } from './clinic-time';
 
-// APPT-15: WhatsApp has no sending API here (D29); the admin offers one-click wa.me links with the text
+// APPT-15: WhatsApp has no sending API here; the admin offers one-click wa.me links with the text
 // already written, in the clinic's voice. Indian numbers get country code 91.
 
 export type WhatsAppMessageKind = 'confirmation' | 'reminder' | 'follow-up';

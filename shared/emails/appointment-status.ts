@@ -4,7 +4,7 @@ import { renderEmail, type RenderedEmail } from './layout';
 import { emailWords, type EmailWords } from './language';
 import { fmt } from '../i18n/types';
 
-// D13 and SPEC 4: the emails an admin's status change sends the patient. Rendered here, in shared/,
+// MAIL-4 and MAIL-5: the emails an admin's status change sends the patient. Rendered here, in shared/,
 // so a preview in the admin shows exactly what the outbox sends.
 
 /** The appointment fields the status emails read (an admin Appointment row has them all). */
@@ -22,7 +22,7 @@ function appointmentRows(a: AppointmentEmailDetails, w: EmailWords): [string, st
   ];
 }
 
-/** D13: pending -> confirmed. */
+/** MAIL-4: pending -> confirmed. */
 export function appointmentConfirmedEmail(a: AppointmentEmailDetails, manageUrl?: string): RenderedEmail {
   const w = emailWords(a.language);
   return renderEmail(
@@ -39,7 +39,7 @@ export function appointmentConfirmedEmail(a: AppointmentEmailDetails, manageUrl?
   );
 }
 
-/** SPEC 4: pending or confirmed -> cancelled; the patient is told by email. */
+/** MAIL-5: pending or confirmed -> cancelled; the patient is told by email. */
 export function appointmentCancelledEmail(a: AppointmentEmailDetails): RenderedEmail {
   const w = emailWords(a.language);
   return renderEmail(

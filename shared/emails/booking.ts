@@ -25,7 +25,7 @@ const details = (a: BookingDetails): [string, string][] => [
 ];
 
 /**
- * D13: sent to the visitor right after booking, to an address nobody has verified. So it carries nothing
+ * MAIL-3: sent to the visitor right after booking, to an address nobody has verified. So it carries nothing
  * the sender chose freely: a fixed subject, and no notes (anyone could otherwise make the clinic mail a
  * stranger their text). Names can hold only letters (shared/schemas/fields.ts); the rest are codes.
  */
@@ -51,7 +51,7 @@ export function manageLinkBlocks(manageUrl: string | undefined, language?: Lang)
   return [{ paragraph: w.t.manageIntro }, { link: { label: w.t.manageLabel, url: manageUrl } }];
 }
 
-/** D13: sent to the clinic's inbox for every new booking, with the visitor's notes. */
+/** MAIL-3: sent to the clinic's inbox for every new booking, with the visitor's notes. */
 export function bookingNotificationEmail(a: BookingDetails): RenderedEmail {
   return renderEmail(
     `New appointment request: ${a.firstName} ${a.lastName}, ${formatEnGbLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,

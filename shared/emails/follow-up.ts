@@ -13,7 +13,7 @@ export interface FollowUpEmailInput {
 }
 
 /**
- * SPEC 9: en-GB dates, the previous appointment (date, time, treatment, notes), the suggested date, the
+ * MAIL-6: en-GB dates, the previous appointment (date, time, treatment, notes), the suggested date, the
  * clinic's optional message and its contact details (renderEmail adds them). The admin's "Send Follow-up
  * Appointment Email" dialog previews this same function's output.
  */

@@ -6,7 +6,7 @@ import { fmt, type Lang } from '../i18n/types';
 /**
  * The email that carries an invoice PDF (POST /api/admin/invoices/:id/send). It is written from the same
  * document model as the PDF, so the number, dates and amounts it quotes are the attachment's, and it says
- * how to pay what is left (D30: by UPI with the QR code or the UPI ID when the clinic has one).
+ * how to pay what is left (INV-22: by UPI with the QR code or the UPI ID when the clinic has one).
  */
 export function invoiceEmail(doc: InvoiceDocument, lang: Lang = 'en'): RenderedEmail {
   // I18N-3: the email's words in the patient's language; the figures and dates are the PDF's, as printed.

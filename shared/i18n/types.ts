@@ -15,7 +15,7 @@ export const ogLocaleOf: Record<Lang, string> = { en: 'en_IN', mr: 'mr_IN', hi: 
 /** Each language's name in itself: what the language switcher shows. */
 export const languageNames: Record<Lang, string> = { en: 'English', mr: 'मराठी', hi: 'हिन्दी' };
 
-/** The 20 treatments' slugs (SPEC section 3); a catalogue must translate every one. */
+/** The 20 treatments' slugs (CLINIC-6); a catalogue must translate every one. */
 export const treatmentSlugs = [
   'dental-extraction', 'crown', 'dentures', 'veneer', 'bridges-implants', 'teeth-whitening', 'wisdom-teeth',
   'teeth-cleaning', 'dental-restoration', 'braces', 'dental-bonding', 'fluoride', 'invisalign', 'root-canal',

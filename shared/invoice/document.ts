@@ -7,7 +7,7 @@ import { toPaise } from '../domain/money';
 import { qrMatrix, type QrMatrix } from '../domain/qr';
 import { upiPaymentUri } from '../domain/upi';
 
-// D16 and D30: ONE invoice layout. buildInvoiceDocument turns an invoice (as GET /api/admin/invoices/:id
+// INV-17 and INV-19: ONE invoice layout. buildInvoiceDocument turns an invoice (as GET /api/admin/invoices/:id
 // answers it) into a plain model whose every figure and line of text is already formatted. The server's PDF
 // (api/services/invoice-pdf.ts) and the HTML page (./html.ts, for the admin's print view and the desktop's
 // printToPDF) only draw these strings, in the same sections and order, so the two always agree.
@@ -25,7 +25,7 @@ export interface InvoiceSource {
   status: string;
   paidOn?: string | null;
   subtotal: number | string;
-  /** The default rate of items without their own (SPEC 7). */
+  /** The default rate of items without their own (INV-5). */
   taxPercentage: number | string;
   taxAmount: number | string;
   totalAmount: number | string;
@@ -45,11 +45,11 @@ export interface InvoiceSource {
   supplierGstin?: string | null;
   /** Whether GST applied when it was issued. Missing: whether there is a GSTIN. */
   gstRegistered?: boolean;
-  /** ISO timestamp of the cancellation (D30). */
+  /** ISO timestamp of the cancellation (INV-12). */
   cancelledAt?: string | null;
   /** The sum of the payments recorded; missing: the total when paid, else 0. */
   amountPaid?: number | string;
-  /** The clinic's UPI ID: a QR code for the balance is printed when set (D30). */
+  /** The clinic's UPI ID: a QR code for the balance is printed when set (INV-22). */
   upiId?: string | null;
 }
 
@@ -101,7 +101,7 @@ export interface TaxSummary {
 
 export interface InvoiceDocument {
   kind: InvoiceKind;
-  /** 'Tax Invoice', 'Bill of Supply' or 'Invoice-cum-Bill of Supply' (D30). */
+  /** 'Tax Invoice', 'Bill of Supply' or 'Invoice-cum-Bill of Supply' (INV-19). */
   title: string;
   /** True when GST is charged on some item (tax lines and summary shown). */
   taxed: boolean;
@@ -128,9 +128,9 @@ export interface InvoiceDocument {
   amountInWords: { label: string; value: string };
   notes: { heading: string; text: string } | null;
   paid: { label: string; detail: string } | null;
-  /** D30: a cancelled invoice keeps its number and says so across the page. */
+  /** INV-12: a cancelled invoice keeps its number and says so across the page. */
   cancelled: { label: string; detail: string; banner: string } | null;
-  /** D30: a UPI QR code for the balance, when the clinic has a UPI ID and something is left to pay. */
+  /** INV-22: a UPI QR code for the balance, when the clinic has a UPI ID and something is left to pay. */
   upi: { heading: string; lines: string[]; uri: string; qr: QrMatrix; upiId: string; amount: string } | null;
   /** What is left to pay, e.g. '₹ 1,000.00'; null when nothing is (paid or cancelled). */
   balanceDue: string | null;
@@ -241,7 +241,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     amount: formatIndianAmount(item.totalPrice),
   }));
 
-  // The stored figures are the billed ones (the server computed them from the items at creation, D14).
+  // The stored figures are the billed ones (the server computed them from the items at creation, INV-8).
   const total = formatInvoiceAmount(invoice.totalAmount);
   const perRate = taxed ? billedRateTaxes(computed.rates, toPaise(invoice.taxAmount)) : [];
   const amountPaid =

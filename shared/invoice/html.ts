@@ -3,7 +3,7 @@ import { qrSvg } from '../domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from './document';
 import { invoiceStyle as s, titleSize } from './style';
 
-// D16: the invoice as a complete, self-contained, print-ready A4 HTML page (inline CSS, the UPI QR code as
+// INV-17: the invoice as a complete, self-contained, print-ready A4 HTML page (inline CSS, the UPI QR code as
 // inline SVG, no external resources, every text escaped). The admin's printable view shows it and the desktop prints it with
 // webContents.printToPDF; the server's PDF draws the same document model in the same order.
 

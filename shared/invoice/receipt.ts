@@ -4,7 +4,7 @@ import { formatEnGbDate } from '../domain/clinic-time';
 import { toPaise } from '../domain/money';
 import { formatInvoiceAmount, type ClinicIdentity } from './document';
 
-// D30: the receipt for one payment (GET /api/admin/invoices/{id}/payments/{paymentId}/receipt), as a plain
+// INV-21: the receipt for one payment (GET /api/admin/invoices/{id}/payments/{paymentId}/receipt), as a plain
 // model of formatted strings the server's PDF draws (api/services/invoice-pdf.ts, the invoice's fonts).
 
 export interface ReceiptSource {

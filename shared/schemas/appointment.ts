@@ -19,7 +19,7 @@ import type { IsoDate, IsoDateTime } from './json';
 // An appointment: the booking form's schema and rules, the admin's status change and follow-up, and the
 // appointment as the API answers it to the admin and (its free slots) to the public booking form.
 
-// The booking form's shape (SPEC section 5). Rules that depend on the clock live in checkBookingRules,
+// The booking form's shape (BOOK-2). Rules that depend on the clock live in checkBookingRules,
 // so this schema gives the same answer in the form and on the server at any moment.
 export const appointmentRequestSchema = z.object({
   firstName: bookingNameField('First name'),
@@ -56,7 +56,7 @@ export const bookingRuleMessages = {
   unknownTreatment: 'Please select a valid treatment',
 } as const;
 
-/** D27: a date after the booking window. The number follows the clinic's setting. */
+/** BOOK-4: a date after the booking window. The number follows the clinic's setting. */
 export const beyondWindowMessage = (windowDays: number) => `Please choose a date within the next ${windowDays} days`;
 
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -103,7 +103,7 @@ export function lastBookableDate(rules: BookingRules, now: Date = new Date()): s
 }
 
 /**
- * The day rules of D12 and D27 (not past, within the window, not a Sunday), written once: the server's
+ * The day rules of BOOK-4 and BOOK-10 (not past, within the window, not a Sunday), written once: the server's
  * checkBookingRules, its availability answer and the form's date field all ask this.
  */
 export function checkBookingDate(date: string, now: Date = new Date(), rules: BookingRules = defaultRules): FieldProblem | null {
@@ -114,7 +114,7 @@ export function checkBookingDate(date: string, now: Date = new Date(), rules: Bo
   return null;
 }
 
-/** D12's booking rules against the clinic's clock and the booking rules in force. Returns the first problem, or null. */
+/** BOOK-4's booking rules against the clinic's clock and the booking rules in force. Returns the first problem, or null. */
 export function checkBookingRules(
   req: Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatment'>,
   now: Date = new Date(),
@@ -132,7 +132,7 @@ export function checkBookingRules(
   return null;
 }
 
-// Statuses are matched case-insensitively (SPEC section 4), so 'Confirmed' is accepted as 'confirmed'.
+// Statuses are matched case-insensitively (APPT-2), so 'Confirmed' is accepted as 'confirmed'.
 export const appointmentStatusUpdateSchema = z.object({
   status: z
     .string({ error: 'Please select a valid status' })
@@ -214,7 +214,7 @@ export type RescheduleInput = z.input<typeof rescheduleSchema>;
 
 export type AppointmentSource = 'online' | 'staff';
 
-/** SPEC 3: an appointment as GET /api/admin/appointments (and every appointment mutation) answers it. */
+/** APPT-1: an appointment as GET /api/admin/appointments (and every appointment mutation) answers it. */
 export interface Appointment {
   id: number;
   firstName: string;
@@ -227,7 +227,7 @@ export interface Appointment {
   /** HH:mm, one of the time slots. */
   preferredTime: string;
   notes: string | null;
-  /** Matched case-insensitively on screen (SPEC 4). */
+  /** Matched case-insensitively on screen (APPT-2). */
   status: AppointmentStatus;
   createdAt: IsoDateTime;
   /** The patient record the booking is linked to (by patientId, or matched by email when booked). */
@@ -244,7 +244,7 @@ export interface Appointment {
   requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
 }
 
-/** GET /api/admin/recent-appointments: the dashboard's five most recently booked (SPEC 3). */
+/** GET /api/admin/recent-appointments: the dashboard's five most recently booked (ADMIN-9). */
 export type RecentAppointment = Pick<Appointment, 'id' | 'firstName' | 'lastName' | 'treatment' | 'preferredDate' | 'preferredTime' | 'status'>;
 
 /** POST /api/appointments answers only this: the visitor's details need not travel back (docs/decisions.md). */
@@ -258,7 +258,7 @@ export interface SlotAvailability {
 }
 
 /**
- * GET /api/appointments/availability?date=yyyy-MM-dd (D12, SET-6): a closed weekday, a closed date, a
+ * GET /api/appointments/availability?date=yyyy-MM-dd (BOOK-7, SET-6): a closed weekday, a closed date, a
  * past day or one beyond the window is closed, with no slots; `reason` says why (a closed date's message
  * carries the clinic's reason).
  */

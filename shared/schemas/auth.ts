@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { commonPasswords } from './common-passwords';
 import { emailField } from './fields';
 
-// The sign-in form keeps the spec's 6-character check; the cap only stops oversized bodies reaching bcrypt.
+// The sign-in form keeps ADMIN-6's 6-character check; the cap only stops oversized bodies reaching bcrypt.
 export const loginSchema = z.object({
   email: emailField,
   password: z
@@ -13,7 +13,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.output<typeof loginSchema>;
 
-/** The signed-in admin as POST /api/auth/login and GET /api/auth/me answer it (SPEC 3 "Stored user"). */
+/** The signed-in admin as POST /api/auth/login and GET /api/auth/me answer it (ADMIN-4). */
 export interface AdminUser {
   id: number;
   email: string;
@@ -31,7 +31,7 @@ export interface LoginAnswer {
   error?: string;
 }
 
-/** GET /api/auth/me -> 200 { user } | 401 (D6). */
+/** GET /api/auth/me -> 200 { user } | 401 (AUTH-2). */
 export interface MeAnswer {
   user: AdminUser;
 }
@@ -48,7 +48,7 @@ function isCommonPassword(password: string): boolean {
 // bcrypt reads only the first 72 bytes; a longer password would silently match its own prefix.
 const BCRYPT_MAX_BYTES = 72;
 
-/** D7: a password set for an account (admin CLI, ADMIN_PASSWORD). */
+/** AUTH-7: a password set for an account (admin CLI, ADMIN_PASSWORD). */
 export const accountPasswordSchema = z
   .string({ error: 'Password must be at least 10 characters' })
   .min(10, { message: 'Password must be at least 10 characters', abort: true })
@@ -58,7 +58,7 @@ export const accountPasswordSchema = z
   })
   .refine((p) => !isCommonPassword(p), 'This password is too common. Please choose another.');
 
-/** POST /api/auth/change-password (AUTH-10, AUTH-11): the new password follows D7's rules. */
+/** POST /api/auth/change-password (AUTH-10, AUTH-11): the new password follows AUTH-7's rules. */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Password is too long'),

@@ -5,7 +5,7 @@ import type { IsoDateTime } from './json';
 // A blog post: the admin form's schema, the post as the public API answers it (list and article) and as
 // the admin API answers it (drafts included).
 
-// The content is HTML; the server sanitises it (D17), the schema only bounds its size.
+// The content is HTML; the server sanitises it (BLOG-5), the schema only bounds its size.
 export const blogPostSchema = z.object({
   title: requiredText('Title is required', 200, 'Title must be at most 200 characters'),
   excerpt: requiredText('Excerpt is required', 500, 'Excerpt must be at most 500 characters'),
@@ -30,12 +30,12 @@ export interface BlogPostSummary {
   isPublished: boolean;
 }
 
-/** GET /api/blog-posts/:slug: a published post with its content (HTML cleaned by the server, D17). */
+/** GET /api/blog-posts/:slug: a published post with its content (HTML cleaned by the server, BLOG-5). */
 export interface PublishedBlogPost extends BlogPostSummary {
   content: string;
 }
 
-/** SPEC 3: a post as GET /api/admin/blog-posts (and every post mutation) answers it, drafts included. */
+/** BLOG-1: a post as GET /api/admin/blog-posts (and every post mutation) answers it, drafts included. */
 export interface BlogPost extends PublishedBlogPost {
   createdAt: IsoDateTime;
 }

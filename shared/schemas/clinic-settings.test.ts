@@ -3,7 +3,7 @@ import { checkBookingRules, closedReason, slotsOn } from './appointment';
 import { clinicSettingsSchema, closedWeekdays, defaultClinicSettings, slotsForDate } from './clinic-settings';
 
 describe('clinic settings (SET-4)', () => {
-  it('defaults to SPEC 9: every slot Monday to Saturday, Sunday closed', () => {
+  it('defaults to CLINIC-4 and CLINIC-5: every slot Monday to Saturday, Sunday closed', () => {
     expect(clinicSettingsSchema.parse(defaultClinicSettings)).toEqual(defaultClinicSettings);
     expect(closedWeekdays(defaultClinicSettings)).toEqual([0]);
     expect(slotsForDate(defaultClinicSettings, '2026-11-24')).toEqual(defaultClinicSettings.timeSlots);
@@ -46,7 +46,7 @@ describe('the booking rules read the settings (BOOK-4, BOOK-10)', () => {
     expect(checkBookingRules({ ...saturdayEvening, preferredTime: '09:00' }, now, rules)).toBeNull();
   });
 
-  it('keeps SPEC 9 when only the window is known', () => {
+  it('keeps the CLINIC-5 slots when only the window is known', () => {
     expect(closedReason('2026-11-29', { windowDays: 60 })).toBe('The clinic is closed on Sundays. For emergencies, please call us.');
     expect(slotsOn('2026-11-24', { windowDays: 60 })).toContain('21:00');
   });

@@ -6,7 +6,7 @@ import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time and notification email
 // (SET-4): one object in the database, edited by the owner in Settings. Environment variables only give
-// the first-start values; the defaults here are SPEC 9's.
+// the first-start values; the defaults here are those of CLINIC-4 and CLINIC-5.
 
 export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -40,8 +40,8 @@ export const DEFAULT_REMINDER_HOURS_BEFORE = 24;
 const weekdayHours = { open: '10:00', close: '21:00' };
 
 /**
- * SPEC 9: Monday to Saturday 10:00 AM to 9:00 PM (the slots 10:00-14:00 and 17:00-21:00; the last slot
- * starts at closing time as SPEC 9 lists it), Sunday closed.
+ * CLINIC-4, CLINIC-5: Monday to Saturday 10:00 AM to 9:00 PM (the slots 10:00-14:00 and 17:00-21:00; the last slot
+ * starts at closing time as CLINIC-5 lists it), Sunday closed.
  */
 export const defaultClinicSettings: ClinicSettings = {
   openingHours: {
@@ -75,7 +75,7 @@ function intField(label: string, min: number, max: number) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-/** A slot inside the hours of a weekday: open <= slot <= close (SPEC 9's last slot is at 9:00 PM). */
+/** A slot inside the hours of a weekday: open <= slot <= close (CLINIC-5's last slot is at 9:00 PM). */
 export function slotInsideHours(slot: string, hours: OpeningHours | null): boolean {
   return hours !== null && slot >= hours.open && slot <= hours.close;
 }

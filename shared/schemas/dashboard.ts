@@ -1,4 +1,4 @@
-// GET /api/admin/stats: the dashboard's four figures (SPEC 2, D15). monthlyRevenue is in rupees.
+// GET /api/admin/stats: the dashboard's four figures (ADMIN-9, ADMIN-10, ADMIN-11). monthlyRevenue is in rupees.
 export interface DashboardStats {
   totalPatients: number;
   todayAppointments: number;

@@ -3,7 +3,7 @@ import { isValidDateString } from '../domain/clinic-time';
 
 // Field builders shared by the schemas, so a rule and its message are written once.
 
-/** A required trimmed string: missing, empty and too short all give the spec's message. */
+/** A required trimmed string: missing, empty and too short all give the rule's message. */
 export function requiredText(message: string, max: number, maxMessage: string, min = 1) {
   return z.string({ error: message }).trim().min(min, message).max(max, maxMessage);
 }

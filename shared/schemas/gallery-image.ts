@@ -40,7 +40,7 @@ export type GalleryImagePayload = z.output<typeof galleryImageSchema>;
 /** The form's values before the schema reads them. */
 export type GalleryImageInput = z.input<typeof galleryImageSchema>;
 
-/** SPEC 3: an image as GET /api/gallery answers it (active ones only there). */
+/** GAL-1: an image as GET /api/gallery answers it (active ones only there). */
 export interface GalleryImage {
   id: number;
   title: string;

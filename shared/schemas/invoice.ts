@@ -8,7 +8,7 @@ import type { IsoDate, IsoDateTime } from './json';
 import type { Patient } from './patient';
 import type { FieldProblem } from './validation-error';
 
-// An invoice: the create form's schema and its totals rule (D14), and the invoice as the API answers it.
+// An invoice: the create form's schema and its totals rule (INV-8), and the invoice as the API answers it.
 
 // The largest single amount accepted; keeps every figure far inside numeric(14,2) and safe integers.
 const MAX_AMOUNT = 10_000_000_000;
@@ -46,7 +46,7 @@ const gstRateNumber = z
   .number({ error: GST_RATE_MESSAGE })
   .refine((rate) => (GST_RATES as readonly number[]).includes(rate), GST_RATE_MESSAGE);
 
-/** D30: one of the GST rates, in percent; empty, null and missing give `fallback`. */
+/** INV-20: one of the GST rates, in percent; empty, null and missing give `fallback`. */
 export function gstRate(fallback: number) {
   return z.preprocess(numberInput(fallback), gstRateNumber);
 }
@@ -74,7 +74,7 @@ const invoiceItemObject = z.object({
   // Optional: the form sends it, other callers may leave it for the schema to work out.
   totalPrice: amount('Total price must be positive', undefined).optional(),
   sacCode: optionalSacCode(),
-  // D30: the item's GST rate; missing (or null, or empty) means the invoice's taxPercentage.
+  // INV-20: the item's GST rate; missing (or null, or empty) means the invoice's taxPercentage.
   taxRate: optionalGstRate(),
 });
 
@@ -121,7 +121,7 @@ export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export const NOT_REGISTERED_MESSAGE = 'No GST can be charged: the clinic has no GSTIN (set it in Settings)';
 
 /**
- * D14: compares a parsed payload's figures with those recomputed from its items, allowing one paisa.
+ * INV-8: compares a parsed payload's figures with those recomputed from its items, allowing one paisa.
  * Returns the first disagreement, or null. The server keeps its own recomputed figures either way.
  */
 export function invoiceTotalsMismatch(invoice: InvoiceCreate, options: TotalsOptions = {}): FieldProblem | null {
@@ -144,7 +144,7 @@ export function invoiceTotalsMismatch(invoice: InvoiceCreate, options: TotalsOpt
   return null;
 }
 
-/** The patient embedded in an invoice; null once the patient is deleted (D19). */
+/** The patient embedded in an invoice; null once the patient is deleted (PAT-4). */
 export type InvoicePatient = Pick<Patient, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
 
 /** The recipient as billed, kept on the invoice at issue time (CGST Rule 46). */
@@ -155,7 +155,7 @@ export interface InvoiceBillTo {
   address: string | null;
 }
 
-/** SPEC 3: one line of an invoice as the API answers it. */
+/** INV-1: one line of an invoice as the API answers it. */
 export interface InvoiceItem {
   id: number;
   position: number;
@@ -168,7 +168,7 @@ export interface InvoiceItem {
   taxRate: number;
 }
 
-/** A payment received against an invoice (D30). */
+/** A payment received against an invoice (INV-21). */
 export interface InvoicePayment {
   id: number;
   invoiceId: number;
@@ -191,8 +191,8 @@ export interface TaxSummaryLine {
 }
 
 /**
- * SPEC 3: an invoice as GET /api/admin/invoices answers it, with its patient embedded. `status` already
- * reads overdue when an unpaid invoice's due date has passed (D14).
+ * INV-1: an invoice as GET /api/admin/invoices answers it, with its patient embedded. `status` already
+ * reads overdue when an unpaid invoice's due date has passed (INV-10).
  */
 export interface Invoice {
   id: number;
@@ -206,7 +206,7 @@ export interface Invoice {
   taxPercentage: number;
   taxAmount: number;
   totalAmount: number;
-  /** D30: 'tax-invoice', 'bill-of-supply' or 'invoice-cum-bill-of-supply', fixed at issue. */
+  /** INV-19: 'tax-invoice', 'bill-of-supply' or 'invoice-cum-bill-of-supply', fixed at issue. */
   kind: InvoiceKind;
   /** The document's title for the kind. */
   title: string;
@@ -233,7 +233,7 @@ export interface InvoiceDetail extends Invoice {
   upiId: string | null;
 }
 
-/** The patient's name, or 'Unknown Patient' once the patient is deleted (SPEC 2, D19). */
+/** The patient's name, or 'Unknown Patient' once the patient is deleted (INV-2, PAT-4). */
 export function invoicePatientName(invoice: Pick<Invoice, 'patient'>): string {
   return invoice.patient ? `${invoice.patient.firstName} ${invoice.patient.lastName}`.trim() : 'Unknown Patient';
 }

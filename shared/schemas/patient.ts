@@ -15,7 +15,7 @@ function alertText(label: string, max = 1000) {
     .transform((value) => value ?? '');
 }
 
-// Same name, email and phone rules and messages as the booking form (SPEC section 5).
+// Same name, email and phone rules and messages as the booking form (PAT-2, BOOK-2).
 export const patientSchema = z.object({
   firstName: firstNameField(),
   lastName: lastNameField(),
@@ -37,7 +37,7 @@ export type PatientPayload = z.output<typeof patientSchema>;
 /** The form's values before the schema reads them. */
 export type PatientInput = z.input<typeof patientSchema>;
 
-/** SPEC 3: a patient as GET /api/admin/patients (and every patient mutation) answers it. */
+/** PAT-1: a patient as GET /api/admin/patients (and every patient mutation) answers it. */
 export interface Patient {
   id: number;
   firstName: string;
@@ -67,7 +67,7 @@ export function medicalAlertsLine(p: { allergies?: string | null; conditions?: s
   return parts.length ? parts.join(' · ') : null;
 }
 
-/** GET /api/admin/patients/:id/usage: what the delete prompt mentions (D19). */
+/** GET /api/admin/patients/:id/usage: what the delete prompt mentions (PAT-4). */
 export interface PatientUsage {
   invoices: number;
   appointments: number;

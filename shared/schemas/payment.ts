@@ -5,7 +5,7 @@ import { fromPaise, toPaise } from '../domain/money';
 import { isPlausibleDate, numberInput, optionalText } from './fields';
 import type { FieldProblem } from './validation-error';
 
-// D30: a payment against an invoice (POST /api/admin/invoices/{id}/payments) and the optional body of
+// INV-21: a payment against an invoice (POST /api/admin/invoices/{id}/payments) and the optional body of
 // PATCH /api/admin/invoices/{id}/mark-paid.
 
 export const PAYMENT_MESSAGES = {
@@ -43,7 +43,7 @@ export const paymentCreateSchema = z.object({
 export type PaymentCreate = z.output<typeof paymentCreateSchema>;
 export type PaymentCreateInput = z.input<typeof paymentCreateSchema>;
 
-/** PATCH mark-paid: every field optional (SPEC 7 sends no body): mode cash, today, no reference. */
+/** PATCH mark-paid: every field optional (INV-11: the call sends no body): mode cash, today, no reference. */
 export const markPaidSchema = z
   .object({
     paidOn: paidOnField.optional(),
@@ -54,7 +54,7 @@ export const markPaidSchema = z
   .transform((body) => ({ paidOn: body?.paidOn ?? null, mode: body?.mode ?? 'cash', reference: body?.reference ?? null }));
 export type MarkPaid = z.output<typeof markPaidSchema>;
 
-/** The clock-dependent rules (D11): not after today at the clinic, not before the invoice's date. */
+/** The clock-dependent rules (CLINIC-3): not after today at the clinic, not before the invoice's date. */
 export function paymentDateProblem(paidOn: string, issueDate: string, now: Date): FieldProblem | null {
   if (paidOn > clinicToday(now)) return { field: 'paidOn', message: PAYMENT_MESSAGES.future };
   if (paidOn < issueDate) return { field: 'paidOn', message: PAYMENT_MESSAGES.beforeIssue };

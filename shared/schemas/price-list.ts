@@ -3,7 +3,7 @@ import { fromPaise, toPaise } from '../domain/money';
 import { numberInput, requiredText } from './fields';
 import { gstRate, optionalSacCode } from './invoice';
 
-// D30 / issue 10: the treatments the clinic bills, offered as items in the invoice form
+// INV-23: the treatments the clinic bills, offered as items in the invoice form
 // (POST and PUT /api/admin/price-list).
 
 export const PRICE_LIST_MESSAGES = {

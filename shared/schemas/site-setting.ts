@@ -3,13 +3,13 @@ import { gstinProblem, normaliseGstin } from '../domain/gstin';
 import { UPI_ID_MESSAGE, isValidUpiId } from '../domain/upi';
 import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 
-// Site settings (SPEC 3, D27): doctor_image (the doctor photo's address), gstin (the clinic's GST
-// registration; none means not registered, D30) and upi_id (the UPI ID the invoice QR codes pay to).
+// Site settings (SET-1, SET-5): doctor_image (the doctor photo's address), gstin (the clinic's GST
+// registration; none means not registered, INV-19) and upi_id (the UPI ID the invoice QR codes pay to).
 export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 /**
- * SPEC 3: a setting as GET /api/site-settings/:key and /api/admin/site-settings/:key answer it (value null
+ * SET-3: a setting as GET /api/site-settings/:key and /api/admin/site-settings/:key answer it (value null
  * when unset) and PUT answers it.
  */
 export interface SiteSetting {
@@ -20,7 +20,7 @@ export interface SiteSetting {
 /** For the :key route parameter of PUT /api/admin/site-settings/{key}. */
 export const siteSettingKeySchema = z.enum(siteSettingKeys, { error: 'Unknown setting' });
 
-// doctor_image: the doctor photo's address, required (SPEC 5: saving sends a request only with a value).
+// doctor_image: the doctor photo's address, required (SET-2: saving sends a request only with a value).
 export const siteSettingValueSchema = z.object({
   value: z
     .string({ error: IMAGE_URL_MESSAGE })

@@ -1,9 +1,9 @@
-// The browser's pre-upload check (SPEC section 5). The server checks the bytes themselves (D18).
+// The browser's pre-upload check (IMG-2). The server checks the bytes themselves (IMG-4).
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /**
- * POST /api/admin/upload (multipart, field `image`, D18):
+ * POST /api/admin/upload (multipart, field `image`, IMG-3):
  *   201 { success: true, imageUrl, thumbnailUrl, error: null }
  *   400/413/415 { success: false, imageUrl: null, thumbnailUrl: null, error }
  */

@@ -7,7 +7,7 @@ export interface FieldProblem {
 }
 
 /**
- * D8's 400 body: the first message overall, and the first message for each field path.
+ * API-4's 400 body: the first message overall, and the first message for each field path.
  * Issues on the object itself (empty path) appear only as the overall message.
  */
 export function firstIssueAndFields(error: z.ZodError): { error: string; fields: Record<string, string> } {

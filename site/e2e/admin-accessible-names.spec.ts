@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiBook, apiCreateInvoice, apiCreatePatient, openNav, search, signIn, uid } from './admin-helpers';
 
-// WCAG 2.5.3 (Label in Name, D23): a control's accessible name contains the words it shows, so speech
+// WCAG 2.5.3 (Label in Name, A11Y-6): a control's accessible name contains the words it shows, so speech
 // control ("click Mark Paid") and role-and-name lookups find it. A row's context (which patient, which
 // invoice) may follow the words in the name or sit in the description, never replace them.
 

@@ -115,7 +115,7 @@ test('a server refusal of the upload shows Upload failed with its reason', async
   await page.goto('/admin/gallery-admin');
   await page.getByRole('button', { name: 'Add Image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Image' });
-  // Says it is a PNG, but the bytes are not an image: the server checks the bytes (D18).
+  // Says it is a PNG, but the bytes are not an image: the server checks the bytes (IMG-4).
   await dialog.getByLabel('Image file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
   await expectToast(page, 'Upload failed', 'Please select an image file');
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoPublished, visit } from './support/public-helpers';
 
-// D23: axe-core finds no WCAG 2.2 A/AA violation on any public page, at 1280 and 375 px, nor with the
+// A11Y-1: axe-core finds no WCAG 2.2 A/AA violation on any public page, at 1280 and 375 px, nor with the
 // booking dialog, the side menu or the lightbox open.
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -3,7 +3,7 @@ import { BOOKING_HONEYPOT_FIELD, HONEYPOT_MESSAGE, SLOT_FULL_MESSAGE } from '../
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { aSunday, bookViaApi, bookingDay, fillBookingForm, isMobile, toast, visit } from './support/public-helpers';
 
-// The booking form (SPEC sections 4, 5, 8; D11, D12) from each place it opens: validation, a full slot
+// The booking form (BOOK-1 to BOOK-8; CLINIC-3) from each place it opens: validation, a full slot
 // greyed out, 'Booking...', the success and failure toasts, one toast at a time. Each test books its
 // own day (see bookingDay), so the two projects never meet on a slot.
 

@@ -3,7 +3,7 @@ import { clinic } from '../../shared/constants/clinic';
 import { treatments } from '../../shared/constants/treatments';
 import { demoDrafts, demoPublished, firstParagraph, jsonLdOf, typesOf } from './support/public-helpers';
 
-// D20: the first HTML response of every public URL (a plain request, no browser, no JavaScript) holds the
+// SITE-19: the first HTML response of every public URL (a plain request, no browser, no JavaScript) holds the
 // page's title, description, canonical link, Open Graph tags, structured data and main text.
 
 interface Expectation {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// The public site's bundle guard (issue 4, D21), run by `npm run build:site` right after the builds:
+// The public site's bundle guard (issue 4, SITE-23), run by `npm run build:site` right after the builds:
 //   - no public chunk contains antd, Ant Design's rc-* components, React (or React DOM), or admin code;
 //   - the JavaScript a public page can load stays within 90 KB gzipped (issue 13): the shell, the page's
 //     own chunk, the booking form (any page can open the booking dialog) and the language's catalogue (the

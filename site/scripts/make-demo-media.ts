@@ -1,4 +1,4 @@
-// Draws the product's own demo media (D22): logo, favicon, Open Graph card, the doctor's bundled portrait,
+// Draws the product's own demo media (SITE-26): logo, favicon, Open Graph card, the doctor's bundled portrait,
 // gallery and blog illustrations, and the hero poster + loop. Everything is vector art written here and
 // rasterised with sharp; the hero loop is rendered frame by frame and encoded with ffmpeg (needed only to
 // regenerate, never at run time). Nothing is fetched. The output is deterministic.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The whole data model of SPEC section 3 plus what running it needs (users, sessions, outbox, media,
+// The whole data model of APPT-1, PAT-1, INV-1, BLOG-1, GAL-1, SET-1 plus what running it needs (users, sessions, outbox, media,
 // invoice counters). Identifiers are written snake_case here because the knex instance maps camelCase.
 // Amounts are numeric (exact), dates are date, statuses are CHECK-constrained.
 
@@ -76,7 +76,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('invoice_number').notNullable().unique();
     t.text('financial_year').notNullable();
     t.integer('sequence').notNullable();
-    // D19: deleting a patient keeps the invoice; the list then shows "Unknown Patient".
+    // PAT-4: deleting a patient keeps the invoice; the list then shows "Unknown Patient".
     t.integer('patient_id').references('patients.id').onDelete('SET NULL');
     // The recipient as billed (CGST Rule 46 wants it on the document even if the patient goes).
     t.jsonb('bill_to').notNullable();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Indexes that keep the admin lists fast with 50,000 patients and 200,000 appointments (D10; figures in
+// Indexes that keep the admin lists fast with 50,000 patients and 200,000 appointments (API-7; figures in
 // docs/benchmarks.md "Admin API").
 //
 // - appointments (status, preferred_date, preferred_time, id): a status filter's first page in list order.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // A booking is a handful of statements that must happen atomically: lock the slot, count its places,
-// find a matching patient, insert the appointment and queue its emails (D4, D12). Sent one by one they
+// find a matching patient, insert the appointment and queue its emails (MAIL-1, BOOK-5, BOOK-6). Sent one by one they
 // cost eight round trips to the database; as one function call they cost one, and the call is its own
 // transaction. The rules that need no database (dates, Sundays, slots, codes) stay in TypeScript
 // (shared/schemas/appointment.ts); the function only does what must be atomic. Returns the new id, or

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { priceListFromCatalogue } from '../../../shared/constants/price-list';
 
-// Issue 10, D30: billing a chartered accountant signs off.
+// Issue 10, INV-19 to INV-24: billing a chartered accountant signs off.
 // - invoices: whether GST applied when issued and the GSTIN it was issued under (CGST Rule 46: the document
 //   never changes once issued, whatever the setting later says), the sum of its payments, and cancellation
 //   (a numbered invoice is cancelled, never erased: the series stays gap-free). Stored status: pending, paid
@@ -57,7 +57,7 @@ export async function up(knex: Knex): Promise<void> {
     t.date('paid_on').notNullable();
     t.text('mode').notNullable();
     t.text('reference');
-    // Who recorded it (the audit log of D31 will say more); kept if the account goes.
+    // Who recorded it (the audit trail, DATA-1, says more); kept if the account goes.
     t.integer('created_by').references('users.id').onDelete('SET NULL');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.check('amount > 0', [], 'invoice_payments_amount_check');

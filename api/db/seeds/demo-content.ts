@@ -8,10 +8,10 @@ import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
 import { slugify } from '../../../shared/domain/slug';
 import { demoPosts } from './demo-posts';
 
-// D3: what a first start shows, so every screen has something real to display. Deterministic (no
+// OPS-6: what a first start shows, so every screen has something real to display. Deterministic (no
 // randomness): dates are counted from `now` in Asia/Kolkata, everything else from indexes.
 
-/** D30: a made-up registration (a valid GSTIN by its check character; no such PAN) and UPI ID. */
+/** SET-5: a made-up registration (a valid GSTIN by its check character; no such PAN) and UPI ID. */
 export const DEMO_GSTIN = '27AAAAA0000A1Z2';
 export const DEMO_UPI_ID = 'demo.smilecare@example';
 
@@ -39,7 +39,7 @@ export const DEMO_COUNTS = {
   invoices: 10,
 } as const;
 
-/** The gallery's images (made here, D22): files under site/public/images/gallery/. */
+/** The gallery's images (made here, SITE-26): files under site/public/images/gallery/. */
 export const DEMO_GALLERY = [
   { slug: 'reception', title: 'Welcoming reception', category: 'clinic', description: 'Our front desk, where every visit begins with a smile.' },
   { slug: 'treatment-room', title: 'Treatment room', category: 'clinic', description: 'Bright, calm and spotless: a room designed for comfort.' },
@@ -169,7 +169,7 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
       });
     }
 
-    // Billing (D30): the demo clinic is GST-registered with a made-up GSTIN and takes UPI at a made-up ID,
+    // Billing (SET-5, INV-22): the demo clinic is GST-registered with a made-up GSTIN and takes UPI at a made-up ID,
     // so invoices show every document kind and the QR code (the admin form posts 18% figures).
     await trx('site_settings').insert([
       { key: 'gstin', value: DEMO_GSTIN, updatedAt: now },

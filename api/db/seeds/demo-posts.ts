@@ -1,4 +1,4 @@
-// The demo blog (D3): plain, accurate advice for families. Four are published, the last two are drafts.
+// The demo blog (OPS-6): plain, accurate advice for families. Four are published, the last two are drafts.
 
 export interface DemoPost {
   title: string;

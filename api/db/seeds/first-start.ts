@@ -11,7 +11,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@smilecare.example';
 export class StartupRefused extends Error {}
 
 /**
- * D3: the first start with an empty database creates the admin account (ADMIN_EMAIL/ADMIN_PASSWORD, else a
+ * OPS-6: the first start with an empty database creates the admin account (ADMIN_EMAIL/ADMIN_PASSWORD, else a
  * demo account with a generated password printed once) and, unless SEED_DEMO=false or in production, the
  * demo content. In production there is no default account: without one the server refuses to start.
  */

@@ -28,7 +28,7 @@ import { appointmentCalendar, parseCalendarQuery, rescheduleAppointment, staffBo
 //                                               (APPT-12; 409 full or not pending/confirmed; emails the patient)
 // POST   /api/admin/appointments/:id/approve-request  BOOK-15: reschedule to the time the visitor asked for on
 //                                               their personal page (409 when none, or full) -> appointment
-// PUT    /api/admin/appointments/:id            { status }: SPEC 4's transitions only (else 409) -> appointment;
+// PUT    /api/admin/appointments/:id            { status }: APPT-3's transitions only (else 409) -> appointment;
 //                                               no-show only from confirmed once its time has passed (APPT-13)
 // PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
 // DELETE /api/admin/appointments/:id            204, no email

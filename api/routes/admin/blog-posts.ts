@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../services/blog-posts';
 
-// GET    /api/admin/blog-posts?q=&limit=&offset=  newest first, drafts included, content cleaned (D17)
+// GET    /api/admin/blog-posts?q=&limit=&offset=  newest first, drafts included, content cleaned (BLOG-5)
 // POST   /api/admin/blog-posts                    blogPostSchema -> 201 post (draft unless isPublished)
 // PUT    /api/admin/blog-posts/:id                blogPostSchema (an `id` in the body is ignored) -> post
 // DELETE /api/admin/blog-posts/:id                204

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { recentAppointments } from '../../services/appointments';
 import { dashboardStats } from '../../services/dashboard';
 
-// GET /api/admin/stats                -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (D15)
+// GET /api/admin/stats                -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (ADMIN-10)
 // GET /api/admin/recent-appointments  -> the 5 most recently booked
 //                                        [{ id, firstName, lastName, treatment, preferredDate, preferredTime, status }]
 export function dashboardRoutes(deps: Deps) {

@@ -8,7 +8,7 @@ import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage, type GivenFields } from '../../services/gallery';
 
 // GET    /api/admin/gallery?q=&category=&limit=&offset=  by order then id, hidden images included
-// POST   /api/admin/gallery                              galleryImageSchema -> 201 image (SPEC 4 defaults)
+// POST   /api/admin/gallery                              galleryImageSchema -> 201 image (GAL-2 defaults)
 // PUT    /api/admin/gallery/:id                          galleryImageSchema -> image
 // DELETE /api/admin/gallery/:id                          204 (an uploaded file stays in /media)
 // Every change drops the public gallery cache.

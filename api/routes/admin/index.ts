@@ -19,7 +19,7 @@ import { staffRoutes } from './staff';
 import { uploadRoutes } from './upload';
 
 // The admin API: each resource router is made by createAdminRouter (api/routes/router.ts), whose first
-// middleware is the session guard (D6). Each resource adds its routes here, one line each:
+// middleware is the session guard (AUTH-2). Each resource adds its routes here, one line each:
 // `router.use(xRoutes(deps).routes());`. The resource routers carry their full prefix
 // (/api/admin/<resource>), so this parent has none (a nested prefix would double it).
 export function adminRoutes(deps: Deps) {

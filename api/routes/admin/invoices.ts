@@ -11,16 +11,16 @@ import { renderInvoicePdf, renderReceiptPdf } from '../../services/invoice-pdf';
 import { cancelInvoice, createInvoice, getInvoice, invoiceDocument, listInvoices, sendInvoice } from '../../services/invoices';
 import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/payments';
 
-// Invoices, SPEC 7 and D30 (all behind the session, D6). The shapes are in api/services/invoices.ts
+// Invoices, API-3 and INV-1 to INV-27 (all behind the session, AUTH-2). The shapes are in api/services/invoices.ts
 // (InvoiceJson, PaymentJson) and docs/billing.md.
 //
-// GET    /api/admin/invoices                 array, newest first; ?q=&status=&limit=&offset= (D10); status is
+// GET    /api/admin/invoices                 array, newest first; ?q=&status=&limit=&offset= (API-7); status is
 //                                            all | pending | partially-paid | paid | overdue | cancelled; with
 //                                            a limit or offset X-Total-Count gives the full count. Each row has
 //                                            kind, title, amountPaid, balance, cancelledAt (no items)
-// POST   /api/admin/invoices                 invoiceCreateSchema (SPEC 7's payload; items may carry taxRate
+// POST   /api/admin/invoices                 invoiceCreateSchema (INV-5's payload; items may carry taxRate
 //                                            0|5|12|18|28 and sacCode) -> 201 invoice. 400 when the figures
-//                                            disagree with the server's by more than a paisa (D14), or carry
+//                                            disagree with the server's by more than a paisa (INV-8), or carry
 //                                            GST while the clinic has no GSTIN
 // GET    /api/admin/invoices/:id             invoice with billTo, items (taxRate), taxSummary (per rate:
 //                                            taxableValue, cgst, sgst, totalTax), payments, upiId
@@ -35,7 +35,7 @@ import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/
 //                                            (fields.paidOn); 409 when paid or cancelled
 // GET    /api/admin/invoices/:id/payments/:paymentId/receipt
 //                                            application/pdf, attachment receipt-{receipt number}.pdf
-// DELETE /api/admin/invoices/:id             cancels it (D30: kept with its number) -> 204; 409 when already
+// DELETE /api/admin/invoices/:id             cancels it (INV-12: kept with its number) -> 204; 409 when already
 //                                            cancelled
 
 const STATUS_MESSAGE = `status must be one of all, ${invoiceStatuses.join(', ')}`;

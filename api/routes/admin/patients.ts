@@ -7,15 +7,15 @@ import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { patientHistory } from '../../services/front-desk';
 import { createPatient, deletePatient, findPatient, listPatients, patientUsage, updatePatient } from '../../services/patients';
 
-// GET    /api/admin/patients?q=&limit=&offset=  newest first (D10: all of them without limit); with a limit
+// GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches
 // POST   /api/admin/patients                    patientSchema -> 201 patient
 // GET    /api/admin/patients/:id                patient
 // GET    /api/admin/patients/:id/history        { patient, appointments (newest first), invoices, totals } (PAT-5)
-// GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (D19)
+// GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (PAT-4)
 // PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient; medical
 //                                               alerts and notes left out of the body keep their stored values
-// DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (D19)
+// DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (PAT-4)
 export function patientRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
 

@@ -17,7 +17,7 @@ import { createPriceListItem, deletePriceListItem, listPriceList, updatePriceLis
 // DELETE /api/admin/price-list/:id     204 (invoices keep the items they copied)
 // Messages: 'Name is required', 'Price must be positive', 'GST rate must be 0, 5, 12, 18 or 28%',
 // 'Please select a valid SAC code', 'Order must be a positive number' (400 with fields).
-// D31 (owner only) applies when roles arrive: the screens put this list under Settings.
+// Owner only (AUTH-8, INV-27): the screens put this list under Settings.
 
 const ACTIVE_MESSAGE = 'active must be true or false';
 

@@ -7,10 +7,10 @@ import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
 import { MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../../services/media';
 
-// POST /api/admin/upload  multipart, field `image` (D18)
+// POST /api/admin/upload  multipart, field `image` (IMG-3, IMG-4)
 //   201 { success: true, imageUrl: '/media/<id>.<ext>', thumbnailUrl: '/media/<id>-thumb.webp', error: null }
 //   400 no file / unreadable multipart, 413 over 5 MB, 415 not a JPEG, PNG, WebP, GIF or AVIF by its bytes:
-//   { success: false, imageUrl: null, thumbnailUrl: null, error }  (SPEC 7: the answer is success, imageUrl, error)
+//   { success: false, imageUrl: null, thumbnailUrl: null, error }  (IMG-3: the answer is success, imageUrl, error)
 
 export const UPLOAD_PATH = '/api/admin/upload';
 export const NOT_AN_IMAGE = 'Please select an image file';

@@ -14,7 +14,7 @@ function honeypotFilled(body: unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 }
 
-// POST /api/appointments: a visitor's booking request (SPEC 3) -> 201 with the appointment.
+// POST /api/appointments: a visitor's booking request (BOOK-1, BOOK-9) -> 201 with the appointment.
 //   Refusals beyond the form's own (docs/security.md): 429 too many from one address, 400 the hidden
 //   field filled, 400 a date beyond the booking window, 409 too many open bookings for the email or phone.
 // GET  /api/appointments/availability?date=yyyy-MM-dd -> { date, closed, slots: [{ time, available, reason }] }

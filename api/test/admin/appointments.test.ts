@@ -43,7 +43,7 @@ const outbox = () => app.deps.knex('email_outbox').orderBy('id');
 const stored = (id: number) => app.deps.knex('appointments').where({ id }).first();
 
 describe('GET /api/admin/appointments', () => {
-  it("answers SPEC section 3's fields plus createdAt, by preferred date then time", async () => {
+  it("answers APPT-1's fields plus createdAt, by preferred date then time", async () => {
     const late = await insert({ preferredDate: '2026-11-25', preferredTime: '10:00' });
     const evening = await insert({ preferredDate: '2026-11-24', preferredTime: '18:00', notes: null });
     const morning = await insert({ preferredDate: '2026-11-24', preferredTime: '11:00' });
@@ -133,7 +133,7 @@ describe('GET /api/admin/appointments', () => {
 });
 
 describe('PUT /api/admin/appointments/:id (status)', () => {
-  it('confirms a pending appointment, stamps confirmedAt and emails the patient in the same transaction (D13)', async () => {
+  it('confirms a pending appointment, stamps confirmedAt and emails the patient in the same transaction (MAIL-4)', async () => {
     const id = await insert();
     const nudges = app.outboxNudges();
     const res = await setStatus(id, 'confirmed');

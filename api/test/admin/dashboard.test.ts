@@ -46,7 +46,7 @@ async function insertAppointment(preferredDate: string, status: AppointmentStatu
 }
 
 let sequence = 0;
-/** An invoice as the billing service leaves it: a paid one carries one payment of its total (D30). */
+/** An invoice as the billing service leaves it: a paid one carries one payment of its total (INV-21). */
 async function insertInvoice(totalAmount: string, status: 'pending' | 'paid', paidOn: string | null, patientId: number | null = null) {
   sequence += 1;
   const [{ id }] = await app.deps.knex('invoices').insert({
@@ -70,7 +70,7 @@ async function insertInvoice(totalAmount: string, status: 'pending' | 'paid', pa
 }
 
 describe('GET /api/admin/stats', () => {
-  it("counts D15's figures on a known data set, with today and this month taken in Asia/Kolkata", async () => {
+  it("counts ADMIN-10's figures on a known data set, with today and this month taken in Asia/Kolkata", async () => {
     // 20:00 UTC on 30 November is 01:30 on Tuesday 1 December in Pune: "today" and "this month" are December's.
     app.clock.set('2026-11-30T20:00:00Z');
     const [patientId] = await insertPatients(3);

@@ -46,7 +46,7 @@ const availability = async (date: string) => (await app.request(`/api/appointmen
 const rules = async () => (await app.request('/api/appointments/rules')).json();
 
 describe('clinic settings (SET-4)', () => {
-  it('are seeded once from the environment over SPEC 9 defaults, and a receptionist may read them', async () => {
+  it('are seeded once from the environment over the CLINIC-4 and CLINIC-5 defaults, and a receptionist may read them', async () => {
     const expected = { ...defaultClinicSettings, slotCapacity: 3, bookingWindowDays: 30, notificationEmail: 'desk@clinic.test', reminderHoursBefore: 12 };
     expect(await getSettings()).toEqual(expected);
     await storeFirstStartSettings(app.db.knex, app.deps.config); // as the server does when it starts

@@ -76,7 +76,7 @@ beforeAll(async () => {
   app.clock.set('2026-11-06T06:00:00Z');
   expect((await api(`/api/admin/invoices/${cancelledInNovember.id}`, { method: 'DELETE' })).status).toBe(204);
   expect((await api(`/api/admin/invoices/${cancelledFromOctober.id}`, { method: 'DELETE' })).status).toBe(204);
-  // A legacy rate (SPEC 5 allows any percentage as the default) and 28%.
+  // A legacy rate (INV-6 allows any percentage as the default) and 28%.
   november.push(await create([{ description: 'Scaling', quantity: 1, unitPrice: 1499.99 }], 12.5));
   november.push(await create([aligner, aligner]));
   // A spell without a GSTIN.

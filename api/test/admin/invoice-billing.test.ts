@@ -3,7 +3,7 @@ import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { onRealServer } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// D30 over HTTP: GST per item and the document's kind from the clinic's registration, payments and the
+// INV-19 to INV-21 over HTTP: GST per item and the document's kind from the clinic's registration, payments and the
 // statuses read from them, cancellation instead of deletion with the series kept consecutive, and the
 // dashboard's revenue from payments.
 
@@ -143,7 +143,7 @@ describe('GST per item on a registered clinic', () => {
     ]);
   });
 
-  it('takes SPEC 7 payloads unchanged: items without a rate take the invoice percentage, 12.5 included', async () => {
+  it('takes INV-5 payloads unchanged: items without a rate take the invoice percentage, 12.5 included', async () => {
     const patientId = await addPatient();
     const items = [{ description: 'Scaling', quantity: 1, unitPrice: 1499.99 }];
     const body = await create(payload(patientId, items, 12.5));
@@ -165,7 +165,7 @@ describe('GST per item on a registered clinic', () => {
     expect(Object.values(answer.fields)).toEqual([message]);
   });
 
-  it('refuses per-item figures that disagree by more than a paisa (D14)', async () => {
+  it('refuses per-item figures that disagree by more than a paisa (INV-8)', async () => {
     const patientId = await addPatient();
     // Figures computed at the invoice rate for every item, while one item is exempt.
     const body = { ...payload(patientId, [consultation, whitening], 18), ...payload(patientId, [{ ...consultation, taxRate: 18 }, whitening], 18) };
@@ -312,7 +312,7 @@ describe('the invoice series under cancellation', () => {
   }, 120_000);
 });
 
-describe('the dashboard with payments and cancellations (D15, D30)', () => {
+describe('the dashboard with payments and cancellations (ADMIN-10, ADMIN-11)', () => {
   it('counts payments received this month at the clinic as revenue and leaves cancelled invoices out', async () => {
     const patientId = await addPatient();
     const a = await create(payload(patientId, [whitening])); // 14,160

@@ -17,7 +17,7 @@ import { OutboxWorker } from '../../services/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// D16: the invoice document, read back from the server's PDF with poppler's pdftotext, compared with the
+// INV-17: the invoice document, read back from the server's PDF with poppler's pdftotext, compared with the
 // document model and with the HTML page the desktop prints.
 
 const NOW = '2026-11-23T05:00:00Z'; // 23 November 2026, 10:30 in Pune
@@ -54,7 +54,7 @@ beforeEach(async () => {
   await app.deps.knex('invoices').delete();
   await app.deps.knex('invoice_counters').delete();
   await app.deps.knex('patients').delete();
-  // A registered clinic (D30), so the SPEC 7 payloads at 18% are Tax Invoices; no UPI ID unless a test sets one.
+  // A registered clinic (INV-19), so the INV-5 payloads at 18% are Tax Invoices; no UPI ID unless a test sets one.
   await setSetting('gstin', GSTIN);
   await setSetting('upi_id', null);
   peer.received.length = 0;
@@ -317,7 +317,7 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
   });
 });
 
-describe('one layout for the PDF and the HTML page (D16)', () => {
+describe('one layout for the PDF and the HTML page (INV-17)', () => {
   it('shows the same strings in the HTML page the desktop prints as in the server PDF', async () => {
     const invoice = await createInvoice(await addPatient());
     app.clock.set('2026-11-24T06:00:00Z');

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 // Monday 23 November 2026, 10:30 in Pune: financial year 2026-27.
 const NOW = '2026-11-23T05:00:00Z';
-// A registered clinic (D30) unless a test says otherwise: the SPEC 7 payloads below charge 18% GST.
+// A registered clinic (INV-19) unless a test says otherwise: the INV-5 payloads below charge 18% GST.
 const GSTIN = '27AAPFU0939F1ZV';
 
 let app: TestApp;
@@ -143,7 +143,7 @@ describe('POST /api/admin/invoices', () => {
     expect(second.items.map((i: { totalPrice: number }) => i.totalPrice)).toEqual([5000, 8501]);
   });
 
-  it('keeps the bill-to as issued when the patient is later edited or deleted (D19)', async () => {
+  it('keeps the bill-to as issued when the patient is later edited or deleted (PAT-4)', async () => {
     const patientId = await addPatient();
     const invoice = await create(payload(patientId));
     await app.deps.knex('patients').where({ id: patientId }).update({ lastName: 'Deshmukh' });
@@ -482,7 +482,7 @@ describe('PATCH /api/admin/invoices/:id/mark-paid', () => {
   });
 });
 
-describe('DELETE /api/admin/invoices/:id (cancels, D30)', () => {
+describe('DELETE /api/admin/invoices/:id (cancels, INV-12)', () => {
   it('cancels the invoice with 204 and keeps it, its number and its items; a second time is 409', async () => {
     const patientId = await addPatient();
     const keep = await create(payload(patientId));

@@ -63,7 +63,7 @@ async function insertInvoice(patientId: number | null, number = 'INV/2026-27/000
 }
 
 describe('POST /api/admin/patients', () => {
-  it('registers a patient and answers it with 201 in the shape of SPEC section 3', async () => {
+  it('registers a patient and answers it with 201 in the shape of PAT-1', async () => {
     const body = await create();
     expect(body).toEqual({
       id: expect.any(Number),
@@ -306,7 +306,7 @@ describe('DELETE /api/admin/patients/:id', () => {
     expect(await (await api('')).json()).toEqual([]);
   });
 
-  it('keeps their invoices and appointments, no longer linked to anyone (D19)', async () => {
+  it('keeps their invoices and appointments, no longer linked to anyone (PAT-4)', async () => {
     const patient = await create();
     const invoiceId = await insertInvoice(patient.id);
     await app.deps.knex('appointments').insert({
@@ -329,7 +329,7 @@ describe('DELETE /api/admin/patients/:id', () => {
 });
 
 describe('GET /api/admin/patients/:id/usage', () => {
-  it("counts the patient's invoices and appointments for the delete prompt (D19)", async () => {
+  it("counts the patient's invoices and appointments for the delete prompt (PAT-4)", async () => {
     const patient = await create();
     const other = await create({ ...valid, firstName: 'Other' });
     await insertInvoice(patient.id, 'INV/2026-27/0001');

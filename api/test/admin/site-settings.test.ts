@@ -87,7 +87,7 @@ describe('without a session', () => {
   });
 });
 
-describe('PUT /api/admin/site-settings/gstin (D27, D30)', () => {
+describe('PUT /api/admin/site-settings/gstin (SET-5)', () => {
   const GSTIN_PATH = '/api/admin/site-settings/gstin';
 
   it('saves a valid GSTIN upper-cased without spaces, reads it back, and clears it with an empty value', async () => {
@@ -123,7 +123,7 @@ describe('PUT /api/admin/site-settings/gstin (D27, D30)', () => {
   });
 });
 
-describe('PUT /api/admin/site-settings/upi_id (D27, D30)', () => {
+describe('PUT /api/admin/site-settings/upi_id (SET-5)', () => {
   const UPI_PATH = '/api/admin/site-settings/upi_id';
 
   it('saves a UPI ID and clears it with null', async () => {

@@ -5,7 +5,7 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// D18: images are recognised by their bytes, at most 5 MB, stored in Postgres with a WebP thumbnail and
+// IMG-4, IMG-5: images are recognised by their bytes, at most 5 MB, stored in Postgres with a WebP thumbnail and
 // served under /media with long-lived caching. The test images are made here with sharp.
 
 let app: TestApp;

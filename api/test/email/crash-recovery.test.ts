@@ -141,7 +141,7 @@ describe('data after a crash', () => {
     expect(acknowledged.length).toBeLessThan(total); // the kill came mid-burst
 
     server = await startServerProcess(env());
-    expect(await server.stop()).toBe(0); // and a graceful stop (D26) after the restart
+    expect(await server.stop()).toBe(0); // and a graceful stop (OPS-12) after the restart
     const db = await target.open();
     try {
       const ids = new Set((await db.knex('appointments').select('id')).map((r) => r.id as number));

@@ -145,7 +145,7 @@ it('renews its lease while a send outlasts it, so a second worker never takes th
   expect(await app.deps.knex('email_outbox').first()).toMatchObject({ attempts: 1, lockedBy: null, lockedUntil: null });
 });
 
-it('finishes the send under way when stopped (D26) and hands the rest of its batch back at once', async () => {
+it('finishes the send under way when stopped (OPS-12) and hands the rest of its batch back at once', async () => {
   const pacedWorker = newWorker({ maxPerSecond: 1 });
   await queue(3);
   pacedWorker.start();

@@ -7,7 +7,7 @@ import bcrypt from 'bcrypt';
 import { afterAll, expect, it } from 'vitest';
 import { createDbFromConfig } from '../../db/knex';
 
-// `npm run admin -- create|reset-password` (D3) against an embedded database in a temporary folder.
+// `npm run admin -- create|reset-password` (OPS-7) against an embedded database in a temporary folder.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 
-describe('configuration from the environment (D5)', () => {
+describe('configuration from the environment (OPS-9)', () => {
   it('has working defaults for `npm start`', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, nodeEnv: 'development', seedDemo: true, slotCapacity: 2, publicUrl: 'http://localhost:3000' });

@@ -10,7 +10,7 @@ afterEach(async () => {
   db = undefined;
 });
 
-describe('first start (D3)', () => {
+describe('first start (OPS-6)', () => {
   it('creates a demo admin with a generated password, printed once, and the demo content', async () => {
     db = await createTestDatabase();
     const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
 
-// What a visitor reads (SPEC 7 "Public"): published posts only, active gallery images by order, the
+// What a visitor reads (API-1): published posts only, active gallery images by order, the
 // doctor image; and an admin's change shows at once although the lists are cached.
 
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN, deviceCookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// D33: two server processes on one database throttle sign-ins as one. Two apps on the same database
+// OPS-14: two server processes on one database throttle sign-ins as one. Two apps on the same database
 // stand for them; three untrusted failures lock an account.
 
 let first: TestApp;

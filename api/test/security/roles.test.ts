@@ -6,7 +6,7 @@ import { createAdminRouter } from '../../routes/router';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// Every admin route, for each role, against this table of what the role may do (D31). The table is
+// Every admin route, for each role, against this table of what the role may do (AUTH-8). The table is
 // written here, apart from the routes' own declarations, so a wrong declaration shows; a route missing
 // from it (a new one) fails the first test until someone decides who may call it.
 

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 /** Routes anyone may call, with why. Everything else needs a session. */
 const PUBLIC_ROUTES = new Set([
-  'GET /api/blog-posts', // published posts (SPEC 7, public)
+  'GET /api/blog-posts', // published posts (API-1, public)
   'GET /api/blog-posts/:slug',
   'GET /api/gallery',
   'GET /api/site-settings/:key',

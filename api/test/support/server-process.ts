@@ -12,7 +12,7 @@ export interface ServerProcess {
   listeningAt: number;
   /** kill -9, resolved once the process is gone. */
   kill(): Promise<void>;
-  /** SIGTERM (D26), resolved with the exit code. */
+  /** SIGTERM (OPS-12), resolved with the exit code. */
   stop(): Promise<number | null>;
   output(): string;
 }

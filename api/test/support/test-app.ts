@@ -14,7 +14,7 @@ import type { Database } from '../../db/knex';
 
 export const ADMIN = { email: 'admin@clinic.test', password: 'correct-horse-battery', name: 'Test Admin' };
 
-/** A clock the test can move: the app reads "now" through it (D11 rules are about Kolkata time). */
+/** A clock the test can move: the app reads "now" through it (CLINIC-3 rules are about Kolkata time). */
 export class TestClock {
   private fixed: Date | null = null;
   now = (): Date => this.fixed ?? new Date();
@@ -47,7 +47,7 @@ export async function startTestApp(
     /** The bound on concurrent bcrypt work, for this test file's process (api/services/password-work.ts). */
     passwordWork?: Partial<PasswordWorkOptions>;
     poolMax?: number;
-    /** An existing database: a second app on it behaves as a second server process (D33). */
+    /** An existing database: a second app on it behaves as a second server process (OPS-14). */
     db?: Database;
   } = {},
 ): Promise<TestApp> {

@@ -4,7 +4,7 @@ import { createDb, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 
 /**
- * A fresh, migrated database for one test file (D2): a new database on the real server when
+ * A fresh, migrated database for one test file (OPS-3, OPS-5): a new database on the real server when
  * TEST_DATABASE_URL is set (as in CI), else an in-memory PGlite. close() drops it.
  */
 export async function createTestDatabase(options: { poolMax?: number } = {}): Promise<Database> {

@@ -15,7 +15,7 @@ import { restartQuestion, createUpdateService } from './updates';
 import { createAppWindow } from './window';
 
 // The main process: the only file that touches Electron's modules directly. Everything it wires is a
-// function of the Electron pieces it is handed, tested in desktop/test with fakes (D25).
+// function of the Electron pieces it is handed, tested in desktop/test with fakes (DESK-5).
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();

@@ -3,7 +3,7 @@ import { buildInvoiceDocument, type InvoiceSource } from '../../../shared/invoic
 import { renderInvoiceHtml } from '../../../shared/invoice/html';
 import type { Fetch } from './server-address';
 
-// D16: the desktop prints the same document the server draws. The main process fetches the invoice
+// DESK-2, INV-17: the desktop prints the same document the server draws. The main process fetches the invoice
 // (GET /api/admin/invoices/:id, with the session cookie its server session holds), builds the shared
 // document model with the clinic's identity exactly as api/services/invoices.ts does, and renders the
 // shared HTML page.

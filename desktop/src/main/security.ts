@@ -12,7 +12,7 @@ import type {
 import { APP_HOST, APP_SCHEME } from './constants';
 
 // Electron's security checklist, as small functions that take the Electron objects they act on, so the
-// tests hand in fakes (D25). index.ts applies them to every webContents the app creates.
+// tests hand in fakes (DESK-5). index.ts applies them to every webContents the app creates.
 
 /** True for a page of the app itself: app://clinic/... (Node's URL gives custom schemes no origin: compare parts). */
 export function isAppUrl(url: string): boolean {

@@ -1,7 +1,7 @@
 import type { ServerCheckResult } from '../preload/api';
 
 // The clinic server's address: what staff type, how it is checked (GET <address>/healthz answers 200
-// { ok: true } on the clinic's server, D26) and the messages they read when it is not right.
+// { ok: true } on the clinic's server, OPS-10) and the messages they read when it is not right.
 
 export type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 

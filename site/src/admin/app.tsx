@@ -10,7 +10,7 @@ import { adminTheme } from './theme';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/** D23: no motion under prefers-reduced-motion (antd's transitions are switched off). */
+/** A11Y-5: no motion under prefers-reduced-motion (antd's transitions are switched off). */
 function usePrefersReducedMotion(): boolean {
   const query = '(prefers-reduced-motion: reduce)';
   const [reduced, setReduced] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);

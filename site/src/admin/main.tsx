@@ -6,7 +6,7 @@ import { preloadScreenAt } from './screens';
 import { mountSignIn } from './sign-in';
 
 // The browser entry of the admin back office (site/admin.html, served for every /admin path).
-// Signed out, every admin page leads to the sign-in page (SPEC 6): it is shown at once with its own code
+// Signed out, every admin page leads to the sign-in page (ADMIN-3): it is shown at once with its own code
 // only (React and the form, a fifth of the admin's script; the form's schema follows); the rest of the admin
 // (router, TanStack Query, antd, the layout) loads while the form is filled in, and each screen in its own
 // chunk when it is opened (routes.tsx). Signed in, the admin starts straight away.

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 
-// SPEC 4 "Data fetching": fresh for 5 minutes, queries retry 3 times, mutations once, no refetch on window
+// UI-1: fresh for 5 minutes, queries retry 3 times, mutations once, no refetch on window
 // focus, no polling. A 4xx answer is not retried (the same request would get the same answer, and a retried
 // 401 would only delay the redirect to the login page); 429 and 5xx and network failures are.
 function retriable(error: unknown): boolean {

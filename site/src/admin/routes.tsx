@@ -6,7 +6,7 @@ import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { loadedScreen, screens, type ScreenName } from './screens';
 
-// SPEC 2's admin routes, relative to the router's basename /admin. Each screen is its own chunk
+// ADMIN-1's admin routes, relative to the router's basename /admin. Each screen is its own chunk
 // (screens.ts), loaded when it is first opened (the layout shows a quiet placeholder meanwhile), so opening
 // the admin costs the code of one screen, not of all eight (docs/benchmarks.md has each chunk's size).
 function screen(name: ScreenName, exportName: string) {

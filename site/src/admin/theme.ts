@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-// The clinic's teal (the emails' accent) and colours dark enough for WCAG AA text contrast (D23):
+// The clinic's teal (the emails' accent) and colours dark enough for WCAG AA text contrast (A11Y-4):
 // antd's default description grey (45% black) and error red fall short on white.
 export const adminTheme: ThemeConfig = {
   token: {

@@ -1,4 +1,4 @@
-// The one fetch wrapper of the site and the admin (SPEC 7, D9): JSON with credentials; a non-OK answer
+// The one fetch wrapper of the site and the admin (UI-3): JSON with credentials; a non-OK answer
 // throws ApiError whose message is the server's `error` text, else 'HTTP {status}: {statusText}'; an
 // empty body is null. The base URL is '' in the browser (same origin) and the clinic server's address in
 // the desktop app (set through setApiBase by the platform).
@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Called on every 401 from an admin call, so the admin can drop its stored user (D6). */
+/** Called on every 401 from an admin call, so the admin can drop its stored user (ADMIN-3). */
 let onUnauthorized: ((path: string) => void) | null = null;
 export function setUnauthorizedHandler(handler: ((path: string) => void) | null): void {
   onUnauthorized = handler;

@@ -20,7 +20,7 @@ import { notFoundPageHead } from './pages/not-found';
 import { postPage } from './pages/post';
 import { treatmentsPage } from './pages/treatments';
 
-// The server renderer (D20), built by `vite build --mode ssr` into site/dist/server/entry-server.js and
+// The server renderer (SITE-19), built by `vite build --mode ssr` into site/dist/server/entry-server.js and
 // loaded by api/render/. The server hands in `load`, which reads a public API path's data from the
 // database; the page is rendered with it, and the data is embedded for the browser to hydrate with.
 

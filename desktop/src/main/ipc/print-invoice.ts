@@ -4,7 +4,7 @@ import type { SaveInvoicePdfResult } from '../../preload/api';
 import { PRINT_PARTITION } from '../constants';
 import { InvoiceLoadError } from '../invoice-html';
 
-// Invoice PDFs made on this computer (D24): the shared invoice HTML in a hidden, sandboxed window with
+// Invoice PDFs made on this computer (DESK-2): the shared invoice HTML in a hidden, sandboxed window with
 // JavaScript off and no preload, printed by webContents.printToPDF (A4, backgrounds), written where the
 // user chooses, then offered to open.
 

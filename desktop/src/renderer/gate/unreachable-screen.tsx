@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { ToothMark } from './tooth-mark';
 
-/** D24: the server cannot be reached. Says so plainly, shows the address, offers Retry. */
+/** DESK-4: the server cannot be reached. Says so plainly, shows the address, offers Retry. */
 export function UnreachableScreen({
   title,
   address,

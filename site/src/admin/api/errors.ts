@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 
-/** SPEC 8: a failure toast shows the server's message, else "Please try again.". */
+/** ADMIN-16: a failure toast shows the server's message, else "Please try again.". */
 export function errorDescription(error: unknown): string {
   if (error instanceof ApiError && error.message && !/^HTTP \d{3}\b/.test(error.message)) return error.message;
   return 'Please try again.';

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api-client';
 
-// D10: admin lists answer a JSON array and accept ?q=&limit=&offset= (plus filters). A screen asks for one
+// API-7: admin lists answer a JSON array and accept ?q=&limit=&offset= (plus filters). A screen asks for one
 // page at a time, one row more than it shows, to learn whether another page follows without counting.
 // When the server also sends X-Total-Count, the exact total is used.
 

@@ -26,7 +26,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
 };
 
-// The public data SPEC 7 says to refresh after admin changes (/api/blog-posts, /api/gallery,
+// The public data ADMIN-18 says to refresh after admin changes (/api/blog-posts, /api/gallery,
 // /api/site-settings/doctor_image). The public site runs its own query client in its own page, so within
 // the admin these only matter if a screen shows public data; the server drops its public cache itself.
 export const publicKeys = {

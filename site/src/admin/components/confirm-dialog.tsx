@@ -4,7 +4,7 @@ import { Button, Modal } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useToast } from './toasts';
 
-// The confirmation prompts of SPEC 8, one dialog shape for all: a question, what will happen, and a
+// The confirmation prompts of ADMIN-17, one dialog shape for all: a question, what will happen, and a
 // danger button that shows the work in progress.
 
 export interface ConfirmDialogProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// One labelled form field with its error message (D23: every field has a label; the error is tied to the
+// One labelled form field with its error message (A11Y-2: every field has a label; the error is tied to the
 // control with aria-describedby, and the control gets aria-invalid from the form).
 export function Field({
   id,

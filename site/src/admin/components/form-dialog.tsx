@@ -56,7 +56,7 @@ export function FormDialog({
 /**
  * The form of a dialog. It takes `initialValues(item)` each time the dialog opens (or shows another item).
  * `save(mutation, variables, done)` runs one mutation: on success the toast `done.success(answer)` and
- * `onClose`; on failure a 400's field messages go under the fields named in `serverFields` (D8) and the
+ * `onClose`; on failure a 400's field messages go under the fields named in `serverFields` (API-4) and the
  * toast `done.failure` shows the server's message.
  */
 export function useDialogForm<TValues extends FieldValues, TParsed, TItem>({

@@ -4,7 +4,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { Field, fieldAria } from './field';
 
 // The fields the admin's forms are made of, bound to react-hook-form: a labelled control with its error
-// (from the schema, or from the server's 400) tied to it for assistive technology (D23).
+// (from the schema, or from the server's 400) tied to it for assistive technology (A11Y-2).
 
 type InputProps = {
   type?: string;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { apiUrl } from '../../lib/api-client';
 import { useToast } from './toasts';
 
-// Stored images on admin screens: list thumbnails and form previews (SPEC 2, 8).
+// Stored images on admin screens: list thumbnails and form previews (GAL-4, IMG-7).
 
 export function useImagePreviewError() {
   const toast = useToast();
@@ -16,8 +16,8 @@ export function mediaSrc(src: string): string {
 }
 
 /**
- * An image with fallbacks: `fallbackSrc` (e.g. the full image when a thumbnail fails, SPEC 2), then a
- * placeholder. A preview (not `quiet`) also says so in a toast (SPEC 8).
+ * An image with fallbacks: `fallbackSrc` (e.g. the full image when a thumbnail fails, GAL-4), then a
+ * placeholder. A preview (not `quiet`) also says so in a toast (IMG-7).
  */
 export function ImagePreview({
   src,

@@ -9,7 +9,7 @@ import { PageHeader } from './page-header';
 import { Pager } from './pager';
 import { SearchField } from './search-field';
 
-// The scaffold of every admin list screen (SPEC 2): the page header with its main action, the toolbar
+// The scaffold of every admin list screen (ADMIN-14): the page header with its main action, the toolbar
 // (search box, then the screen's filters), and the ladder of states under it: skeletons while the first
 // page loads, the load failure with Try Again, the empty text, else the count line ("N patients found"),
 // the items and the pager. Dialogs (add, edit, confirm) go in as children. A screen supplies its texts,
@@ -25,7 +25,7 @@ export interface ListScreenProps<T> {
   state: Pick<ListState, 'search' | 'setSearch' | 'page' | 'setPage' | 'typing'>;
   /** Controls after the search box (FilterSelect, ...). */
   filters?: ReactNode;
-  /** The screen's page query (D10 paging). */
+  /** The screen's page query (API-7 paging). */
   list: UseQueryResult<Page<T>>;
   loading: { count: number; label: string; variant?: 'row' | 'card' };
   errorText: string;

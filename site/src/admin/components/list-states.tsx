@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 
-// The three list states every admin screen shows (SPEC 2): skeletons while loading (a count per screen),
+// The three list states every admin screen shows (ADMIN-14): skeletons while loading (a count per screen),
 // the empty text, and the load failure with Try Again, which reloads the page.
 
 export function ListSkeleton({ count, variant = 'row', label }: { count: number; variant?: 'row' | 'card'; label: string }) {

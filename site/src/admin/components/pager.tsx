@@ -2,7 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Pagination } from 'antd';
 import type { Page } from '../api/paged-list';
 
-// Paging over the server's lists (D10). With X-Total-Count the usual numbered pagination; without it
+// Paging over the server's lists (API-7). With X-Total-Count the usual numbered pagination; without it
 // (the list only says whether another page follows) Previous / Next.
 export function Pager({ page, onChange, label }: { page: Page<unknown> | undefined; onChange: (page: number) => void; label: string }) {
   if (!page) return null;

@@ -1,4 +1,4 @@
-// Status badges with AA contrast. SPEC 4: confirmed and completed green, pending amber, cancelled red,
+// Status badges with AA contrast. APPT-6: confirmed and completed green, pending amber, cancelled red,
 // anything else grey (matched case-insensitively); invoices (INV-25): paid green, partially paid blue,
 // pending amber, overdue red, cancelled grey.
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { errorDescription } from '../api/errors';
 
-// SPEC 4, 8 and 9's toasts: a title and an optional description, at most one visible (a new one replaces
+// The toasts of ADMIN-16 and UI-2: a title and an optional description, at most one visible (a new one replaces
 // it), closing itself after 5000 ms (not while it is pointed at or focused), F8 moves the focus to it.
 // Failures show the server's message, else "Please try again.". Its own small component rather than
 // antd's notification, so the sign-in page (which loads no antd) shows the same toasts as every screen.
@@ -62,7 +62,7 @@ function ToastNotice({ notice, onClose }: { notice: Notice; onClose: () => void 
     return () => window.clearTimeout(timer);
   }, [held, onClose]);
 
-  // F8 (SPEC 9): the keyboard reaches the toast to read or close it.
+  // F8 (UI-2): the keyboard reaches the toast to read or close it.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F8') return;

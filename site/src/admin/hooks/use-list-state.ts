@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 /**
  * A screen's search text (shown at once), the text sent to the server, its filters and the page (back to
  * the first on a new search or filter). No timer: every keystroke asks the server (a page of 20-50 rows,
- * answered in tens of milliseconds, D10) and TanStack Query aborts the request it supersedes;
+ * answered in tens of milliseconds, API-7) and TanStack Query aborts the request it supersedes;
  * useDeferredValue lets the input repaint before the list does.
  */
 export function useListState<F extends Record<string, string> = Record<never, string>>(initialFilters?: F) {

@@ -10,7 +10,7 @@ import { useLogoutAction } from '../features/auth/use-logout-action';
 import { roleCan } from '../../../../shared/constants/roles';
 import { navItems } from './nav-items';
 
-// SPEC 2 "Admin layout": a sidebar with the navigation and Logout; below 768 px the same content in a
+// ADMIN-2: a sidebar with the navigation and Logout; below 768 px the same content in a
 // slide-out drawer opened from the top bar.
 
 function Brand() {

@@ -19,11 +19,11 @@ export interface NavItem {
   to: string;
   label: string;
   icon: ComponentType<{ 'aria-hidden'?: boolean }>;
-  /** Shown only to roles that may (D31); the server refuses the screen's calls to others. */
+  /** Shown only to roles that may (AUTH-8); the server refuses the screen's calls to others. */
   needs: Capability;
 }
 
-// SPEC 2's admin routes, in the sidebar's order.
+// ADMIN-1's admin routes, in the sidebar's order.
 export const navItems: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: DashboardOutlined, needs: 'dashboard' },
   { to: '/patients', label: 'Patients', icon: TeamOutlined, needs: 'patients.read' },

@@ -91,7 +91,7 @@ const AppointmentRow = memo(function AppointmentRow({ appointment: a, handlers }
   );
 });
 
-/** The page's rows grouped by day, each headed by its long date and count (SPEC 2). */
+/** The page's rows grouped by day, each headed by its long date and count (APPT-7). */
 function AppointmentGroups({ page, handlers }: { page: Page<Appointment>; handlers: AppointmentHandlers }) {
   const groups = groupByDate(page.rows);
   return groups.map((group, index) => {
@@ -121,8 +121,8 @@ const viewOptions = [
   { value: 'week' as const, label: 'Week' },
 ];
 
-// SPEC 2 Appointments with SPEC 4's transitions, and the front desk's Day and Week views (APPT-14). The list
-// pages through the server (D10); by default it starts today (Upcoming) so the receptionist sees what is
+// APPT-7 Appointments with APPT-3's transitions, and the front desk's Day and Week views (APPT-14). The list
+// pages through the server (API-7); by default it starts today (Upcoming) so the receptionist sees what is
 // next, and "All dates" goes back to the first.
 export function AppointmentsPage() {
   usePageTitle('Appointments');

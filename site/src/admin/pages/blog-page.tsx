@@ -51,7 +51,7 @@ const BlogRow = memo(function BlogRow({ post, onEdit, onDelete }: { post: BlogPo
   );
 });
 
-// SPEC 2 Blog Management: search by title or excerpt, create and edit dialogs, rows with image or
+// BLOG-3 Blog Management: search by title or excerpt, create and edit dialogs, rows with image or
 // placeholder, title, excerpt, author, created date, Published or Draft, Edit, Delete.
 export function BlogPage() {
   usePageTitle('Blog');

@@ -105,7 +105,7 @@ function TodaySchedule() {
   );
 }
 
-// SPEC 2 Dashboard: four stat cards (revenue in rupees without decimals), quick actions, the 5 most recent
+// ADMIN-9 Dashboard: four stat cards (revenue in rupees without decimals), quick actions, the 5 most recent
 // appointments with View All; the front desk's New Appointment dialog and today's schedule (ADMIN-12).
 export function DashboardPage() {
   usePageTitle('Dashboard');

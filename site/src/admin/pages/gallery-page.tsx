@@ -55,7 +55,7 @@ const GalleryCard = memo(function GalleryCard({
   );
 });
 
-// SPEC 2 Gallery management: search by title or description, category filter, Add and Edit dialogs, a
+// GAL-4 Gallery management: search by title or description, category filter, Add and Edit dialogs, a
 // grid of cards sorted by order with thumbnail, title, Active or Hidden, description, category, order.
 export function GalleryPage() {
   usePageTitle('Gallery');

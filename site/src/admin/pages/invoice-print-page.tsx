@@ -34,7 +34,7 @@ function printSheet(frame: HTMLIFrameElement | null) {
 }
 
 // The invoice's view: its payments and balance with Record payment, Mark paid and Cancel invoice (INV-26,
-// INV-12), then the printable invoice: the shared layout (D16) in a frame, printed by the browser's own dialog.
+// INV-12), then the printable invoice: the shared layout (INV-17) in a frame, printed by the browser's own dialog.
 export function InvoicePrintPage() {
   const { id } = useParams();
   const invoiceId = Number(id);

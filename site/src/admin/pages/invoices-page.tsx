@@ -115,7 +115,7 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onCancel }: { invoic
   );
 });
 
-// SPEC 2 Invoices: search (number or patient), Create Invoice, status filter (INV-25), rows with number,
+// INV-2 Invoices: search (number or patient), Create Invoice, status filter (INV-25), rows with number,
 // patient (or Unknown Patient), total, issue and due dates, the balance of a part-paid one, status badge
 // and actions: view (payments, INV-26), PDF, email and mark paid (not when paid or cancelled), and Cancel
 // for the owner (INV-12: the invoice stays with its number); plus the invoice's view in the shared layout.

@@ -60,7 +60,7 @@ const PatientRow = memo(function PatientRow({
   );
 });
 
-// SPEC 2 Patients: search (name, email or phone), Add Patient, rows with initials, name, email, phone,
+// PAT-3 Patients: search (name, email or phone), Add Patient, rows with initials, name, email, phone,
 // Registered badge, Edit and Delete; "N patient(s) found"; 5 skeletons; empty and error texts.
 export function PatientsPage() {
   usePageTitle('Patients');

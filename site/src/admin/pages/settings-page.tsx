@@ -25,7 +25,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 /** The photo the About page falls back to (site/public/images/doctor.webp). */
 export const BUNDLED_DOCTOR_IMAGE = '/images/doctor.webp';
 
-// SPEC 2 Site Settings: the doctor's profile picture for the About page, by upload or URL, with a round
+// SET-2 Site Settings: the doctor's profile picture for the About page, by upload or URL, with a round
 // preview carrying the "5+ Years" badge. Save Settings sends a request only when a value is present.
 export function SettingsPage() {
   usePageTitle('Settings');

@@ -6,7 +6,7 @@
 export interface InvoicePdfRequest {
   id: number;
   invoiceNumber: string;
-  /** The suggested file name, `invoice-{id}.pdf` (SPEC 7). */
+  /** The suggested file name, `invoice-{id}.pdf` (INV-18). */
   fileName: string;
   /**
    * The invoice as the shared layout's print-ready HTML page (shared/invoice renderInvoiceHtml), built from

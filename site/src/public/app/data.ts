@@ -57,7 +57,7 @@ export async function fetchPublic(path: string): Promise<unknown> {
   }
 }
 
-/** SPEC section 4: fresh for 5 minutes, queries retry 3 times, no refetch on focus, no polling. */
+/** UI-1: fresh for 5 minutes, queries retry 3 times, no refetch on focus, no polling. */
 export function createQueryCache(): QueryCache {
   return new QueryCache(fetchPublic, { staleTime: 5 * 60 * 1000, retry: 3 });
 }

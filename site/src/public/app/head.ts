@@ -1,7 +1,7 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { languages, localeOf, localizePath, ogLocaleOf, type Lang } from '../../../../shared/i18n/types';
 
-// Every page's title, description, canonical link, Open Graph tags and structured data (D20). Each page
+// Every page's title, description, canonical link, Open Graph tags and structured data (SITE-18). Each page
 // module builds its own (pages/*.tsx export `head`); the server writes them into the first response, and
 // the browser updates title, description and canonical when the visitor moves between pages.
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 
-// The public site's data cache: a few public GETs, kept by path (SPEC section 4: fresh for 5 minutes,
+// The public site's data cache: a few public GETs, kept by path (UI-1: fresh for 5 minutes,
 // 3 retries, no refetch on focus, no polling). It does the little the site needs of TanStack Query in a
 // fiftieth of the bytes (docs/public-site.md): the public pages' JavaScript is what a phone on a slow
 // network waits for.

@@ -1,6 +1,6 @@
 import { MANAGE_TOKEN, manageOutcomes, type ManageOutcome } from '../../../../shared/schemas/manage-appointment';
 
-// The public routes of SPEC section 2, matched the same way on the server and in the browser.
+// The public routes of SITE-1, matched the same way on the server and in the browser.
 
 export type Route =
   | { name: 'home' }

@@ -1,7 +1,7 @@
 // Public-site settings that are not part of the clinic's identity (shared/constants/clinic.ts).
 
 /**
- * The footer's developer-promotion link (SPEC section 2): a chat with whoever built the site. Replaceable.
+ * The footer's developer-promotion link (SITE-16): a chat with whoever built the site. Replaceable.
  * Its text is the catalogue's footer.developer (shared/i18n).
  */
 export const developerPromo = {
@@ -11,7 +11,7 @@ export const developerPromo = {
 export const COPYRIGHT_YEAR = 2025;
 
 /**
- * The hero's media (D21, D22): a poster image that is the largest paint, and a short loop that replaces it
+ * The hero's media (SITE-25, SITE-26): a poster image that is the largest paint, and a short loop that replaces it
  * only after the page has loaded, never under prefers-reduced-motion or Save-Data.
  */
 export const heroMedia = {

@@ -4,7 +4,7 @@ import { localizePath, type Lang } from '../../../../shared/i18n/types';
 import { DEFAULT_IMAGE } from './head';
 import type { I18n } from './i18n';
 
-// schema.org objects shared by several pages' heads (D20).
+// schema.org objects shared by several pages' heads (SITE-18).
 
 /** The clinic as a Dentist and MedicalClinic: the home, about and contact pages. */
 export function clinicJsonLd(origin: string, { lang, t }: I18n): Record<string, unknown> {
@@ -64,7 +64,7 @@ export function breadcrumbJsonLd(origin: string, items: [string, string][], lang
   };
 }
 
-/** A treatment as a MedicalProcedure (D20): on its own page, and for each treatment the list shows. */
+/** A treatment as a MedicalProcedure (SITE-18): on its own page, and for each treatment the list shows. */
 export function medicalProcedureJsonLd(origin: string, t: Treatment, lang: Lang = 'en'): Record<string, unknown> {
   return {
     '@type': 'MedicalProcedure',

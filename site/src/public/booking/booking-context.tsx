@@ -3,7 +3,7 @@ import { useT } from '../app/i18n';
 import { Dialog } from '../components/dialog';
 import { LazyBookingForm, prefetchBookingForm } from './lazy-booking-form';
 
-// One booking dialog for the whole site, opened by every Book Appointment button (SPEC section 2), with
+// One booking dialog for the whole site, opened by every Book Appointment button (SITE-2, SITE-6, SITE-11), with
 // the treatment preselected when it is opened from a treatment's page.
 
 interface BookingValue {

@@ -29,7 +29,7 @@ import { useToast } from '../components/toast';
 import { fmt, useI18n } from '../app/i18n';
 import { translateMessage } from '../../../../shared/i18n/messages';
 
-// The one booking form (SPEC sections 4, 5, 8; D11, D12, D27), in every dialog and on /contact: the shared
+// The one booking form (BOOK-1 to BOOK-10; CLINIC-3), in every dialog and on /contact: the shared
 // schema's messages, today up to the booking window's last day in Asia/Kolkata, no Sundays, and the slots
 // the server says are free. The window comes with the page (GET /api/appointments/rules, embedded).
 
@@ -45,14 +45,14 @@ export interface BookingFormProps {
 const schemaResolver = zodResolver(appointmentRequestSchema);
 const fallbackRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
 
-/** A past day, a day beyond the window or a Sunday, for a well-formed date (D11, D12, D27); null otherwise. */
+/** A past day, a day beyond the window or a Sunday, for a well-formed date (CLINIC-3, BOOK-4); null otherwise. */
 function dateProblem(date: string, rules: BookingRules): string | null {
   if (!isValidDateString(date)) return null;
   return checkBookingDate(date, new Date(), rules)?.message ?? null;
 }
 
 /**
- * The shared schema, plus D12's rules against the clinic's clock, so the visitor hears of a Sunday or a
+ * The shared schema, plus BOOK-4's rules against the clinic's clock, so the visitor hears of a Sunday or a
  * passed time here rather than from the server. The date rule is checked even while other fields are
  * still wrong, so its message never disappears when another field is corrected. The context is the
  * booking rules in force.
@@ -125,7 +125,7 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
-  /** SPEC section 4: a mutation is retried once, after a network failure or a server error (never a refusal). */
+  /** UI-1: a mutation is retried once, after a network failure or a server error (never a refusal). */
   const book = async (body: AppointmentRequest & { [BOOKING_HONEYPOT_FIELD]?: string }) => {
     try {
       return await api.post<unknown>(paths.appointments, body);

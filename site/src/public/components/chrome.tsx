@@ -11,7 +11,7 @@ import { isCurrentLink, navLinks } from '../app/routes';
 import { Dialog } from './dialog';
 import { Icon } from './icons';
 
-// The public chrome of SPEC section 2: header (with the side menu below 768 px), footer, floating buttons.
+// The public chrome (SITE-14 to SITE-17): header (with the side menu below 768 px), footer, floating buttons.
 
 function NavList({ onNavigate, className }: { onNavigate?: () => void; className: string }) {
   const path = splitLangPath(useRouter().path).path;

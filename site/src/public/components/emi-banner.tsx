@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '../app/i18n';
 import { Icon } from './icons';
 
-// The scrolling EMI banner (SPEC sections 1 and 2). The text is in the page once for readers; the moving
+// The scrolling EMI banner (SITE-12). The text is in the page once for readers; the moving
 // copy is decorative. It stops on hover, on Pause, and never moves under prefers-reduced-motion (CSS).
 
 export function EmiBanner() {

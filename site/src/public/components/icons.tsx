@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// Line icons drawn for this site (D22): 24x24, stroked with the current colour. Icons are decorative
+// Line icons drawn for this site (SITE-26): 24x24, stroked with the current colour. Icons are decorative
 // (aria-hidden); the text beside them, or the control's label, says what they mean.
 
 const TOOTH =

@@ -5,7 +5,7 @@ import { Icon } from './icons';
 import { Stars } from './ui';
 
 // SPEC: 4 cards, advancing every 4 seconds, dots to jump. It stops while the pointer or focus is on it,
-// when the visitor presses Pause (WCAG 2.2.2), and never moves under prefers-reduced-motion (D23).
+// when the visitor presses Pause (WCAG 2.2.2), and never moves under prefers-reduced-motion (A11Y-5).
 
 const ROTATE_MS = 4000;
 

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { useT } from '../app/i18n';
 import { Icon } from './icons';
 
-// SPEC sections 4, 8, 9: at most one toast at a time, closing itself after 5 seconds; the toast region
+// UI-2: at most one toast at a time, closing itself after 5 seconds; the toast region
 // can be reached with F8. A new toast replaces the one showing.
 
 export interface ToastInput {

@@ -84,7 +84,7 @@ function PostCardSkeleton({ featured = false }: { featured?: boolean }) {
   );
 }
 
-/** The dialog that loads the full post (SPEC section 2), with its own loading and error states. */
+/** The dialog that loads the full post (SITE-7), with its own loading and error states. */
 function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: () => void }) {
   const post = usePublicData<PublishedBlogPost | null>(paths.post(summary.slug));
   const t = useT();

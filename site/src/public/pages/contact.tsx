@@ -9,7 +9,7 @@ import { ClosureNotice } from '../components/closure-notice';
 import { Icon } from '../components/icons';
 import { PageHeader } from '../components/ui';
 
-/** The map loads only when it comes near the screen: nothing from Google on first paint (D21). */
+/** The map loads only when it comes near the screen: nothing from Google on first paint (SITE-24). */
 function LazyMap() {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);

@@ -41,7 +41,7 @@ function ShareButton({ post }: { post: PublishedBlogPost }) {
       try {
         await navigator.share(data);
       } catch (err) {
-        // SPEC section 8: share errors (including the visitor closing the share sheet) are only logged.
+        // SITE-9: share errors (including the visitor closing the share sheet) are only logged.
         console.info('Share did not complete:', (err as Error)?.name);
       }
       return;

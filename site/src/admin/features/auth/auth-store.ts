@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AdminUser } from '../../../../../shared/schemas/auth';
 
-// SPEC 3 "Stored user": kept in local storage under one auth key. Its presence is what lets the admin pages
-// render (SPEC 6); GET /api/auth/me confirms it on load and any 401 clears it (D6).
+// ADMIN-4: kept in local storage under one auth key. Its presence is what lets the admin pages
+// render (ADMIN-3); GET /api/auth/me confirms it on load and any 401 clears it (AUTH-2).
 
 interface AuthState {
   user: AdminUser | null;

@@ -6,7 +6,7 @@ import { useLogout } from './api/logout';
 import { adminKeys } from '../../api/query-keys';
 import { useToast } from '../../components/toasts';
 
-// SPEC 4/8 logout: POST /api/auth/logout; success toast 'Logged out successfully', failure toast 'Logout
+// ADMIN-7, ADMIN-8 logout: POST /api/auth/logout; success toast 'Logged out successfully', failure toast 'Logout
 // failed'; the stored user is cleared and the admin goes to /admin/login either way. A 401 means the
 // session had already ended, which is a successful logout.
 export function useLogoutAction() {

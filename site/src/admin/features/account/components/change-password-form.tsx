@@ -11,7 +11,7 @@ import { useChangePassword } from '../api/account';
 const resolver = zodResolver(changePasswordFormSchema);
 
 /**
- * AUTH-10: current password, new password twice (D7's rules, checked here and on the server). On success
+ * AUTH-10: current password, new password twice (AUTH-7's rules, checked here and on the server). On success
  * the user's other sessions have ended; `onChanged` runs (the forced screen lets the admin in).
  */
 export function ChangePasswordForm({ onChanged, submitLabel = 'Change Password' }: { onChanged?: () => void; submitLabel?: string }) {

@@ -4,8 +4,8 @@ import type { AppointmentStatus } from '../../../../../../shared/constants/booki
 import { invalidateAppointments } from './invalidate';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 
-// PUT /api/admin/appointments/:id {status} -> appointment. SPEC 4's transitions only (else 409 with the reason);
-// confirming emails the patient (D13).
+// PUT /api/admin/appointments/:id {status} -> appointment. APPT-3's transitions only (else 409 with the reason);
+// confirming emails the patient (MAIL-4).
 
 export function updateAppointmentStatus({ id, status }: { id: number; status: AppointmentStatus }): Promise<Appointment> {
   return api.put<Appointment>(`/api/admin/appointments/${id}`, { status });

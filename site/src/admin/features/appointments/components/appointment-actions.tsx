@@ -24,7 +24,7 @@ import { RescheduleDialog } from './reschedule-dialog';
 import { WhatsAppButton } from './whatsapp-button';
 
 // What can be done to one appointment, wherever it shows (the grouped list, the Day and Week views, the
-// dashboard's today, a patient's history): SPEC 4's Approve / Mark Completed / Cancel / Follow-up, and the
+// dashboard's today, a patient's history): APPT-3's Approve / Mark Completed / Cancel / Follow-up, and the
 // front desk's Reschedule (APPT-12), No-show (APPT-13) and WhatsApp (APPT-15). One controller per screen holds
 // the dialogs; the buttons call it.
 

@@ -18,7 +18,7 @@ export function addDays(date: string, days: number): string {
 const initialValues = (): FollowUpInput => ({ followUpDate: '', customMessage: '' });
 const resolver = zodResolver(followUpSchema);
 
-// SPEC 2/4/5/9: "Send Follow-up Appointment Email" for a completed appointment: a date (past dates, and
+// APPT-9: "Send Follow-up Appointment Email" for a completed appointment: a date (past dates, and
 // today, cannot be chosen: the follow-up must be in the future), an optional message, and a live preview
 // rendered by followUpEmail, the function the server sends with. The date goes as yyyy-MM-dd, a calendar
 // day at the clinic, so the preview and the email show the same date.

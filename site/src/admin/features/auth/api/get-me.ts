@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { MeAnswer } from '../../../../../../shared/schemas/auth';
 import { adminKeys } from '../../../api/query-keys';
 
-// GET /api/auth/me -> { user } | 401 (D6). A 401 reaches the client's unauthorized handler, which clears
+// GET /api/auth/me -> { user } | 401 (AUTH-2, ADMIN-3). A 401 reaches the client's unauthorized handler, which clears
 // the stored user.
 
 export function getMe(signal?: AbortSignal): Promise<MeAnswer> {

@@ -10,7 +10,7 @@ import { usePlatform } from '../../../platform/platform-context';
 import { login } from '../api/login';
 import { useAuthStore } from '../auth-store';
 
-// SPEC 2 /admin/login, SPEC 4 (idle, 'Signing in...', success or failure), SPEC 5 and 8. The first screen
+// /admin/login: ADMIN-5 to ADMIN-7 (idle, 'Signing in...', success or failure). The first screen
 // most visits show, on a phone away from the clinic too: it is built of plain elements (no antd, no form
 // library, no router), so the sign-in page loads a fraction of the admin's code (docs/admin.md). The
 // shared loginSchema checks the fields, on submit and, after a first submit, as they change; it arrives

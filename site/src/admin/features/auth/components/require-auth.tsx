@@ -5,7 +5,7 @@ import { useAuthStore } from '../auth-store';
 import { useLogoutAction } from '../use-logout-action';
 import { ForcedPasswordChange } from '../../account/components/forced-password-change';
 
-// SPEC 2/6 and D6: admin pages render only with a stored user (and, AUTH-11, one whose password is their own); GET /api/auth/me confirms it on load, and a
+// ADMIN-3 and AUTH-2: admin pages render only with a stored user (and, AUTH-11, one whose password is their own); GET /api/auth/me confirms it on load, and a
 // 401 there (or from any call) clears it, which brings the admin back here and on to the login page.
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useAuthStore((s) => s.user);

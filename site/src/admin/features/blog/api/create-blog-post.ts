@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { BlogPost, BlogPostPayload } from '../../../../../../shared/schemas/blog-post';
 import { invalidateBlog } from './invalidate';
 
-// POST /api/admin/blog-posts {title, excerpt, content, isPublished, imageUrl} -> 201 post (HTML cleaned, D17)
+// POST /api/admin/blog-posts {title, excerpt, content, isPublished, imageUrl} -> 201 post (HTML cleaned, BLOG-5)
 
 export function createBlogPost(payload: BlogPostPayload): Promise<BlogPost> {
   return api.post<BlogPost>('/api/admin/blog-posts', payload);

@@ -23,7 +23,7 @@ function initialValues(post: BlogPost | null): BlogPostInput {
 
 const resolver = zodResolver(blogPostSchema);
 
-// SPEC 2 Blog create and edit: title, excerpt, content (HTML, cleaned by the server, D17), an optional
+// BLOG-3 create and edit: title, excerpt, content (HTML, cleaned by the server, BLOG-5), an optional
 // cover image, and the Publish Post switch (new posts start as drafts).
 export function BlogPostFormDialog({ open, post, onClose }: { open: boolean; post: BlogPost | null; onClose: () => void }) {
   const create = useCreateBlogPost();

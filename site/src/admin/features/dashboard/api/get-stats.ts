@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { DashboardStats } from '../../../../../../shared/schemas/dashboard';
 import { adminKeys } from '../../../api/query-keys';
 
-// GET /api/admin/stats -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (D15)
+// GET /api/admin/stats -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (ADMIN-10)
 
 export function getStats(signal?: AbortSignal): Promise<DashboardStats> {
   return api.get<DashboardStats>('/api/admin/stats', { signal });

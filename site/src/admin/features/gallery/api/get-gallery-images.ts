@@ -10,7 +10,7 @@ export function getGalleryImages(params: PageParams, signal?: AbortSignal) {
   return fetchPage<AdminGalleryImage>('/api/admin/gallery', params, signal);
 }
 
-/** SPEC 2: the cards by display order, ascending, whatever order the page arrives in. */
+/** GAL-4: the cards by display order, ascending, whatever order the page arrives in. */
 function byOrder(page: Page<AdminGalleryImage>): Page<AdminGalleryImage> {
   return { ...page, rows: [...page.rows].sort((a, b) => a.order - b.order) };
 }

@@ -29,7 +29,7 @@ function initialValues(image: AdminGalleryImage | null): GalleryImageInput {
 
 const resolver = zodResolver(galleryImageSchema);
 
-// SPEC 2 gallery Add and Edit: title, optional description, image by upload or URL, category (default
+// GAL-4 Add and Edit: title, optional description, image by upload or URL, category (default
 // clinic), display order (default 0), and the Active switch.
 export function GalleryImageFormDialog({ open, image, onClose }: { open: boolean; image: AdminGalleryImage | null; onClose: () => void }) {
   const create = useCreateGalleryImage();

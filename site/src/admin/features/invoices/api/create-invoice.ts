@@ -4,7 +4,7 @@ import type { InvoiceCreate, InvoiceDetail } from '../../../../../../shared/sche
 import { invalidateInvoices } from './invalidate';
 
 // POST /api/admin/invoices {patientId, dueDate, subtotal, taxPercentage, taxAmount, totalAmount, notes, items}
-// -> 201 invoice with items. The server recomputes the figures and refuses any that differ by a paisa (D14).
+// -> 201 invoice with items. The server recomputes the figures and refuses any that differ by a paisa (INV-8).
 
 export function createInvoice(payload: InvoiceCreate): Promise<InvoiceDetail> {
   return api.post<InvoiceDetail>('/api/admin/invoices', payload);

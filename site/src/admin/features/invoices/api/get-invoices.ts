@@ -4,7 +4,7 @@ import { adminKeys } from '../../../api/query-keys';
 import type { Invoice } from '../../../../../../shared/schemas/invoice';
 
 // GET /api/admin/invoices?q=&status=&limit=&offset= : newest first, with the patient embedded (null once the
-// patient is deleted, D19); q matches the invoice number or the patient's name; X-Total-Count gives the count.
+// patient is deleted, PAT-4); q matches the invoice number or the patient's name; X-Total-Count gives the count.
 
 export function getInvoices(params: PageParams, signal?: AbortSignal) {
   return fetchPage<Invoice>('/api/admin/invoices', params, signal);

@@ -3,7 +3,7 @@ import { buildInvoiceDocument } from '../../../../../../shared/invoice/document'
 import { renderInvoiceHtml } from '../../../../../../shared/invoice/html';
 import type { InvoiceDetail } from '../../../../../../shared/schemas/invoice';
 
-/** D16's one invoice layout as a print-ready HTML page: the printable view and the desktop's local PDF. */
+/** INV-17's one invoice layout as a print-ready HTML page: the printable view and the desktop's local PDF. */
 export function invoiceHtml(invoice: InvoiceDetail): string {
   return renderInvoiceHtml(buildInvoiceDocument(invoice, clinic));
 }

@@ -2,7 +2,7 @@ import { DEFAULT_TAX_PERCENTAGE } from '../../../../../../shared/constants/invoi
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../../../../shared/domain/invoice-totals';
 import { numberInput } from '../../../../../../shared/schemas/fields';
 
-// The create dialog's figures, computed as the schema and the server will compute them (SPEC 5, D14, D30)
+// The create dialog's figures, computed as the schema and the server will compute them (INV-7, INV-8, INV-20)
 // by the one shared computation (shared/domain/invoice-totals.ts): an empty quantity is 1, an empty unit
 // price 0, an empty tax percentage 18, an item without a GST rate takes the tax percentage, and a clinic
 // without a GSTIN charges none; amounts in exact paise.

@@ -30,7 +30,7 @@ const defaults = (): InvoiceDraft => ({
 });
 
 // The shared schema reads the draft with its computed figures, so the form, the POST body and the
-// server's check (D14) all use the same rules and messages.
+// server's check (INV-8) all use the same rules and messages.
 function draftResolver(registered: () => boolean): Resolver<InvoiceDraft, unknown, InvoiceCreate> {
   return (values, context, options) =>
     (zodResolver(invoiceCreateSchema) as unknown as Resolver<InvoiceDraft, unknown, InvoiceCreate>)(
@@ -42,7 +42,7 @@ function draftResolver(registered: () => boolean): Resolver<InvoiceDraft, unknow
 
 const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ value: s.code, label: `${s.code} · ${s.label}` }))];
 
-// SPEC 2/5 Create Invoice: patient, optional due date, tax % (default 18, step 0.01; the rate of items left
+// INV-4, INV-6, INV-7 Create Invoice: patient, optional due date, tax % (default 18, step 0.01; the rate of items left
 // at "Default"), items (add/remove, the last one kept; or added from the price list, INV-23) each with an
 // optional SAC code and a GST rate (INV-20), then the document's kind and the tax by rate live (INV-19),
 // and optional notes.

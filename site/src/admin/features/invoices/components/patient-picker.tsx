@@ -5,7 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-list-state';
 import { usePatientSearch } from '../../patients/api/search-patients';
 import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
 
-// A patient select that searches the server as the user types (D10): never the whole register.
+// A patient select that searches the server as the user types (API-7): never the whole register.
 export function PatientPicker({
   id,
   value,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 
-// DELETE /api/admin/patients/:id -> 204; the patient's invoices and appointments stay, unlinked (D19).
+// DELETE /api/admin/patients/:id -> 204; the patient's invoices and appointments stay, unlinked (PAT-4).
 
 export function deletePatient(id: number): Promise<null> {
   return api.delete(`/api/admin/patients/${id}`);

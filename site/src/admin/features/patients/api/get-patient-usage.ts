@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { PatientUsage } from '../../../../../../shared/schemas/patient';
 import { adminKeys } from '../../../api/query-keys';
 
-// GET /api/admin/patients/:id/usage -> { invoices, appointments }: what the delete prompt mentions (D19).
+// GET /api/admin/patients/:id/usage -> { invoices, appointments }: what the delete prompt mentions (PAT-4).
 
 export function getPatientUsage(id: number, signal?: AbortSignal): Promise<PatientUsage> {
   return api.get<PatientUsage>(`/api/admin/patients/${id}/usage`, { signal });

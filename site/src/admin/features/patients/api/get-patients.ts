@@ -3,7 +3,7 @@ import { fetchPage, type PageParams } from '../../../api/paged-list';
 import { adminKeys } from '../../../api/query-keys';
 import type { Patient } from '../../../../../../shared/schemas/patient';
 
-// GET /api/admin/patients?q=&limit=&offset= : newest first; q matches name, email or phone (D10).
+// GET /api/admin/patients?q=&limit=&offset= : newest first; q matches name, email or phone (API-7, PAT-3).
 
 export function getPatients(params: PageParams, signal?: AbortSignal) {
   return fetchPage<Patient>('/api/admin/patients', params, signal);

@@ -3,7 +3,7 @@ import { fetchPage } from '../../../api/paged-list';
 import { adminKeys } from '../../../api/query-keys';
 import type { Patient } from '../../../../../../shared/schemas/patient';
 
-// The invoice dialog's patient picker: the first 20 patients matching what the user typed (D10 paging), so
+// The invoice dialog's patient picker: the first 20 patients matching what the user typed (API-7 paging), so
 // the picker stays fast with 50,000 patients.
 
 export const PATIENT_PICKER_SIZE = 20;

@@ -14,7 +14,7 @@ export function useDeletePatientAction(): ConfirmAction<Patient> {
   });
 }
 
-// SPEC 8 / D19: the prompt names the patient and says how many invoices and appointments they have.
+// ADMIN-17, PAT-4: the prompt names the patient and says how many invoices and appointments they have.
 export function DeletePatientDialog({ action }: { action: ConfirmAction<Patient> }) {
   const patient = action.item;
   const usage = usePatientUsage(patient?.id ?? null);

@@ -25,7 +25,7 @@ function initialValues(patient: Patient | null): PatientInput {
 
 const resolver = zodResolver(patientSchema);
 
-/** Add Patient and Edit Patient (SPEC 2, validation of SPEC 5 through the shared patientSchema). */
+/** Add Patient and Edit Patient (PAT-3, validation of PAT-2 through the shared patientSchema). */
 export function PatientFormDialog({ open, patient, onClose }: { open: boolean; patient: Patient | null; onClose: () => void }) {
   const create = useCreatePatient();
   const update = useUpdatePatient();

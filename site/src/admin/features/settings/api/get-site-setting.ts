@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api-client';
 import type { SiteSetting, SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
 import { adminKeys } from '../../../api/query-keys';
 
-// GET /api/admin/site-settings/:key -> { key, value } (value null when unset). SPEC 4: doctor-image reads
+// GET /api/admin/site-settings/:key -> { key, value } (value null when unset). UI-1: doctor-image reads
 // are not retried.
 
 export function getSiteSetting(key: SiteSettingKey, signal?: AbortSignal): Promise<SiteSetting> {

@@ -3,7 +3,7 @@ import { ApiError, apiUrl } from '../../../../lib/api-client';
 import type { UploadAnswer } from '../../../../../../shared/schemas/upload';
 import { endSession } from '../../auth/session';
 
-// POST /api/admin/upload, multipart with the file in field `image` (D18; the answers in shared/schemas/upload.ts).
+// POST /api/admin/upload, multipart with the file in field `image` (IMG-3; the answers in shared/schemas/upload.ts).
 // XMLHttpRequest rather than fetch: only it reports upload progress.
 
 export function uploadImage(file: File, onProgress?: (percent: number) => void): Promise<UploadAnswer & { imageUrl: string }> {

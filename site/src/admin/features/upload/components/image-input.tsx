@@ -10,9 +10,9 @@ import { fieldAria } from '../../../components/field';
 import { ImagePreview } from '../../../components/image-preview';
 import { useToast } from '../../../components/toasts';
 
-// SPEC 4: an image is given by uploading a file or by entering its URL. Uploading is a busy state that
-// disables the control and shows progress; the browser checks type and size first (SPEC 5), the server
-// checks the bytes (D18).
+// IMG-1: an image is given by uploading a file or by entering its URL. Uploading is a busy state that
+// disables the control and shows progress; the browser checks type and size first (IMG-2), the server
+// checks the bytes (IMG-4).
 
 export interface ImageValue {
   imageUrl: string;
