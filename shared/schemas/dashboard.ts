@@ -6,7 +6,7 @@ export interface DashboardStats {
   monthlyRevenue: number;
 }
 
-// GET /api/admin/dashboard/charts (ADMIN-20): appointments per clinic day for the last 30 days by status,
+// GET /api/admin/dashboard/charts (ADMIN-13): appointments per clinic day for the last 30 days by status,
 // and payments received per clinic month for the last 12 months (as monthlyRevenue counts them), oldest first.
 export interface ChartDay {
   date: string; // yyyy-MM-dd at the clinic

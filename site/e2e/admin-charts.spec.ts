@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiBook, apiCreateInvoice, apiCreatePatient, AUTH_KEY, expectNoAxeViolations, signIn, uid } from './admin-helpers';
 
-// ADMIN-20: the owner's charts on the dashboard, at 1280 and 375 px; their figures are the API's; a
+// ADMIN-13: the owner's charts on the dashboard, at 1280 and 375 px; their figures are the API's; a
 // receptionist sees neither chart.
 
 test.beforeEach(async ({ page }) => {

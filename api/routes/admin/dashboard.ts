@@ -8,7 +8,7 @@ import { dashboardCharts, dashboardStats } from '../../services/dashboard';
 // GET /api/admin/recent-appointments  -> the 5 most recently booked
 //                                        [{ id, firstName, lastName, treatment, preferredDate, preferredTime, status }]
 // GET /api/admin/dashboard/charts     -> { days: [{ date, pending, confirmed, completed, cancelled, no-show }] (30),
-//                                          months: [{ month, revenue }] (12) }, owner only (ADMIN-20)
+//                                          months: [{ month, revenue }] (12) }, owner only (ADMIN-13)
 export function dashboardRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin' });
 

@@ -186,7 +186,7 @@ describe('without a session', () => {
   });
 });
 
-describe('GET /api/admin/dashboard/charts (ADMIN-20)', () => {
+describe('GET /api/admin/dashboard/charts (ADMIN-13)', () => {
   interface Charts {
     days: ({ date: string } & Record<AppointmentStatus, number>)[];
     months: { month: string; revenue: number }[];

@@ -29,7 +29,7 @@ import { AppointmentStatusBadge } from '../components/status-badge';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useCan } from '../features/auth/use-can';
 
-// ADMIN-20: the charts' code (visx) is a chunk of its own, fetched only when the owner opens the dashboard.
+// ADMIN-13: the charts' code (visx) is a chunk of its own, fetched only when the owner opens the dashboard.
 const DashboardCharts = lazy(() => import('../features/dashboard/components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 function StatCard({ label, value, icon, tone, loading }: { label: string; value: ReactNode; icon: ReactNode; tone: string; loading: boolean }) {

@@ -4,7 +4,7 @@ import type { DashboardCharts } from '../../../../../../shared/schemas/dashboard
 import { adminKeys } from '../../../api/query-keys';
 
 // GET /api/admin/dashboard/charts -> { days: [{ date, pending, confirmed, completed, cancelled, no-show }],
-// months: [{ month, revenue }] } (ADMIN-20, owner only)
+// months: [{ month, revenue }] } (ADMIN-13, owner only)
 
 export function getCharts(signal?: AbortSignal): Promise<DashboardCharts> {
   return api.get<DashboardCharts>('/api/admin/dashboard/charts', { signal });

@@ -9,7 +9,7 @@ import type { ChartDay, ChartMonth } from '../../../../../../shared/schemas/dash
 import { ErrorState } from '../../../components/list-states';
 import { useDashboardCharts } from '../api/get-charts';
 
-// ADMIN-20: the owner's two charts, drawn as SVG with visx's scales, bar stack and group (no chart
+// ADMIN-13: the owner's two charts, drawn as SVG with visx's scales, bar stack and group (no chart
 // framework). The axes are a few lines here: @visx/axis brings @visx/text and a CSS calc() evaluator, about
 // 6 KB gzipped of the chunk for nothing these charts need. This module is imported lazily by the dashboard,
 // for the owner only, so its code loads with nobody else.
@@ -193,7 +193,7 @@ function RevenueChart({ months }: { months: ChartMonth[] }) {
   );
 }
 
-/** ADMIN-20: appointments per day (30 days, stacked by status) and revenue per month (12 months). */
+/** ADMIN-13: appointments per day (30 days, stacked by status) and revenue per month (12 months). */
 export function DashboardCharts() {
   const charts = useDashboardCharts();
   const body = (render: (data: NonNullable<typeof charts.data>) => React.ReactNode) =>
