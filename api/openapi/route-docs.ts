@@ -66,6 +66,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Admin
   'GET /api/admin/stats': { tag: 'Dashboard', summary: 'The dashboard figures' },
   'GET /api/admin/recent-appointments': { tag: 'Dashboard', summary: 'The latest appointment requests' },
+  'GET /api/admin/dashboard/charts': { tag: 'Dashboard', summary: "The owner's charts: appointments per day (30 days), revenue per month (12)" },
   'GET /api/admin/patients': { tag: 'Patients', summary: 'List patients (paged, searchable)', query: listQuery },
   'POST /api/admin/patients': { tag: 'Patients', summary: 'Add a patient', body: patientSchema, response: patient },
   'GET /api/admin/patients/:id': { tag: 'Patients', summary: 'One patient', response: patient },

@@ -2,11 +2,13 @@ import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import type { Deps } from '../../deps';
 import { recentAppointments } from '../../services/appointments';
-import { dashboardStats } from '../../services/dashboard';
+import { dashboardCharts, dashboardStats } from '../../services/dashboard';
 
 // GET /api/admin/stats                -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (ADMIN-10)
 // GET /api/admin/recent-appointments  -> the 5 most recently booked
 //                                        [{ id, firstName, lastName, treatment, preferredDate, preferredTime, status }]
+// GET /api/admin/dashboard/charts     -> { days: [{ date, pending, confirmed, completed, cancelled, no-show }] (30),
+//                                          months: [{ month, revenue }] (12) }, owner only (ADMIN-13)
 export function dashboardRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin' });
 
@@ -16,6 +18,10 @@ export function dashboardRoutes(deps: Deps) {
 
   router.get('/recent-appointments', requires('dashboard'), async (ctx) => {
     ctx.body = await recentAppointments(deps.knex);
+  });
+
+  router.get('/dashboard/charts', requires('reports'), async (ctx) => {
+    ctx.body = await dashboardCharts(deps);
   });
 
   return router;

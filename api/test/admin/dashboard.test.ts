@@ -185,3 +185,63 @@ describe('without a session', () => {
     expect(await res.json()).toEqual({ error: 'Not signed in' });
   });
 });
+
+describe('GET /api/admin/dashboard/charts (ADMIN-13)', () => {
+  interface Charts {
+    days: ({ date: string } & Record<AppointmentStatus, number>)[];
+    months: { month: string; revenue: number }[];
+  }
+  const charts = async () => (await (await get('/api/admin/dashboard/charts')).json()) as Charts;
+
+  it("counts each clinic day's appointments by status, and a day's counts add up to the list filtered to that date", async () => {
+    // 20:00 UTC on 30 November is 01:30 on 1 December in Pune: the 30 days run 2 November to 1 December.
+    app.clock.set('2026-11-30T20:00:00Z');
+    await insertAppointment('2026-12-01', 'pending');
+    await insertAppointment('2026-12-01', 'confirmed');
+    await insertAppointment('2026-12-01', 'cancelled');
+    await insertAppointment('2026-11-20', 'completed');
+    await insertAppointment('2026-11-20', 'completed');
+    await insertAppointment('2026-11-20', 'no-show');
+    await insertAppointment('2026-11-02', 'confirmed'); // the first day
+    await insertAppointment('2026-11-01', 'confirmed'); // 31 days ago: out
+    await insertAppointment('2026-12-02', 'pending'); // tomorrow: out
+
+    const res = await get('/api/admin/dashboard/charts');
+    expect(res.status).toBe(200);
+    const { days } = (await res.json()) as Charts;
+    expect(days).toHaveLength(30);
+    expect(days[0].date).toBe('2026-11-02');
+    expect(days[29]).toEqual({ date: '2026-12-01', pending: 1, confirmed: 1, completed: 0, cancelled: 1, 'no-show': 0 });
+    expect(days.find((d) => d.date === '2026-11-20')).toEqual({ date: '2026-11-20', pending: 0, confirmed: 0, completed: 2, cancelled: 0, 'no-show': 1 });
+    expect(days[0].confirmed).toBe(1);
+
+    for (const day of days.filter((d) => ['2026-12-01', '2026-11-20', '2026-11-02', '2026-11-15'].includes(d.date))) {
+      const list = (await (await get(`/api/admin/appointments?from=${day.date}&to=${day.date}&limit=100`)).json()) as unknown[];
+      const sum = Object.entries(day).reduce((n, [k, v]) => (k === 'date' ? n : n + Number(v)), 0);
+      expect(sum).toBe(list.length);
+    }
+  });
+
+  it("sums the payments received per clinic month for 12 months; this month equals the stats' monthlyRevenue; a cancelled invoice's payments are out", async () => {
+    app.clock.set('2026-11-30T20:00:00Z'); // 1 December in Pune
+    await insertInvoice('1180.50', 'paid', '2026-12-01');
+    await insertInvoice('999.25', 'paid', '2026-12-31');
+    await insertInvoice('5000.00', 'paid', '2026-11-30');
+    await insertInvoice('400.00', 'paid', '2026-01-01'); // the first of the 12 months
+    await insertInvoice('700.00', 'paid', '2025-12-31'); // 13 months ago: out
+    await insertInvoice('250.00', 'pending', null);
+    // A cancelled invoice that had a payment: its money is not revenue (D30).
+    await insertInvoice('3000.00', 'paid', '2026-12-01');
+    const [{ id }] = await app.deps.knex('invoices').orderBy('id', 'desc').limit(1).select('id');
+    await app.deps.knex('invoices').where({ id }).update({ status: 'cancelled', cancelledAt: new Date() });
+
+    const { months } = await charts();
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ month: '2026-01', revenue: 400 });
+    expect(months[10]).toEqual({ month: '2026-11', revenue: 5000 });
+    expect(months[11]).toEqual({ month: '2026-12', revenue: 2179.75 });
+    expect(months.slice(1, 10).every((m) => m.revenue === 0)).toBe(true);
+    const stats = (await (await get('/api/admin/stats')).json()) as { monthlyRevenue: number };
+    expect(months[11].revenue).toBe(stats.monthlyRevenue);
+  });
+});

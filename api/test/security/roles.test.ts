@@ -16,6 +16,7 @@ const BOTH: StaffRole[] = ['owner', 'receptionist'];
 const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/stats': BOTH,
   'GET /api/admin/recent-appointments': BOTH,
+  'GET /api/admin/dashboard/charts': OWNER,
   'GET /api/admin/patients': BOTH,
   'POST /api/admin/patients': BOTH,
   'GET /api/admin/patients/:id': BOTH,

@@ -5,6 +5,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   me: ['admin', 'me'] as const,
   stats: ['admin', 'stats'] as const,
+  dashboardCharts: ['admin', 'dashboard-charts'] as const,
   recentAppointments: ['admin', 'recent-appointments'] as const,
   patients: ['admin', 'patients'] as const,
   patientUsage: (id: number) => ['admin', 'patient-usage', id] as const,

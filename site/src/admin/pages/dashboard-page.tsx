@@ -10,7 +10,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Skeleton } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
 import { clinicToday, formatLongUsDate } from '../../../../shared/domain/clinic-time';
@@ -28,6 +28,9 @@ import { PageHeader } from '../components/page-header';
 import { AppointmentStatusBadge } from '../components/status-badge';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useCan } from '../features/auth/use-can';
+
+// ADMIN-13: the charts' code (visx) is a chunk of its own, fetched only when the owner opens the dashboard.
+const DashboardCharts = lazy(() => import('../features/dashboard/components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 function StatCard({ label, value, icon, tone, loading }: { label: string; value: ReactNode; icon: ReactNode; tone: string; loading: boolean }) {
   return (
@@ -113,6 +116,7 @@ export function DashboardPage() {
   const recent = useRecentAppointments();
   const s = stats.data;
   const canManageContent = useCan('content');
+  const canSeeReports = useCan('reports');
   const dash = stats.isError ? '—' : '';
   const [booking, setBooking] = useState(false);
 
@@ -139,6 +143,11 @@ export function DashboardPage() {
       </section>
       {stats.isError && <p className="inline-error">Unable to load the clinic figures.</p>}
 
+      {canSeeReports && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <DashboardCharts />
+        </Suspense>
+      )}
       <TodaySchedule />
       <RemindersPanel />
       <RecallPanel />
