@@ -39,7 +39,7 @@ export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
  * ADMIN-13: the owner's two charts. Appointments per day for the 30 clinic days ending today, counted by
  * status (every status, so a day's counts add up to the appointments list filtered to that date); and the
  * payments received per month for the 12 clinic months ending with this one, on invoices that are not
- * cancelled (D30: the same rule as monthlyRevenue, so this month's bar equals it). Empty days and months
+ * cancelled (ADMIN-11: the same rule as monthlyRevenue, so this month's bar equals it). Empty days and months
  * are answered as zeros.
  */
 export async function dashboardCharts(deps: Deps): Promise<DashboardCharts> {

@@ -230,7 +230,7 @@ describe('GET /api/admin/dashboard/charts (ADMIN-13)', () => {
     await insertInvoice('400.00', 'paid', '2026-01-01'); // the first of the 12 months
     await insertInvoice('700.00', 'paid', '2025-12-31'); // 13 months ago: out
     await insertInvoice('250.00', 'pending', null);
-    // A cancelled invoice that had a payment: its money is not revenue (D30).
+    // A cancelled invoice that had a payment: its money is not revenue (ADMIN-11).
     await insertInvoice('3000.00', 'paid', '2026-12-01');
     const [{ id }] = await app.deps.knex('invoices').orderBy('id', 'desc').limit(1).select('id');
     await app.deps.knex('invoices').where({ id }).update({ status: 'cancelled', cancelledAt: new Date() });
