@@ -6,7 +6,7 @@ import { audit } from './audit';
 import { findPatient } from './patients';
 import type { ErasureSummary } from '../../shared/schemas/patient';
 
-// A patient's data rights under India's DPDP Act 2023 (docs/requirements.md DATA-11..DATA-13,
+// A patient's data rights under India's DPDP Act 2023 (docs/requirements.md DATA-2, DATA-3, DATA-7,
 // docs/security.md "Erasing a patient"): everything the clinic holds about one patient as one JSON file,
 // and erasure on request, keeping only what GST law requires on their invoices.
 
@@ -21,7 +21,7 @@ function theirAppointments(knex: Knex | Knex.Transaction, patient: { id: number;
       .orWhereRaw(`(${PHONE_KEY('?')} <> '' and ${PHONE_KEY('appointments.phone')} = ${PHONE_KEY('?')})`, [patient.phone, patient.phone]);
 }
 
-/** DATA-11: everything about one patient, for the JSON download. */
+/** DATA-2: everything about one patient, for the JSON download. */
 export async function exportPatientData(deps: Deps, id: number) {
   const knex = deps.knex;
   const patient = await findPatient(knex, id);
@@ -99,11 +99,11 @@ export function redactChanges(changes: unknown, needles: string[], personalKeys:
 }
 
 /**
- * DATA-12: erases one patient in one transaction. Their row is anonymised (deleted when no invoice points
+ * DATA-3: erases one patient in one transaction. Their row is anonymised (deleted when no invoice points
  * to it); their appointments keep only date, time, treatment and status; the outbox rows to or about
  * them are blanked (unsent ones dropped); their manage links go; the audit trail's values naming them are
  * redacted through audit_log_redact (migration 017); invoices keep number, dates, amounts and the name as
- * issued (DATA-13). One new audit row says it happened, without personal data.
+ * issued (DATA-7). One new audit row says it happened, without personal data.
  */
 export async function erasePatient(deps: Deps, id: number): Promise<ErasureSummary> {
   return deps.knex.transaction(async (trx) => {
@@ -166,7 +166,7 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
       redacted += 1;
     }
 
-    // DATA-13: the invoice as issued keeps its number, dates, amounts and the recipient's name; no contact details.
+    // DATA-7: the invoice as issued keeps its number, dates, amounts and the recipient's name; no contact details.
     for (const inv of invoices) {
       await trx('invoices')
         .where({ id: inv.id })

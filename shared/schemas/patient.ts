@@ -77,13 +77,13 @@ export function patientName(p: { firstName: string; lastName: string }): string 
   return `${p.firstName} ${p.lastName}`.trim();
 }
 
-/** DATA-12: erasing a patient asks for the word ERASE, typed. */
+/** DATA-3: erasing a patient asks for the word ERASE, typed. */
 export const eraseRequestSchema = z.object({
   confirm: z.literal('ERASE', { message: 'Type ERASE to confirm' }),
 });
 export type EraseRequest = z.infer<typeof eraseRequestSchema>;
 
-/** DATA-12: what an erasure removed. */
+/** DATA-3: what an erasure removed. */
 export interface ErasureSummary {
   patientId: number;
   patient: 'anonymised' | 'deleted';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiCreateInvoice, apiCreatePatient, expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
 
-// DATA-11..DATA-13: the owner exports a patient's data from their page, then erases them after typing ERASE.
+// DATA-2, DATA-3, DATA-7: the owner exports a patient's data from their page, then erases them after typing ERASE.
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);

@@ -19,9 +19,9 @@ import { createPatient, deletePatient, findPatient, listPatients, patientUsage, 
 //                                               alerts and notes left out of the body keep their stored values
 // DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (D19)
 // GET    /api/admin/patients/:id/export         owner only ('export'): everything held about the patient as a
-//                                               JSON download, patient-{id}.json (DATA-11)
+//                                               JSON download, patient-{id}.json (DATA-2)
 // POST   /api/admin/patients/:id/erase          owner only ('patients.delete'), { confirm: "ERASE" } -> summary of
-//                                               what was erased, in one transaction (DATA-12, DATA-13)
+//                                               what was erased, in one transaction (DATA-3, DATA-7)
 export function patientRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
 

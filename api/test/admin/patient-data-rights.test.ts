@@ -3,7 +3,7 @@ import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { createAccount } from '../../services/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// DATA-11..DATA-13: a patient's data exported as one JSON file, and erased on request in one transaction,
+// DATA-2, DATA-3, DATA-7: a patient's data exported as one JSON file, and erased on request in one transaction,
 // their invoices keeping only what GST law requires. Monday 23 November 2026, 10:30 in Pune.
 const NOW = '2026-11-23T05:00:00Z';
 

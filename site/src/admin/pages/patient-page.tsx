@@ -21,7 +21,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 
 // PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
 // form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
-// WhatsApp at the top; for the owner, Export data and Erase patient (DATA-11, DATA-12).
+// WhatsApp at the top; for the owner, Export data and Erase patient (DATA-2, DATA-3).
 export function PatientPage() {
   const { id: param } = useParams();
   const id = Number(param);

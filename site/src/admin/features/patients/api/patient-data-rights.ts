@@ -4,7 +4,7 @@ import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 import { usePlatform } from '../../../platform/platform-context';
 
-// DATA-11: GET /api/admin/patients/:id/export, saved through the platform (the desktop app saves it too).
+// DATA-2: GET /api/admin/patients/:id/export, saved through the platform (the desktop app saves it too).
 export function useExportPatientData() {
   const platform = usePlatform();
   return useMutation({
@@ -13,7 +13,7 @@ export function useExportPatientData() {
   });
 }
 
-// DATA-12: POST /api/admin/patients/:id/erase { confirm: "ERASE" } -> what was erased.
+// DATA-3: POST /api/admin/patients/:id/erase { confirm: "ERASE" } -> what was erased.
 export function erasePatient(id: number): Promise<ErasureSummary> {
   return api.post(`/api/admin/patients/${id}/erase`, { confirm: 'ERASE' });
 }

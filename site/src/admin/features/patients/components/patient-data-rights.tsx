@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toasts';
 import { useCan } from '../../auth/use-can';
 import { useErasePatient, useExportPatientData } from '../api/patient-data-rights';
 
-// DATA-11: "Export data" downloads everything held about the patient as JSON (owner only: 'export').
+// DATA-2: "Export data" downloads everything held about the patient as JSON (owner only: 'export').
 export function ExportPatientDataButton({ patient }: { patient: Patient }) {
   const canExport = useCan('export');
   const save = useExportPatientData();
@@ -32,7 +32,7 @@ export function ExportPatientDataButton({ patient }: { patient: Patient }) {
   );
 }
 
-// DATA-12, DATA-13: "Erase patient…" (owner only: 'patients.delete'). The prompt says what goes and what the
+// DATA-3, DATA-7: "Erase patient…" (owner only: 'patients.delete'). The prompt says what goes and what the
 // invoices keep, and asks for ERASE typed.
 export function ErasePatientButton({ patient }: { patient: Patient }) {
   const canErase = useCan('patients.delete');
