@@ -12,13 +12,25 @@ import type { ErasureSummary } from '../../shared/schemas/patient';
 
 const PHONE_KEY = (column: string) => `right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 
-/** The patient's appointments as the history finds them: linked by id, or booked with their email or phone. */
-function theirAppointments(knex: Knex | Knex.Transaction, patient: { id: number; email: string; phone: string }) {
+/**
+ * The patient's own appointments: linked to them, or unlinked and booked with their email, or with their
+ * phone under their name. Stricter than the history's match (email or phone): a family often shares one
+ * phone, and another patient's appointments are neither exported to this one nor erased with them.
+ */
+function theirAppointments(patient: { id: number; firstName: string; lastName: string; email: string; phone: string }) {
+  const phoneKey = patient.phone.replace(/[^0-9]/g, '').slice(-10);
+  const fullName = `${patient.firstName} ${patient.lastName}`.trim();
   return (w: Knex.QueryBuilder) =>
-    w
-      .where('appointments.patientId', patient.id)
-      .orWhereRaw('(? <> \'\' and lower(appointments.email) = lower(?))', [patient.email, patient.email])
-      .orWhereRaw(`(${PHONE_KEY('?')} <> '' and ${PHONE_KEY('appointments.phone')} = ${PHONE_KEY('?')})`, [patient.phone, patient.phone]);
+    w.where('appointments.patientId', patient.id).orWhere((u) =>
+      u.whereNull('appointments.patientId').where((m) =>
+        m
+          .whereRaw("(? <> '' and lower(appointments.email) = lower(?))", [patient.email, patient.email])
+          .orWhereRaw(
+            `(? <> '' and ${PHONE_KEY('appointments.phone')} = ? and lower(appointments.first_name || ' ' || appointments.last_name) = lower(?))`,
+            [phoneKey, phoneKey, fullName],
+          ),
+      ),
+    );
 }
 
 /** DATA-2: everything about one patient, for the JSON download. */
@@ -26,7 +38,7 @@ export async function exportPatientData(deps: Deps, id: number) {
   const knex = deps.knex;
   const patient = await findPatient(knex, id);
   const appointments = await appointmentRows(knex)
-    .where(theirAppointments(knex, patient))
+    .where(theirAppointments(patient))
     .orderBy('appointments.preferredDate')
     .orderBy('appointments.preferredTime')
     .orderBy('appointments.id');
@@ -112,26 +124,29 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
 
     const fullName = `${patient.firstName} ${patient.lastName}`.trim();
     const phoneKey = patient.phone.replace(/[^0-9]/g, '').slice(-10);
-    const needles = [patient.email, fullName, patient.address ?? '']
-      .map((s) => s.trim().toLowerCase())
-      .filter((s) => s.length >= 4);
-    if (phoneKey.length === 10) needles.push(phoneKey);
+    // Their email and name are searched for everywhere. Their phone and address only in what is theirs (and
+    // in a notice that also names them): a family often shares a phone and an address, and another
+    // patient's records keep them.
+    const needles = [patient.email, fullName].map((s) => s.trim().toLowerCase()).filter((s) => s.length >= 4);
+    const ownNeedles = [...needles, ...(patient.address && patient.address.trim().length >= 4 ? [patient.address.trim().toLowerCase()] : [])];
+    if (phoneKey.length === 10) ownNeedles.push(phoneKey);
 
-    const appointments = await trx('appointments').where(theirAppointments(trx, patient)).select<{ id: number }[]>('id');
+    const appointments = await trx('appointments').where(theirAppointments(patient)).select<{ id: number }[]>('id');
     const appointmentIds = appointments.map((a) => a.id);
     await trx('appointments').whereIn('id', appointmentIds).update({
       firstName: '', lastName: '', email: '', phone: '', notes: null, requestedDate: null, requestedTime: null, requestedAt: null,
     });
     const manageLinks = await trx('appointmentLinks').whereIn('appointmentId', appointmentIds).delete();
 
-    // Emails to them, and the clinic's notices about them (which carry their name, email and phone).
-    const textNeedles = needles.filter((n) => !/^[0-9]{10}$/.test(n));
+    // Emails to them, and the clinic's notices about them (which carry their email, or their name and phone).
     const about = (w: Knex.QueryBuilder) => {
-      w.whereRaw('lower(to_address) = lower(?)', [patient.email]);
-      for (const n of textNeedles) {
-        for (const col of ['subject', 'html', 'text_body']) w.orWhereRaw(`position(? in lower(${col})) > 0`, [n]);
+      w.whereRaw("(? <> '' and lower(to_address) = lower(?))", [patient.email, patient.email]);
+      if (patient.email.length >= 4) {
+        for (const col of ['subject', 'html', 'text_body']) w.orWhereRaw(`position(lower(?) in lower(${col})) > 0`, [patient.email]);
       }
-      if (phoneKey.length === 10) w.orWhereRaw(`position(? in regexp_replace(text_body, '[^0-9]', '', 'g')) > 0`, [phoneKey]);
+      if (phoneKey.length === 10 && fullName.length >= 4) {
+        w.orWhereRaw(`(position(lower(?) in lower(text_body)) > 0 and position(? in regexp_replace(text_body, '[^0-9]', '', 'g')) > 0)`, [fullName, phoneKey]);
+      }
     };
     const unsent = await trx('emailOutbox').where(about).whereNull('sentAt').delete();
     const sent = await trx('emailOutbox')
@@ -149,8 +164,7 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
         w.where({ entity: 'patient', entityId: String(id) })
           .orWhere((a) => a.where('entity', 'appointment').whereIn('entityId', appointmentIds.map(String)))
           .orWhere((a) => a.where('entity', 'invoice').whereIn('entityId', invoiceIds));
-        for (const n of textNeedles) w.orWhereRaw('position(? in lower(changes::text)) > 0', [n]);
-        if (phoneKey.length === 10) w.orWhereRaw(`position(? in regexp_replace(changes::text, '[^0-9]', '', 'g')) > 0`, [phoneKey]);
+        for (const n of needles) w.orWhereRaw('position(? in lower(changes::text)) > 0', [n]);
       })
       .whereNotNull('changes')
       .select<{ id: string; entity: string; entityId: string | null; changes: unknown }[]>('id', 'entity', 'entityId', 'changes');
@@ -160,7 +174,7 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
         (row.entity === 'patient' && row.entityId === String(id)) ||
         (row.entity === 'appointment' && appointmentIds.map(String).includes(row.entityId ?? '')) ||
         (row.entity === 'invoice' && invoiceIds.includes(row.entityId ?? ''));
-      const next = redactChanges(row.changes, needles, owned);
+      const next = redactChanges(row.changes, owned ? ownNeedles : needles, owned);
       if (JSON.stringify(next) === JSON.stringify(row.changes)) continue;
       await trx.raw('select audit_log_redact(?::bigint, ?::jsonb)', [row.id, JSON.stringify(next)]);
       redacted += 1;

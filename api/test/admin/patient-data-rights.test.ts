@@ -152,6 +152,24 @@ describe('POST /api/admin/patients/:id/erase', () => {
     await expect(app.deps.knex('audit_log').where({ id: last.id }).update({ changes: null })).rejects.toThrow(/append-only/);
   });
 
+  it("leaves a family member who shares the phone and address untouched", async () => {
+    const { patientId } = await seed();
+    const sibling = { ...person, firstName: 'Kaveri', email: `kaveri.${person.email}`, allergies: '' };
+    const created = await app.request('/api/admin/patients', { method: 'POST', cookie: owner, json: sibling });
+    const { id: siblingId } = (await created.json()) as { id: number };
+    const [appointment] = await app.deps
+      .knex('appointments')
+      .insert({ patientId: siblingId, firstName: 'Kaveri', lastName: sibling.lastName, email: sibling.email, phone: sibling.phone, treatment: 'cleaning', preferredDate: '2026-11-26', preferredTime: '11:00' })
+      .returning('id');
+
+    expect((await erase(patientId)).status).toBe(200);
+    expect(await app.deps.knex('patients').where({ id: siblingId }).first()).toMatchObject({ email: sibling.email, phone: sibling.phone, address: sibling.address });
+    expect(await app.deps.knex('appointments').where({ id: appointment.id }).first()).toMatchObject({ firstName: 'Kaveri', phone: sibling.phone });
+    const row = await app.deps.knex('audit_log').where({ entity: 'patient', entityId: String(siblingId), action: 'create' }).first();
+    expect(row.changes.phone.new).toBe(sibling.phone);
+    expect(row.changes.address.new).toBe(sibling.address);
+  });
+
   it('deletes the patient row when no invoice needs it', async () => {
     const created = await app.request('/api/admin/patients', { method: 'POST', cookie: owner, json: person });
     const { id } = (await created.json()) as { id: number };
