@@ -13,6 +13,7 @@ import * as staffAudit from './migrations/012-staff-audit';
 import * as appointmentLanguage from './migrations/013-appointment-language';
 import * as patientSelfService from './migrations/014-patient-self-service';
 import * as recall from './migrations/016-recall';
+import * as eraseRedaction from './migrations/017-erase-redaction';
 import * as publicCacheNotify from './migrations/018-public-cache-notify';
 import * as bookingWithoutMail from './migrations/020-booking-without-mail';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013-appointment-language': appointmentLanguage,
   '014-patient-self-service': patientSelfService,
   '016-recall': recall,
+  '017-erase-redaction': eraseRedaction,
   '018-public-cache-notify': publicCacheNotify,
   '020-booking-without-mail': bookingWithoutMail,
 };

@@ -5,7 +5,7 @@ import { blogPostSchema } from '../../shared/schemas/blog-post';
 import { clinicSettingsSchema, closedDateSchema } from '../../shared/schemas/clinic-settings';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
-import { patientSchema } from '../../shared/schemas/patient';
+import { eraseRequestSchema, patientSchema } from '../../shared/schemas/patient';
 import { markPaidSchema, paymentCreateSchema } from '../../shared/schemas/payment';
 import { priceListItemSchema } from '../../shared/schemas/price-list';
 import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
@@ -74,6 +74,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/patients/:id/usage': { tag: 'Patients', summary: 'What deleting the patient would remove' },
   'PUT /api/admin/patients/:id': { tag: 'Patients', summary: 'Change a patient', body: patientSchema, response: patient },
   'DELETE /api/admin/patients/:id': { tag: 'Patients', summary: 'Delete a patient' },
+  'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)" },
+  'POST /api/admin/patients/:id/erase': { tag: 'Patients', summary: "Erase the patient's personal details everywhere; invoices keep what GST law requires (owner)", body: eraseRequestSchema },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered)', query: [...listQuery, 'status', 'from', 'to'] },
   'POST /api/admin/appointments': { tag: 'Appointments', summary: 'Book for a patient (existing or new)', body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
   'GET /api/admin/appointments/calendar': { tag: 'Appointments', summary: 'Appointments of a date range for the calendar', query: ['from', 'to'] },

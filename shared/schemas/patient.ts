@@ -76,3 +76,20 @@ export interface PatientUsage {
 export function patientName(p: { firstName: string; lastName: string }): string {
   return `${p.firstName} ${p.lastName}`.trim();
 }
+
+/** DATA-3: erasing a patient asks for the word ERASE, typed. */
+export const eraseRequestSchema = z.object({
+  confirm: z.literal('ERASE', { message: 'Type ERASE to confirm' }),
+});
+export type EraseRequest = z.infer<typeof eraseRequestSchema>;
+
+/** DATA-3: what an erasure removed. */
+export interface ErasureSummary {
+  patientId: number;
+  patient: 'anonymised' | 'deleted';
+  appointments: number;
+  manageLinks: number;
+  emails: number;
+  auditRows: number;
+  invoices: number;
+}

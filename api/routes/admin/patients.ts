@@ -5,6 +5,8 @@ import { patientSchema } from '../../../shared/schemas/patient';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { patientHistory } from '../../services/front-desk';
+import { erasePatient, exportPatientData } from '../../services/data-rights';
+import { eraseRequestSchema } from '../../../shared/schemas/patient';
 import { createPatient, deletePatient, findPatient, listPatients, patientUsage, updatePatient } from '../../services/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
@@ -16,6 +18,10 @@ import { createPatient, deletePatient, findPatient, listPatients, patientUsage, 
 // PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient; medical
 //                                               alerts and notes left out of the body keep their stored values
 // DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (PAT-4)
+// GET    /api/admin/patients/:id/export         owner only ('export'): everything held about the patient as a
+//                                               JSON download, patient-{id}.json (DATA-2)
+// POST   /api/admin/patients/:id/erase          owner only ('patients.delete'), { confirm: "ERASE" } -> summary of
+//                                               what was erased, in one transaction (DATA-3, DATA-7)
 export function patientRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
 
@@ -53,6 +59,21 @@ export function patientRoutes(deps: Deps) {
   router.delete('/:id', requires('patients.delete'), async (ctx) => {
     await deletePatient(deps.knex, parseId(ctx.params.id, 'Patient'));
     ctx.status = 204;
+  });
+
+  router.get('/:id/export', requires('export'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Patient');
+    const data = await exportPatientData(deps, id);
+    ctx.set('Content-Disposition', `attachment; filename="patient-${id}.json"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(data, null, 2);
+  });
+
+  router.post('/:id/erase', requires('patients.delete'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Patient');
+    parseBody(eraseRequestSchema, ctx.request.body);
+    ctx.body = await erasePatient(deps, id);
   });
 
   return router;

@@ -142,6 +142,8 @@ const FIELDS: Record<string, string[]> = {
   'PATCH /api/admin/appointments/:id/cancel': ['notes'],
   'DELETE /api/admin/appointments/:id': ['notes'],
   'DELETE /api/admin/patients/:id': ['notes'],
+  // DATA-3: no fuzzed value is the word ERASE, so the fuzz never erases the patient it is given.
+  'POST /api/admin/patients/:id/erase': ['confirm'],
   'POST /api/admin/invoices/:id/send': ['notes'],
   'DELETE /api/admin/invoices/:id': ['notes'],
   'DELETE /api/admin/blog-posts/:id': ['notes'],

@@ -23,6 +23,8 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/patients/:id/usage': BOTH,
   'PUT /api/admin/patients/:id': BOTH,
   'DELETE /api/admin/patients/:id': OWNER,
+  'GET /api/admin/patients/:id/export': OWNER,
+  'POST /api/admin/patients/:id/erase': OWNER,
   'GET /api/admin/appointments': BOTH,
   'PUT /api/admin/appointments/:id': BOTH,
   'PATCH /api/admin/appointments/:id/cancel': BOTH,

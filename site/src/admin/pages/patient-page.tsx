@@ -14,13 +14,14 @@ import { NewAppointmentDialog } from '../features/appointments/components/new-ap
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
 import { MedicalAlert } from '../features/patients/components/medical-alert';
+import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
 
 // PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
 // form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
-// WhatsApp at the top.
+// WhatsApp at the top; for the owner, Export data and Erase patient (DATA-2, DATA-3).
 export function PatientPage() {
   const { id: param } = useParams();
   const id = Number(param);
@@ -72,6 +73,8 @@ export function PatientPage() {
             <Button type="primary" icon={<CalendarOutlined aria-hidden="true" />} onClick={booking.openNew}>
               New Appointment
             </Button>
+            <ExportPatientDataButton patient={p} />
+            <ErasePatientButton patient={p} />
           </>
         }
       />
