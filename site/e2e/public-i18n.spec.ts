@@ -73,7 +73,7 @@ test('the Marathi booking form shows Marathi labels, validation messages and toa
   await expect(form.getByText('रविवारी क्लिनिक बंद असते. तातडीच्या वेळी कृपया आम्हाला कॉल करा.')).toBeVisible();
 
   // A real booking: the request carries the language, the toast is Marathi.
-  const day = bookingDay(testInfo, 40);
+  const day = bookingDay(testInfo, 8);
   await form.getByLabel('नाव', { exact: true }).fill(visitor.firstName);
   await form.getByLabel('आडनाव').fill(visitor.lastName);
   await form.getByLabel('ईमेल').fill(`mr.${testInfo.project.name}@example.in`);
@@ -91,7 +91,7 @@ test('the Marathi booking form shows Marathi labels, validation messages and toa
 });
 
 test('the Hindi booking dialog translates the server refusal of a full slot', async ({ page, request }, testInfo) => {
-  const day = bookingDay(testInfo, 41);
+  const day = bookingDay(testInfo, 9);
   await visit(page, '/hi/treatments');
   await page.locator('.floating-buttons').getByRole('button', { name: 'अपॉइंटमेंट बुक करें' }).click();
   const dialog = page.getByRole('dialog', { name: 'अपॉइंटमेंट बुक करें' });

@@ -47,9 +47,11 @@ const runOffset = 7 * Math.floor(Math.random() * 18);
 /**
  * A working day far enough ahead that no other test (or the demo data) books it: both projects run at
  * once on one server, so each project and each test gets its own day. Inside the clinic's booking window
- * (a setting of at most 365 days, SET-4): desktop 40-190 days ahead, mobile 200-350.
+ * (a setting of at most 365 days, SET-4): desktop 40-190 days ahead, mobile 200-350, so a
+ * test's slot is 0-15.
  */
 export function bookingDay(testInfo: TestInfo, slot: number): string {
+  if (slot > 15) throw new Error(`bookingDay slot ${slot}: use 0-15, or the mobile day passes the 365-day window`);
   const projectOffset = testInfo.project.name === 'mobile' ? 200 : 40;
   let day = addDays(clinicToday(), projectOffset + runOffset + slot * 3);
   while (isSundayDate(day)) day = addDays(day, 1);
