@@ -13,6 +13,7 @@ import * as staffAudit from './migrations/012-staff-audit';
 import * as appointmentLanguage from './migrations/013-appointment-language';
 import * as patientSelfService from './migrations/014-patient-self-service';
 import * as recall from './migrations/016-recall';
+import * as reviews from './migrations/019-reviews';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013-appointment-language': appointmentLanguage,
   '014-patient-self-service': patientSelfService,
   '016-recall': recall,
+  '019-reviews': reviews,
 };
 
 const source: Knex.MigrationSource<string> = {
