@@ -239,10 +239,13 @@ describe('moderation and the public site', () => {
   });
 
   it('gives a rating, and AggregateRating JSON-LD, only from ten approved reviews on', async () => {
+    // The server-rendered home page (needs the built site, npm run build:site, as the other page tests do).
     const home = async () => {
       const res = await app.request('/');
-      return res.status === 200 ? res.text() : '';
+      expect(res.status).toBe(200);
+      return res.text();
     };
+    const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]).join('\n');
     const approveAll = async () => {
       for (const r of await app.deps.knex('reviews').where({ status: 'pending' })) {
         expect((await app.request(`/api/admin/reviews/${r.id}`, { method: 'PATCH', json: { status: 'approved' }, cookie })).status).toBe(200);
@@ -253,12 +256,29 @@ describe('moderation and the public site', () => {
     let body = (await (await app.request('/api/reviews')).json()) as { rating: { value: number; count: number } | null };
     expect(body.rating).toBeNull();
     const before = await home();
-    expect(before).not.toContain('AggregateRating');
+    expect(jsonLd(before)).not.toBe('');
+    expect(jsonLd(before)).not.toContain('AggregateRating');
+    expect(jsonLd(before)).not.toMatch(/ratingValue|4\.9/);
+    expect(before).not.toContain('4.9/5');
+    expect(before).toContain('Visit 0'); // approved reviews replace the built-in testimonials
+    expect(before).not.toContain('Priya Kulkarni');
 
     await submitted(4, 'Tenth');
     await approveAll();
     body = (await (await app.request('/api/reviews')).json()) as { rating: { value: number; count: number } | null };
     // 5 x 5 + 5 x 4 = 45 / 10
     expect(body.rating).toEqual({ value: 4.5, count: 10 });
+    const after = await home();
+    const ld = JSON.parse(jsonLd(after).split('\n')[0]) as Record<string, unknown>;
+    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '4.5', bestRating: '5', worstRating: '1', ratingCount: 10 });
+    expect(after).toContain('4.5/5');
+  });
+
+  it('keeps the built-in testimonials while no review is approved', async () => {
+    await submitted(2, 'Pending, not shown');
+    const html = await (await app.request('/')).text();
+    expect(html).toContain('Priya Kulkarni');
+    expect(html).not.toContain('Pending, not shown');
+    expect(html).not.toContain('AggregateRating');
   });
 });
