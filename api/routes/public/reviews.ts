@@ -49,9 +49,13 @@ button{background:#0b6e77;color:#fff;border:0;border-radius:8px;font:inherit;fon
 .error{background:#fdecea;color:#8a1c13;border-radius:8px;padding:.75rem 1rem;margin-bottom:1rem}.ok{background:#e6f4ea;color:#1e5631;border-radius:8px;padding:.75rem 1rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}`;
 
+// I18N-4: Marathi and Hindi pages use the site's self-hosted Devanagari font (api/render/renderer.ts).
+const DEVANAGARI = `@font-face{font-family:"Noto Sans Devanagari";src:url(/fonts/noto-sans-devanagari-subset.woff2) format("woff2");font-display:swap;unicode-range:U+0900-097F,U+200C-200D}`;
+
 function page(lang: Lang, title: string, body: string): string {
   const htmlLang = lang === 'en' ? 'en-IN' : lang;
-  return `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${CSS}</style></head><body><header><a href="/">${escapeHtml(clinic.name)}</a></header><main>${body}</main></body></html>`;
+  const font = lang === 'en' ? '' : DEVANAGARI;
+  return `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${font}${CSS}</style></head><body><header><a href="/">${escapeHtml(clinic.name)}</a></header><main>${body}</main></body></html>`;
 }
 
 interface FormState {
@@ -61,7 +65,7 @@ interface FormState {
   errors?: string[];
 }
 
-function formPage(invite: ReviewInvite, action: string, state: FormState = {}): string {
+export function reviewFormPage(invite: ReviewInvite, action: string, state: FormState = {}): string {
   const w = emailWords(invite.language);
   const t = w.t;
   const stars = [5, 4, 3, 2, 1]
@@ -115,7 +119,7 @@ export function reviewPublicRoutes(deps: Deps) {
     const invite = MANAGE_TOKEN.test(token) ? await reviewInvite(deps.knex, token) : null;
     if (!invite) return gone(ctx);
     ctx.type = 'html';
-    ctx.body = formPage(invite, `/review/${token}`);
+    ctx.body = reviewFormPage(invite, `/review/${token}`);
   });
 
   router.post('/review/:token', formBody, async (ctx) => {
@@ -136,7 +140,7 @@ export function reviewPublicRoutes(deps: Deps) {
       const rating = Number(body.rating);
       ctx.status = 400;
       ctx.type = 'html';
-      ctx.body = formPage(invite, `/review/${token}`, {
+      ctx.body = reviewFormPage(invite, `/review/${token}`, {
         rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
         text: typeof body.text === 'string' ? body.text.slice(0, REVIEW_TEXT_MAX * 2) : '',
         name: body.name === 'short' ? 'short' : 'initials',
