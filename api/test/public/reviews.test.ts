@@ -112,6 +112,20 @@ describe('the review request', () => {
     expect(a.reviewRequestedAt).not.toBeNull();
   });
 
+  it('goes once when two server processes sweep at the same moment', async () => {
+    await completedVisit();
+    const second = await startTestApp({ db: app.db, config: { publicUrl: 'https://clinic.example.in' } });
+    try {
+      app.clock.set('2026-11-26T16:00:00Z');
+      second.clock.set('2026-11-26T16:00:00Z');
+      const counts = await Promise.all([sendDueReviewRequests(app.deps, app.clock.now()), sendDueReviewRequests(second.deps, second.clock.now())]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await requests()).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('is written in the language of the booking', async () => {
     await completedVisit({ language: 'mr' } as Partial<typeof booking>);
     app.clock.set('2026-11-26T16:00:00Z');
