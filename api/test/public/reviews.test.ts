@@ -139,12 +139,17 @@ describe('the review request', () => {
     expect(res.status).toBe(201);
     await completedVisit();
     const stored = await getClinicSettings(app.deps);
-    await app.deps.knex('clinic_settings').insert({ id: 1, settings: JSON.stringify({ ...stored, reviewRequests: false }) }).onConflict('id').merge();
+    const put = (json: unknown) => app.request('/api/admin/clinic-settings', { method: 'PUT', json, cookie });
+    expect((await put({ ...stored, reviewRequests: false })).status).toBe(200);
     try {
+      // A save from the Settings screen, which does not send the review settings, keeps them.
+      const { reviewRequests: _r, reviewRequestDelayHours: _d, ...withoutReview } = stored;
+      expect((await put(withoutReview)).status).toBe(200);
+      expect((await getClinicSettings(app.deps)).reviewRequests).toBe(false);
       app.clock.set('2026-11-27T16:00:00Z');
       expect(await sendDueReviewRequests(app.deps, app.clock.now())).toBe(0);
     } finally {
-      await app.deps.knex('clinic_settings').where({ id: 1 }).update({ settings: JSON.stringify(stored) });
+      expect((await put({ ...stored, reviewRequests: true })).status).toBe(200);
     }
     expect(await sendDueReviewRequests(app.deps, app.clock.now())).toBe(1);
     expect(await requests()).toHaveLength(1);
