@@ -11,6 +11,7 @@ import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
 import { apiDocsRoutes } from './routes/api-docs';
 import { manageAppointmentRoutes } from './routes/public/manage-appointment';
+import { reviewPublicRoutes } from './routes/public/reviews';
 import { authRoutes } from './routes/auth';
 import { desktopUpdateRoutes } from './routes/desktop-updates';
 import { healthRoutes } from './routes/health';
@@ -29,6 +30,7 @@ export function appRouters(deps: Deps): Router[] {
     publicContentRoutes(deps),
     publicAppointmentRoutes(deps),
     manageAppointmentRoutes(deps),
+    reviewPublicRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),

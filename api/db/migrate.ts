@@ -15,6 +15,7 @@ import * as patientSelfService from './migrations/014-patient-self-service';
 import * as recall from './migrations/016-recall';
 import * as eraseRedaction from './migrations/017-erase-redaction';
 import * as publicCacheNotify from './migrations/018-public-cache-notify';
+import * as reviews from './migrations/019-reviews';
 import * as bookingWithoutMail from './migrations/020-booking-without-mail';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '016-recall': recall,
   '017-erase-redaction': eraseRedaction,
   '018-public-cache-notify': publicCacheNotify,
+  '019-reviews': reviews,
   '020-booking-without-mail': bookingWithoutMail,
 };
 

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { dailyBackup } from '../services/backups';
 import { purgeSentEmails } from '../services/outbox-retention';
 import { sendDueReminders } from '../services/reminders';
+import { sendDueReviewRequests } from '../services/reviews';
 import type { ScheduledTask } from './scheduler';
 
 const BACKUP_NOT_BEFORE_UPTIME_S = 10 * 60;
@@ -30,6 +31,8 @@ export function productTasks(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nu
       : []),
     // MAIL-9: every minute, so a reminder leaves within a minute of its lead time.
     { name: 'appointment-reminders', everyMs: 60_000, run: (now) => sendDueReminders(deps, now) },
+    // REV-1: every five minutes, so a review request leaves within minutes of its delay after completion.
+    { name: 'review-requests', everyMs: 5 * 60_000, run: (now) => sendDueReviewRequests(deps, now) },
     // MAIL-11: blank sent emails past the retention period, hourly.
     {
       name: 'purge-sent-emails',

@@ -8,6 +8,7 @@ import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { eraseRequestSchema, patientSchema } from '../../shared/schemas/patient';
 import { markPaidSchema, paymentCreateSchema } from '../../shared/schemas/payment';
 import { priceListItemSchema } from '../../shared/schemas/price-list';
+import { reviewModerationSchema } from '../../shared/schemas/review';
 import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
 import { staffCreateSchema, staffUpdateSchema } from '../../shared/schemas/staff';
 
@@ -56,6 +57,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/appointment-links/:token': { tag: 'Public', summary: "The appointment a personal link opens (404 when over or unknown)" },
   'POST /appointment/:token/cancel': { tag: 'Public', summary: 'Cancel from the personal link (a form post; 303 back to the page)', produces: 'text/html' },
   'POST /appointment/:token/request': { tag: 'Public', summary: 'Ask for another time from the personal link (form field slot; 303 back)', produces: 'text/html' },
+  // Patients' reviews (REV-2, REV-3, REV-5)
+  'GET /review/:token': { tag: 'Public', summary: 'The review form a review request link opens (404 once used or unknown)', produces: 'text/html' },
+  'POST /review/:token': { tag: 'Public', summary: 'Send a review (form fields rating, text, name=initials|short); once per link', produces: 'text/html' },
+  'GET /api/reviews': { tag: 'Public', summary: 'Approved reviews, and the rating once there are at least 10' },
   // Sign-in
   'POST /api/auth/login': { tag: 'Auth', summary: 'Sign in; sets the session cookie', body: loginSchema },
   'POST /api/auth/logout': { tag: 'Auth', session: true, summary: 'Sign out this session' },
@@ -94,6 +99,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/admin/blog-posts': { tag: 'Content', summary: 'Write a blog post', body: blogPostSchema, response: blogPost },
   'PUT /api/admin/blog-posts/:id': { tag: 'Content', summary: 'Change a blog post', body: blogPostSchema, response: blogPost },
   'DELETE /api/admin/blog-posts/:id': { tag: 'Content', summary: 'Delete a blog post' },
+  'GET /api/admin/reviews': { tag: 'Content', summary: "Patients' reviews, newest first (REV-4)", query: ['status'] },
+  'PATCH /api/admin/reviews/:id': { tag: 'Content', summary: 'Approve, hide or reply to a review (REV-4)', body: reviewModerationSchema },
   'GET /api/admin/gallery': { tag: 'Content', summary: 'All gallery images (paged)', query: [...listQuery, 'category'] },
   'POST /api/admin/gallery': { tag: 'Content', summary: 'Add a gallery image', body: galleryImageSchema, response: gallery },
   'PUT /api/admin/gallery/:id': { tag: 'Content', summary: 'Change a gallery image', body: galleryImageSchema, response: gallery },

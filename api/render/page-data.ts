@@ -2,6 +2,7 @@ import type { BlogPostSummary } from '../../shared/schemas/blog-post';
 import type { Deps } from '../deps';
 import { publicBookingRules } from '../services/booking';
 import { managedAppointment } from '../services/manage-appointment';
+import { publicReviews } from '../services/reviews';
 import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/public-content';
 
 // What a public page needs, read at request time the way the public API reads it (same services, same
@@ -19,6 +20,8 @@ export function publicDataLoader(deps: Deps): (path: string) => Promise<unknown>
       return parse(await cache.get(`setting:${key}`, async () => (await readSetting(knex, key)) ?? { key, value: null }));
     }
     if (path === '/api/appointments/rules') return publicBookingRules(deps);
+    // REV-5: the home page's reviews and rating.
+    if (path === '/api/reviews') return publicReviews(knex);
     // BOOK-14: a personal link's appointment; null (the page answers 404) when over or unknown.
     const link = /^\/api\/appointment-links\/([^/]+)$/.exec(path);
     if (link) return managedAppointment(deps, link[1]);

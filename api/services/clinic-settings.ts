@@ -50,9 +50,18 @@ export async function storeFirstStartSettings(knex: Knex, config: Deps['config']
 }
 
 export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {
-  const settings: ClinicSettings = { ...input, openingHours: { ...input.openingHours } };
+  let settings: ClinicSettings = { ...input, openingHours: { ...input.openingHours } };
   await deps.knex.transaction(async (trx) => {
     const before = await getClinicSettings(deps, trx);
+    // REV-1: the review request settings are optional in a save (the Settings screen does not send them
+    // yet): a save without them keeps what is stored.
+    settings = {
+      ...settings,
+      reviewRequests: input.reviewRequests ?? before.reviewRequests,
+      reviewRequestDelayHours: input.reviewRequestDelayHours ?? before.reviewRequestDelayHours,
+    };
+    if (settings.reviewRequests === undefined) delete settings.reviewRequests;
+    if (settings.reviewRequestDelayHours === undefined) delete settings.reviewRequestDelayHours;
     await trx('clinic_settings').insert({ id: 1, settings: JSON.stringify(settings), updatedAt: deps.now() }).onConflict('id').merge();
     await audit(trx, { action: 'update', entity: 'clinic-settings', changes: changedFields(before, settings) });
   });

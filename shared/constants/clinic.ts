@@ -42,8 +42,6 @@ export const clinic = {
     { days: 'Sunday', times: ['Closed'] },
   ],
   hoursNote: 'Emergency appointments available by phone',
-  rating: '4.9',
-  ratingCount: '1000+',
   yearsExperience: '5+',
   // Only a default: the server's configuration supplies the real public address.
   siteUrl: 'http://localhost:3000',

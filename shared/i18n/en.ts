@@ -97,6 +97,8 @@ export const en = {
     title: '{name} | Family Dentist in {locality}, Pune',
     description:
       'Gentle dental care for all ages in {locality}, Pune: check-ups, root canals, implants, braces, aligners and whitening. Rated {rating}/5 by {count} patients, flexible EMI. Book online.',
+    descriptionNoRating:
+      'Gentle dental care for all ages in {locality}, Pune: check-ups, root canals, implants, braces, aligners and whitening, flexible EMI. Book online.',
     servicesEyebrow: 'Popular services',
     servicesTitle: 'How can we help you smile?',
     serviceCircles: {
@@ -140,6 +142,7 @@ export const en = {
     show: 'Show testimonial {n} of {total}',
     pause: 'Pause testimonials',
     play: 'Play testimonials',
+    reviewFrom: 'Patient review',
     items: [
       {
         treatment: 'Teeth Whitening',

@@ -89,6 +89,8 @@ export const hi: Catalogue = {
     title: '{name} | {locality}, पुणे में फ़ैमिली डेंटिस्ट',
     description:
       '{locality}, पुणे में हर उम्र के लिए कोमल दंत चिकित्सा: जाँच, रूट कैनाल, इम्प्लांट, ब्रेसेस, अलाइनर और दाँत सफ़ेद करना। {count} मरीज़ों से {rating}/5 रेटिंग, आसान EMI। ऑनलाइन अपॉइंटमेंट बुक करें।',
+    descriptionNoRating:
+      '{locality}, पुणे में हर उम्र के लिए कोमल दंत चिकित्सा: जाँच, रूट कैनाल, इम्प्लांट, ब्रेसेस, अलाइनर और दाँत सफ़ेद करना, आसान EMI। ऑनलाइन अपॉइंटमेंट बुक करें।',
     servicesEyebrow: 'लोकप्रिय इलाज',
     servicesTitle: 'आपकी मुस्कान के लिए हम क्या कर सकते हैं?',
     serviceCircles: {
@@ -132,6 +134,7 @@ export const hi: Catalogue = {
     show: '{total} में से अनुभव {n} दिखाएँ',
     pause: 'अनुभव रोकें',
     play: 'अनुभव चलाएँ',
+    reviewFrom: 'मरीज़ की समीक्षा',
     items: [
       {
         treatment: 'दाँत सफ़ेद करना',

@@ -44,4 +44,4 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** The kinds of record the trail names (the filter's choices). */
-export const auditEntities = ['user', 'patient', 'invoice', 'payment', 'price-list-item', 'blog-post', 'gallery-image', 'site-setting', 'appointment'] as const;
+export const auditEntities = ['user', 'patient', 'invoice', 'payment', 'price-list-item', 'blog-post', 'gallery-image', 'site-setting', 'appointment', 'review'] as const;

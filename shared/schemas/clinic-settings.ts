@@ -33,6 +33,10 @@ export interface ClinicSettings {
   reminderHoursBefore: number;
   /** Where the "new booking" email goes. */
   notificationEmail: string;
+  /** REV-1: whether a completed visit gets a review request (absent: on). */
+  reviewRequests?: boolean;
+  /** REV-1: hours after completion the review request goes (0..168; absent: 2). */
+  reviewRequestDelayHours?: number;
 }
 
 export const DEFAULT_REMINDER_HOURS_BEFORE = 24;
@@ -101,6 +105,8 @@ export const clinicSettingsSchema = z
     slotCapacity: intField('Slot capacity', 1, 50),
     bookingWindowDays: intField('Booking window', 1, 365),
     reminderHoursBefore: intField('Reminder lead time', 1, 168),
+    reviewRequests: z.boolean({ error: 'Review requests must be true or false' }).optional(),
+    reviewRequestDelayHours: intField('Review request delay', 0, 168).optional(),
     notificationEmail: z
       .string({ error: 'Invalid email address' })
       .trim()

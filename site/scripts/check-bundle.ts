@@ -146,6 +146,7 @@ if (fs.existsSync(adminReportFile)) {
       ['reports', 'reports-page'],
       ['staff', 'staff-page'],
       ['audit trail', 'audit-page'],
+      ['reviews', 'reviews-page'],
       ['my account', 'account-page'],
     ];
     for (const [name, file] of screens) {

@@ -13,6 +13,7 @@ import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
 import { recallRoutes } from './recall';
 import { reminderRoutes } from './reminders';
+import { reviewRoutes } from './reviews';
 import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
 import { staffRoutes } from './staff';
@@ -38,6 +39,7 @@ export function adminRoutes(deps: Deps) {
   router.use(closedDateRoutes(deps).routes());
   router.use(exportRoutes(deps).routes());
   router.use(staffRoutes(deps).routes());
+  router.use(reviewRoutes(deps).routes());
   router.use(auditRoutes(deps).routes());
   router.use(reminderRoutes(deps).routes());
   router.use(recallRoutes(deps).routes());

@@ -130,7 +130,7 @@ const FIELDS: Record<string, string[]> = {
   ],
   'PATCH /api/admin/appointments/:id/reschedule': ['preferredDate', 'preferredTime', 'bookAnyway'],
   'PUT /api/admin/clinic-settings': [
-    'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail',
+    'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail', 'reviewRequests', 'reviewRequestDelayHours',
   ],
   'POST /api/admin/closed-dates': ['date', 'reason'],
   'DELETE /api/admin/closed-dates/:date': ['notes'],
@@ -138,6 +138,7 @@ const FIELDS: Record<string, string[]> = {
   'PUT /api/admin/users/:id': ['name', 'role', 'disabled', 'password'],
   'DELETE /api/admin/users/:id': ['notes'],
   'POST /api/auth/change-password': ['currentPassword', 'newPassword'],
+  'PATCH /api/admin/reviews/:id': ['status', 'reply'],
   // Actions without a body: one pass with the whole body is enough.
   'PATCH /api/admin/appointments/:id/cancel': ['notes'],
   'DELETE /api/admin/appointments/:id': ['notes'],

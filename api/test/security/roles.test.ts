@@ -63,6 +63,8 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/appointments/:id/approve-request': BOTH,
   'GET /api/admin/reminders': BOTH,
   'POST /api/admin/reminders/:id/whatsapp-sent': BOTH,
+  'GET /api/admin/reviews': OWNER,
+  'PATCH /api/admin/reviews/:id': OWNER,
   'GET /api/admin/recall': BOTH,
   'POST /api/admin/recall/:patientId/email': BOTH,
   'POST /api/admin/recall/:patientId/contacted': BOTH,

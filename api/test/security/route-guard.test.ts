@@ -20,6 +20,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/appointment-links/:token', // BOOK-14: the personal link's page data (the token is the key)
   'POST /appointment/:token/cancel', // BOOK-15: the personal page's plain form posts
   'POST /appointment/:token/request',
+  'GET /review/:token', // REV-2: the review form behind a review request's single-use link (the token is the key)
+  'POST /review/:token',
+  'GET /api/reviews', // REV-5: approved reviews only
   'POST /api/auth/login',
   'GET /healthz',
   'GET /api/openapi.json', // the API's OpenAPI document (API-8)

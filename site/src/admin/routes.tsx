@@ -31,6 +31,7 @@ const ReportsPage = screen('reports', 'ReportsPage');
 const StaffPage = screen('staff', 'StaffPage');
 const AuditPage = screen('audit', 'AuditPage');
 const AccountPage = screen('account', 'AccountPage');
+const ReviewsPage = screen('reviews', 'ReviewsPage');
 
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -55,6 +56,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'reports', element: <ReportsPage /> },
       { path: 'staff', element: <StaffPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'reviews', element: <ReviewsPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -21,7 +21,7 @@ function loader(name: ScreenName, load: () => Promise<Record<string, unknown>>) 
 
 export type ScreenName =
   | 'dashboard' | 'patients' | 'patient' | 'appointments' | 'invoices' | 'invoicePrint' | 'blog' | 'gallery' | 'settings' | 'reports'
-  | 'staff' | 'audit' | 'account';
+  | 'staff' | 'audit' | 'account' | 'reviews';
 
 export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>> = {
   dashboard: loader('dashboard', () => import('./pages/dashboard-page')),
@@ -37,6 +37,7 @@ export const screens: Record<ScreenName, () => Promise<Record<string, unknown>>>
   staff: loader('staff', () => import('./pages/staff-page')),
   audit: loader('audit', () => import('./pages/audit-page')),
   account: loader('account', () => import('./pages/account-page')),
+  reviews: loader('reviews', () => import('./pages/reviews-page')),
 };
 
 /** The screen's module if its chunk has arrived, else undefined. */
@@ -61,6 +62,7 @@ export function screenAt(path: string): ScreenName | null {
     '/staff': 'staff',
     '/audit': 'audit',
     '/account': 'account',
+    '/reviews': 'reviews',
   };
   return byPath[clean] ?? null;
 }

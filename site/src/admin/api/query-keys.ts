@@ -15,6 +15,7 @@ export const adminKeys = {
   closedDates: ['admin', 'closed-dates'] as const,
   reminders: ['admin', 'reminders'] as const,
   recall: ['admin', 'recall'] as const,
+  reviews: ['admin', 'reviews'] as const,
   invoices: ['admin', 'invoices'] as const,
   invoice: (id: number) => ['admin', 'invoice', id] as const,
   blogPosts: ['admin', 'blog-posts'] as const,

@@ -9,6 +9,7 @@ import {
   ReadOutlined,
   SettingOutlined,
   SolutionOutlined,
+  StarOutlined,
   UserOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -32,6 +33,7 @@ export const navItems: NavItem[] = [
   { to: '/reports', label: 'Reports', icon: BarChartOutlined, needs: 'reports' },
   { to: '/blog-admin', label: 'Blog', icon: ReadOutlined, needs: 'content' },
   { to: '/gallery-admin', label: 'Gallery', icon: PictureOutlined, needs: 'content' },
+  { to: '/reviews', label: 'Reviews', icon: StarOutlined, needs: 'content' },
   { to: '/settings', label: 'Settings', icon: SettingOutlined, needs: 'settings.write' },
   { to: '/staff', label: 'Staff', icon: SolutionOutlined, needs: 'staff' },
   { to: '/audit', label: 'Audit Trail', icon: AuditOutlined, needs: 'audit' },

@@ -24,6 +24,7 @@ const entityLabel: Record<string, string> = {
   'gallery-image': 'Gallery image',
   'site-setting': 'Site setting',
   'appointment': 'Appointment',
+  'review': 'Review',
 };
 
 const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));

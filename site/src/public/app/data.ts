@@ -20,6 +20,8 @@ export const paths = {
   availability: (date: string) => `/api/appointments/availability?date=${encodeURIComponent(date)}`,
   appointments: '/api/appointments',
   bookingRules: '/api/appointments/rules',
+  /** REV-5: approved reviews, and the rating from ten of them on. */
+  reviews: '/api/reviews',
 };
 
 /**
@@ -32,6 +34,8 @@ export function routeDataPaths(route: Route): string[] {
 
 function pageDataPaths(route: Route): string[] {
   switch (route.name) {
+    case 'home':
+      return [paths.reviews];
     case 'about':
       return [paths.doctorImage];
     case 'blogs':

@@ -7,7 +7,11 @@ import type { I18n } from './i18n';
 // schema.org objects shared by several pages' heads (SITE-18).
 
 /** The clinic as a Dentist and MedicalClinic: the home, about and contact pages. */
-export function clinicJsonLd(origin: string, { lang, t }: I18n): Record<string, unknown> {
+/**
+ * REV-5: `rating` is given only where the page has real approved reviews (ten or more); without it there is
+ * no AggregateRating at all, never a made-up one.
+ */
+export function clinicJsonLd(origin: string, { lang, t }: I18n, rating?: { value: number; count: number } | null): Record<string, unknown> {
   const en = lang === 'en';
   return {
     '@context': 'https://schema.org',
@@ -44,6 +48,9 @@ export function clinicJsonLd(origin: string, { lang, t }: I18n): Record<string, 
     })),
     employee: { '@type': 'Person', name: t.clinic.doctorName, jobTitle: t.clinic.doctorRole },
     sameAs: clinic.socialLinks.map((l) => l.href),
+    ...(rating
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.value.toFixed(1), bestRating: '5', worstRating: '1', ratingCount: rating.count } }
+      : {}),
   };
 }
 

@@ -28,7 +28,8 @@ function afterLoad(run: () => void): () => void {
   };
 }
 
-export function Hero() {
+/** REV-5: `rating` is the approved reviews' rating (ten or more), or null: then no rating is claimed. */
+export function Hero({ rating = null }: { rating?: { value: number; count: number } | null }) {
   const t = useT();
   const [video, setVideo] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -111,12 +112,14 @@ export function Hero() {
           </a>
         </div>
         <ul className="hero-claims">
-          <li>
-            <Icon name="star" size={18} className="star-on" />
-            <span>
-              <strong>{fmt(t.hero.rating, { rating: clinic.rating })}</strong> {fmt(t.hero.ratingText, { count: clinic.ratingCount })}
-            </span>
-          </li>
+          {rating && (
+            <li>
+              <Icon name="star" size={18} className="star-on" />
+              <span>
+                <strong>{fmt(t.hero.rating, { rating: rating.value.toFixed(1) })}</strong> {fmt(t.hero.ratingText, { count: rating.count })}
+              </span>
+            </li>
+          )}
           <li>
             <Icon name="award" size={18} />
             <span>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { testimonials } from '../../../../shared/constants/testimonials';
+import { testimonials as builtIn } from '../../../../shared/constants/testimonials';
+import type { PublicReview } from '../../../../shared/schemas/review';
 import { fmt, useT } from '../app/i18n';
 import { Icon } from './icons';
 import { Stars } from './ui';
@@ -9,8 +10,40 @@ import { Stars } from './ui';
 
 const ROTATE_MS = 4000;
 
-export function TestimonialCarousel() {
+interface Slide {
+  key: string;
+  name: string;
+  initials: string;
+  rating: number;
+  text: string;
+  subtitle: string;
+  reply: string | null;
+}
+
+/** REV-6: approved reviews when there are any (React escapes their text); the built-in four otherwise. */
+export function TestimonialCarousel({ reviews = [] }: { reviews?: PublicReview[] }) {
   const t = useT();
+  const written = reviews.filter((r) => r.text.trim() !== '');
+  const testimonials: Slide[] =
+    written.length > 0
+      ? written.map((r) => ({
+          key: `review-${r.id}`,
+          name: r.displayName,
+          initials: r.displayName.replace(/[^\p{L}]/gu, '').slice(0, 2).toUpperCase(),
+          rating: r.rating,
+          text: r.text,
+          subtitle: t.testimonials.reviewFrom,
+          reply: r.reply,
+        }))
+      : builtIn.map((item, i) => ({
+          key: item.name,
+          name: item.name,
+          initials: item.initials,
+          rating: item.rating,
+          text: t.testimonials.items[i]?.text ?? item.text,
+          subtitle: t.testimonials.items[i]?.treatment ?? item.treatment,
+          reply: null,
+        }));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -50,7 +83,7 @@ export function TestimonialCarousel() {
           {testimonials.map((item, i) => (
             // The slide is a group around the figure: a figure with a figcaption may not take a role.
             <div
-              key={item.name}
+              key={item.key}
               className="testimonial-slide"
               role="group"
               aria-roledescription="slide"
@@ -61,15 +94,16 @@ export function TestimonialCarousel() {
               <figure className="testimonial">
                 <Stars rating={item.rating} />
                 <blockquote>
-                  <p>“{t.testimonials.items[i]?.text ?? item.text}”</p>
+                  <p>“{item.text}”</p>
                 </blockquote>
+                {item.reply && <p className="testimonial-reply">{item.reply}</p>}
                 <figcaption>
                   <span className="avatar" aria-hidden="true">
                     {item.initials}
                   </span>
                   <span>
                     <span className="testimonial-name">{item.name}</span>
-                    <span className="testimonial-treatment">{t.testimonials.items[i]?.treatment ?? item.treatment}</span>
+                    <span className="testimonial-treatment">{item.subtitle}</span>
                   </span>
                 </figcaption>
               </figure>
@@ -93,7 +127,7 @@ export function TestimonialCarousel() {
         <div className="carousel-dots">
           {testimonials.map((item, i) => (
             <button
-              key={item.name}
+              key={item.key}
               type="button"
               className={i === index ? 'dot is-active' : 'dot'}
               aria-label={fmt(t.testimonials.show, { n: i + 1, total: testimonials.length })}

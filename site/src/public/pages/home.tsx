@@ -3,6 +3,8 @@ import { homeTreatments, serviceCircles } from '../../../../shared/constants/tre
 import type { PageModule } from '../app/page-module';
 import { pageHead } from '../app/head';
 import { clinicJsonLd } from '../app/structured-data';
+import { paths, usePublicData } from '../app/data';
+import type { PublicReviews } from '../../../../shared/schemas/review';
 import { BookButton } from '../components/book-button';
 import { Link } from '../app/router';
 import { fmt, useT } from '../app/i18n';
@@ -18,9 +20,12 @@ const reasonIcons: IconName[] = ['users', 'shield', 'wallet', 'clock'];
 export function HomePage() {
   const t = useT();
   const names = { name: clinic.name, locality: t.clinic.locality, doctor: t.clinic.doctorName };
+  // REV-5: the rating and its count come from approved reviews, and only from ten of them on.
+  const { data: reviews } = usePublicData<PublicReviews>(paths.reviews);
+  const rating = reviews?.rating ?? null;
   return (
     <>
-      <Hero />
+      <Hero rating={rating} />
       <EmiBanner />
 
       <section className="section" aria-labelledby="services-title">
@@ -54,10 +59,12 @@ export function HomePage() {
             </Link>
           </div>
           <ul className="stats">
-            <li>
-              <strong>{clinic.rating}/5</strong>
-              <span>{fmt(t.home.statRating, { count: clinic.ratingCount })}</span>
-            </li>
+            {rating && (
+              <li>
+                <strong>{rating.value.toFixed(1)}/5</strong>
+                <span>{fmt(t.home.statRating, { count: rating.count })}</span>
+              </li>
+            )}
             <li>
               <strong>{clinic.yearsExperience}</strong>
               <span>{t.home.statYears}</span>
@@ -116,7 +123,7 @@ export function HomePage() {
       <section className="section" aria-labelledby="testimonials-title">
         <div className="container">
           <SectionHeading eyebrow={t.home.testimonialsEyebrow} title={t.home.testimonialsTitle} id="testimonials-title" />
-          <TestimonialCarousel />
+          <TestimonialCarousel reviews={reviews?.reviews ?? []} />
         </div>
       </section>
 
@@ -144,8 +151,10 @@ export function HomePage() {
 
 export const homePage: PageModule = {
   Page: HomePage,
-  head: (_route, pathname, _read, origin, i18n) => {
-    const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: clinic.rating, count: clinic.ratingCount };
-    return pageHead(pathname, fmt(i18n.t.home.title, values), fmt(i18n.t.home.description, values), [clinicJsonLd(origin, i18n)]);
+  head: (_route, pathname, read, origin, i18n) => {
+    const rating = (read(paths.reviews) as PublicReviews | undefined)?.rating ?? null;
+    const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: rating ? rating.value.toFixed(1) : '', count: rating?.count ?? 0 };
+    const description = fmt(rating ? i18n.t.home.description : i18n.t.home.descriptionNoRating, values);
+    return pageHead(pathname, fmt(i18n.t.home.title, values), description, [clinicJsonLd(origin, i18n, rating)]);
   },
 };
