@@ -118,7 +118,9 @@ function AppointmentsChart({ days }: { days: ChartDay[] }) {
           </svg>
         )}
       </div>
-      <table className="visually-hidden">
+      {/* The figures as a table for screen readers. Hidden by a wrapping div: a table ignores width and overflow, so hidden itself it widened the page on phones (and phones zoomed out). */}
+      <div className="visually-hidden">
+        <table>
         <caption>Appointments per day by status, last 30 days</caption>
         <thead>
           <tr>
@@ -143,6 +145,7 @@ function AppointmentsChart({ days }: { days: ChartDay[] }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
@@ -172,7 +175,8 @@ function RevenueChart({ months }: { months: ChartMonth[] }) {
           </svg>
         )}
       </div>
-      <table className="visually-hidden">
+      <div className="visually-hidden">
+        <table>
         <caption>Revenue per month (payments received), last 12 months</caption>
         <thead>
           <tr>
@@ -189,6 +193,7 @@ function RevenueChart({ months }: { months: ChartMonth[] }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
