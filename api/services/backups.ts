@@ -53,6 +53,9 @@ export interface BackupOptions {
   now?: Date;
 }
 
+/** A moment as file names here carry it: 20261124T030000Z. */
+export const fileStamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
 /** The user tables of the public schema, by name. */
 export async function userTables(knex: Knex): Promise<string[]> {
   const { rows } = await knex.raw<{ rows: { name: string }[] }>(
@@ -150,7 +153,7 @@ export async function takeBackup(db: Database, options: BackupOptions): Promise<
     fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     fs.mkdirSync(options.backupDir, { recursive: true });
-    const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const stamp = fileStamp(now);
     const file = path.join(options.backupDir, `clinic-backup-${stamp}.tar`);
     // Written beside, then renamed: a backup file that exists is complete.
     await tar.create({ file: `${file}.partial`, cwd: work, portable: true }, ['manifest.json', databaseFileOf[format]]);

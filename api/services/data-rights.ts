@@ -4,13 +4,13 @@ import { notFound } from '../errors';
 import { appointmentJson, appointmentRows } from './appointments';
 import { audit } from './audit';
 import { findPatient } from './patients';
+import { phoneKeySql } from './contact-match';
 import type { ErasureSummary } from '../../shared/schemas/patient';
 
 // A patient's data rights under India's DPDP Act 2023 (docs/requirements.md DATA-2, DATA-3, DATA-7,
 // docs/security.md "Erasing a patient"): everything the clinic holds about one patient as one JSON file,
 // and erasure on request, keeping only what GST law requires on their invoices.
 
-const PHONE_KEY = (column: string) => `right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 
 /**
  * The patient's own appointments: linked to them, or unlinked and booked with their email, or with their
@@ -26,7 +26,7 @@ function theirAppointments(patient: { id: number; firstName: string; lastName: s
         m
           .whereRaw("(? <> '' and lower(appointments.email) = lower(?))", [patient.email, patient.email])
           .orWhereRaw(
-            `(? <> '' and ${PHONE_KEY('appointments.phone')} = ? and lower(appointments.first_name || ' ' || appointments.last_name) = lower(?))`,
+            `(? <> '' and ${phoneKeySql('appointments.phone')} = ? and lower(appointments.first_name || ' ' || appointments.last_name) = lower(?))`,
             [phoneKey, phoneKey, fullName],
           ),
       ),

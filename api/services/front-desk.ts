@@ -29,6 +29,7 @@ import { closedDatesBetween, getClinicSettings, rulesFromSettings } from './clin
 import { audit } from './audit';
 import { appointmentMoved, icsAttachment } from './reminders';
 import { enqueueEmail } from './outbox';
+import { phoneKeySql } from './contact-match';
 import { findPatient } from './patients';
 
 // The front desk (docs/frontdesk.md): staff booking and rescheduling (APPT-10, APPT-12), closed dates
@@ -337,7 +338,6 @@ export async function appointmentCalendar(deps: Deps, from: string, to: string):
 
 // A patient's history (PAT-5).
 
-const PHONE_KEY = (column: string) => `right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
 
 /**
  * The patient, every appointment linked to them (by patientId, or by the same email or phone as the
@@ -353,7 +353,7 @@ export async function patientHistory(deps: Deps, id: number) {
         w
           .where('appointments.patientId', id)
           .orWhereRaw('lower(appointments.email) = lower(?)', [patient.email])
-          .orWhereRaw(`${PHONE_KEY('appointments.phone')} = ${PHONE_KEY('?')}`, [patient.phone]),
+          .orWhereRaw(`${phoneKeySql('appointments.phone')} = ${phoneKeySql('?')}`, [patient.phone]),
       )
       .orderBy('appointments.preferredDate', 'desc')
       .orderBy('appointments.preferredTime', 'desc')

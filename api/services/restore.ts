@@ -12,6 +12,7 @@ import { migrateUpTo } from '../db/migrate';
 import {
   type BackupManifest,
   databaseFileOf,
+  fileStamp,
   readManifest,
   summarizeTables,
   type TableSummary,
@@ -96,8 +97,7 @@ async function restoreEmbedded(dataDir: string, dump: string): Promise<Record<st
     await db.close();
   }
   if (fs.existsSync(live)) {
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${stamp}`));
+    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${fileStamp(new Date())}`));
   }
   fs.renameSync(staging, live);
   return summary;

@@ -1,25 +1,16 @@
-import { ClockCircleOutlined, MailOutlined, MedicineBoxOutlined, PhoneOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Segmented } from 'antd';
-import { memo } from 'react';
-import { Link } from 'react-router-dom';
-import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
 import { clinicToday, formatLongUsDate, isValidDateString } from '../../../../shared/domain/clinic-time';
 import { useAppointments } from '../features/appointments/api/get-appointments';
 import type { Appointment } from '../../../../shared/schemas/appointment';
-import {
-  AppointmentActionButtons,
-  fullName,
-  useAppointmentActions,
-  type AppointmentHandlers,
-} from '../features/appointments/components/appointment-actions';
+import { useAppointmentActions, type AppointmentHandlers } from '../features/appointments/components/appointment-actions';
+import { AppointmentRow } from '../features/appointments/components/appointment-row';
 import { DayView, WeekView } from '../features/appointments/components/calendar-views';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { ExportButton } from '../features/export/components/export-button';
-import { MedicalAlert } from '../features/patients/components/medical-alert';
 import type { Page } from '../api/paged-list';
 import { FilterSelect, ListScreen } from '../components/list-screen';
 import { PageHeader } from '../components/page-header';
-import { AppointmentStatusBadge } from '../components/status-badge';
 import { filterValue, plural, useListState } from '../hooks/use-list-state';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -49,48 +40,6 @@ function groupByDate(rows: Appointment[]): { date: string; rows: Appointment[] }
   return groups.sort((a, b) => a.date.localeCompare(b.date));
 }
 
-interface RowProps {
-  appointment: Appointment;
-  handlers: AppointmentHandlers;
-}
-
-// Memoised: typing in the search box re-renders the page, not the rows already on screen.
-const AppointmentRow = memo(function AppointmentRow({ appointment: a, handlers }: RowProps) {
-  const name = fullName(a);
-  return (
-    <li className="list-row appointment-row">
-      <div className="row-main">
-        <div className="row-title-line">
-          <p className="row-title" id={`appointment-${a.id}-name`}>
-            {a.patientId ? <Link to={`/patients/${a.patientId}`}>{name}</Link> : name}
-          </p>
-          <AppointmentStatusBadge status={a.status} />
-          {a.bookedAnyway && <span className="badge badge-amber">Booked anyway</span>}
-        </div>
-        <p className="row-meta">
-          <span>
-            <ClockCircleOutlined aria-hidden="true" /> {timeSlotLabel(a.preferredTime)}
-          </span>
-          <span>
-            <MedicineBoxOutlined aria-hidden="true" /> {treatmentLabel(a.treatment)}
-          </span>
-          <span>
-            <PhoneOutlined aria-hidden="true" /> {a.phone}
-          </span>
-          <span>
-            <MailOutlined aria-hidden="true" /> {a.email}
-          </span>
-        </p>
-        <MedicalAlert alerts={a.medicalAlerts} compact />
-        {a.notes && <p className="row-notes">Notes: {a.notes}</p>}
-      </div>
-      <div className="row-actions">
-        <AppointmentActionButtons appointment={a} handlers={handlers} withDelete />
-      </div>
-    </li>
-  );
-});
-
 /** The page's rows grouped by day, each headed by its long date and count (APPT-7). */
 function AppointmentGroups({ page, handlers }: { page: Page<Appointment>; handlers: AppointmentHandlers }) {
   const groups = groupByDate(page.rows);
@@ -107,7 +56,7 @@ function AppointmentGroups({ page, handlers }: { page: Page<Appointment>; handle
         </h2>
         <ul className="row-list">
           {group.rows.map((a) => (
-            <AppointmentRow key={a.id} appointment={a} handlers={handlers} />
+            <AppointmentRow key={a.id} appointment={a} handlers={handlers} full />
           ))}
         </ul>
       </section>

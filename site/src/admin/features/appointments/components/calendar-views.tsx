@@ -1,16 +1,16 @@
-import { ClockCircleOutlined, DragOutlined, LeftOutlined, MedicineBoxOutlined, PhoneOutlined, RightOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, DragOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useState, type DragEvent } from 'react';
-import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
+import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { addDays, clinicToday, formatLongUsDate, isSlotPassed } from '../../../../../../shared/domain/clinic-time';
 import type { Appointment, CalendarDay, CalendarSlot } from '../../../../../../shared/schemas/appointment';
 import { ErrorState } from '../../../components/list-states';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../components/toasts';
-import { MedicalAlert } from '../../patients/components/medical-alert';
 import { useCalendar } from '../api/get-calendar';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
-import { AppointmentActionButtons, canReschedule, fullName, type AppointmentHandlers } from './appointment-actions';
+import { canReschedule, fullName, type AppointmentHandlers } from './appointment-actions';
+import { AppointmentRow } from './appointment-row';
 
 // APPT-14: the Day view (the day's slots down the page, each with its places used and its appointments)
 // and the Week view (seven days side by side from 1100 px, stacked below), beside the grouped list.
@@ -103,30 +103,7 @@ export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
                 ) : (
                   <ul className="row-list">
                     {slot.appointments.map((a) => (
-                      <li key={a.id} className="list-row appointment-row">
-                        <div className="row-main">
-                          <div className="row-title-line">
-                            <p className="row-title" id={`appointment-${a.id}-name`}>
-                              {fullName(a)}
-                            </p>
-                            <AppointmentStatusBadge status={a.status} />
-                            {a.bookedAnyway && <span className="badge badge-amber">Booked anyway</span>}
-                          </div>
-                          <p className="row-meta">
-                            <span>
-                              <MedicineBoxOutlined aria-hidden="true" /> {treatmentLabel(a.treatment)}
-                            </span>
-                            <span>
-                              <PhoneOutlined aria-hidden="true" /> {a.phone}
-                            </span>
-                          </p>
-                          <MedicalAlert alerts={a.medicalAlerts} compact />
-                          {a.notes && <p className="row-notes">Notes: {a.notes}</p>}
-                        </div>
-                        <div className="row-actions">
-                          <AppointmentActionButtons appointment={a} handlers={handlers} />
-                        </div>
-                      </li>
+                      <AppointmentRow key={a.id} appointment={a} handlers={handlers} />
                     ))}
                   </ul>
                 )}

@@ -1,0 +1,62 @@
+import { ClockCircleOutlined, MailOutlined, MedicineBoxOutlined, PhoneOutlined } from '@ant-design/icons';
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
+import type { Appointment } from '../../../../../../shared/schemas/appointment';
+import { AppointmentStatusBadge } from '../../../components/status-badge';
+import { MedicalAlert } from '../../patients/components/medical-alert';
+import { AppointmentActionButtons, fullName, type AppointmentHandlers } from './appointment-actions';
+
+interface AppointmentRowProps {
+  appointment: Appointment;
+  handlers: AppointmentHandlers;
+  /**
+   * The list's full row (the name links to the patient page, time and email shown, Delete offered). The
+   * calendar's slot rows leave those out: the slot gives the time and the row stays short.
+   */
+  full?: boolean;
+}
+
+/**
+ * One appointment as a row with its actions, in the list and in the calendar's slots. Memoised: typing in
+ * the search box re-renders the page, not the rows already on screen.
+ */
+export const AppointmentRow = memo(function AppointmentRow({ appointment: a, handlers, full = false }: AppointmentRowProps) {
+  const name = fullName(a);
+  return (
+    <li className="list-row appointment-row">
+      <div className="row-main">
+        <div className="row-title-line">
+          <p className="row-title" id={`appointment-${a.id}-name`}>
+            {full && a.patientId ? <Link to={`/patients/${a.patientId}`}>{name}</Link> : name}
+          </p>
+          <AppointmentStatusBadge status={a.status} />
+          {a.bookedAnyway && <span className="badge badge-amber">Booked anyway</span>}
+        </div>
+        <p className="row-meta">
+          {full && (
+            <span>
+              <ClockCircleOutlined aria-hidden="true" /> {timeSlotLabel(a.preferredTime)}
+            </span>
+          )}
+          <span>
+            <MedicineBoxOutlined aria-hidden="true" /> {treatmentLabel(a.treatment)}
+          </span>
+          <span>
+            <PhoneOutlined aria-hidden="true" /> {a.phone}
+          </span>
+          {full && (
+            <span>
+              <MailOutlined aria-hidden="true" /> {a.email}
+            </span>
+          )}
+        </p>
+        <MedicalAlert alerts={a.medicalAlerts} compact />
+        {a.notes && <p className="row-notes">Notes: {a.notes}</p>}
+      </div>
+      <div className="row-actions">
+        <AppointmentActionButtons appointment={a} handlers={handlers} withDelete={full} />
+      </div>
+    </li>
+  );
+});
