@@ -105,6 +105,8 @@ interface PageResult {
   jsBytes: number;
   totalBytes: number;
   failing: string[];
+  /** What Lighthouse saw as the largest paint, and its phases (printed for a page that misses LCP). */
+  lcpElement: string;
 }
 
 async function audit(port: number, pagePath: string): Promise<PageResult> {
@@ -135,7 +137,16 @@ async function audit(port: number, pagePath: string): Promise<PageResult> {
     jsBytes: bytes('script'),
     totalBytes: bytes('total'),
     failing: [...new Set(failing)],
+    lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
   };
+}
+
+function lcpElementOf(details: unknown): string {
+  // Lighthouse 13's lcp-breakdown-insight: a list of the subparts' table and the element's node (observed, not simulated).
+  const parts = (details as { items?: { type?: string; snippet?: string; items?: { label?: string; duration?: number }[] }[] })?.items ?? [];
+  const node = parts.find((p) => p.type === 'node');
+  const phases = (parts.find((p) => p.type === 'table')?.items ?? []).map((p) => `${p.label} ${Math.round(p.duration ?? 0)} ms`).join(', ');
+  return [node?.snippet?.slice(0, 100), phases].filter(Boolean).join(' | ');
 }
 
 const median = (runs: PageResult[]) => [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)[Math.floor(runs.length / 2)];
@@ -184,13 +195,15 @@ try {
 
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'FCP', 'CLS', 'TBT', 'JS', 'total'];
+  // Issue 13: the Marathi and Hindi pages carry a stricter LCP target (1.2 s) despite their font.
+  const lcpTargetMs = (page: string) => (/^\/(mr|hi)(\/|$)/.test(page) ? 1200 : 1500);
   const rows = results.map((r) => {
     const misses = [
       r.performance < 95 ? 'performance' : '',
       r.accessibility < 100 ? 'accessibility' : '',
       r.bestPractices < 100 ? 'best practices' : '',
       r.seo < 100 && !r.path.startsWith('/admin') ? 'SEO' : '',
-      r.lcpMs > 1500 ? 'LCP' : '',
+      r.lcpMs > lcpTargetMs(r.path) ? 'LCP' : '',
       r.cls > 0.02 ? 'CLS' : '',
     ].filter(Boolean);
     if (misses.length) exitCode = 1;
@@ -217,7 +230,9 @@ try {
   );
   console.log(line(header));
   for (const r of rows) console.log(line(r));
-  console.log('\nTargets: performance >= 95, accessibility / best practices / SEO (not /admin) 100, LCP <= 1.5 s, CLS <= 0.02.');
+  console.log('\nTargets: performance >= 95, accessibility / best practices / SEO (not /admin) 100, LCP <= 1.5 s (1.2 s on /mr and /hi pages), CLS <= 0.02.');
+  const slow = results.filter((r) => r.lcpMs > lcpTargetMs(r.path));
+  if (slow.length) console.log(`\nLargest paint of the pages over their LCP target:\n${slow.map((r) => `  ${r.path}: ${r.lcpElement}`).join('\n')}`);
 } finally {
   chrome.proc.kill();
   server.kill('SIGTERM');
