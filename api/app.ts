@@ -7,6 +7,7 @@ import { crossOriginGuard } from './middleware/cross-origin';
 import { errorHandler } from './middleware/error-handler';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { serializeJson } from './middleware/serialize-json';
 import { refuseNulInUrl } from './middleware/url-check';
 import { adminRoutes } from './routes/admin';
 import { apiDocsRoutes } from './routes/api-docs';
@@ -56,6 +57,7 @@ export function createApp(deps: Deps): Koa {
   // the saving for little CPU). Built assets already carry Content-Encoding from their .br/.gz twins
   // (koa-send), and koa-compress leaves those alone.
   app.use(compress({ threshold: 1024 }));
+  app.use(serializeJson());
   app.use(securityHeaders());
   app.use(crossOriginGuard({ publicUrl: deps.config.publicUrl, allowedOrigins: deps.config.desktopOrigins }));
   app.use(refuseNulInUrl());
