@@ -5,7 +5,7 @@ import {
   reschedulableStatuses,
   type BookingRules,
 } from '../../shared/constants/booking';
-import { addDays, clinicToday, isSlotPassed, isValidDateString } from '../../shared/domain/clinic-time';
+import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../../shared/domain/clinic-time';
 import { invoiceBalance, invoiceStatus } from '../../shared/domain/invoice-status';
 import { appointmentConfirmedEmail } from '../../shared/emails/appointment-status';
 import { appointmentRescheduledEmail } from '../../shared/emails/reschedule';
@@ -69,7 +69,7 @@ async function checkStaffSlot(
 ): Promise<boolean> {
   const { preferredDate: date, preferredTime: time, bookAnyway } = slot;
   const now = deps.now();
-  if (date < clinicToday(now)) throw badRequest(bookingRuleMessages.pastDate, { preferredDate: bookingRuleMessages.pastDate });
+  if (isPastDate(date, now)) throw badRequest(bookingRuleMessages.pastDate, { preferredDate: bookingRuleMessages.pastDate });
   const settings = await getClinicSettings(deps, trx);
   const rules: BookingRules = rulesFromSettings(settings, await closedDatesBetween(trx, date, date));
   let overridden = false;

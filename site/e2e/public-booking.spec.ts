@@ -244,3 +244,40 @@ test('a form whose hidden field is filled is refused by the server, and a person
   const slots = await (await page.request.get(`/api/appointments/availability?date=${day}`)).json();
   expect(slots.slots.find((s: { time: string }) => s.time === '21:00').available).toBe(true);
 });
+
+test("every field's description is its error, then its hints (A11Y-2)", async ({ page, request }) => {
+  const { windowDays } = (await (await request.get('/api/appointments/rules')).json()) as { windowDays: number };
+  await visit(page, '/contact');
+  const form = page.getByRole('form', { name: 'Book an appointment' });
+  const dateHint = `Monday to Saturday, up to ${windowDays} days ahead. Closed on Sundays.`;
+  const timesHint = 'Full or passed times are greyed out.';
+  // Before any error: the hints only, and nothing invalid.
+  await expect(form.getByLabel('First name')).toHaveAccessibleDescription('');
+  await expect(form.getByLabel('First name')).not.toHaveAttribute('aria-invalid');
+  await expect(form.getByLabel('Preferred date')).toHaveAccessibleDescription(new RegExp(`^${dateHint}`));
+  await expect(form.getByLabel('Preferred time')).toHaveAccessibleDescription(timesHint);
+
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  const described = {
+    'First name': 'First name must be at least 2 characters',
+    'Last name': 'Last name must be at least 2 characters',
+    Email: 'Invalid email address',
+    Phone: 'Phone number must be at least 10 digits',
+    Treatment: 'Please select a treatment',
+  };
+  for (const [label, message] of Object.entries(described)) {
+    await expect(form.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+    await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expect(form.getByLabel('Preferred date')).toHaveAccessibleDescription(new RegExp(`^Please select a preferred date ${dateHint}`));
+  await expect(form.getByLabel('Preferred time')).toHaveAccessibleDescription(`Please select a preferred time ${timesHint}`);
+  // The optional notes are valid empty: no message, not invalid.
+  await expect(form.getByLabel('Notes (optional)')).toHaveAccessibleDescription('');
+  await expect(form.getByLabel('Notes (optional)')).not.toHaveAttribute('aria-invalid');
+
+  // Corrected, a field loses its message and its invalid state.
+  await form.getByLabel('First name').fill('Asha');
+  await form.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(form.getByLabel('First name')).toHaveAccessibleDescription('');
+  await expect(form.getByLabel('First name')).not.toHaveAttribute('aria-invalid');
+});

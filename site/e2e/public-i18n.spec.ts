@@ -132,3 +132,11 @@ test('the Marathi side menu and booking dialog have no accessibility violations 
   await page.waitForTimeout(300); // the opening animation: axe would read half-faded colours
   await expectNoViolations(page, 'side menu');
 });
+
+test('a Marathi field is described by its message in Marathi (A11Y-2, I18N-5)', async ({ page }) => {
+  await visit(page, '/mr/contact');
+  const form = page.locator('#book form');
+  await form.getByRole('button', { name: 'अपॉइंटमेंट बुक करा' }).click();
+  await expect(form.getByLabel('नाव', { exact: true })).toHaveAccessibleDescription('नाव किमान 2 अक्षरांचे असावे');
+  await expect(form.getByLabel('आडनाव')).toHaveAccessibleDescription('आडनाव किमान 2 अक्षरांचे असावे');
+});

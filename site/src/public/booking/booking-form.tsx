@@ -25,9 +25,9 @@ import { ApiError, api } from '../../lib/api-client';
 import { paths, type Availability } from '../app/data';
 import { useQuery, useQueryCache } from '../app/query';
 import { ClosureNotice } from '../components/closure-notice';
+import { Field, fieldId, useSay, type FieldKit } from '../components/form-field';
 import { useToast } from '../components/toast';
 import { fmt, useI18n } from '../app/i18n';
-import { translateMessage } from '../../../../shared/i18n/messages';
 
 // The one booking form (BOOK-1 to BOOK-10; CLINIC-3), in every dialog and on /contact: the shared
 // schema's messages, today up to the booking window's last day in Asia/Kolkata, no Sundays, and the slots
@@ -72,8 +72,7 @@ const bookingResolver: Resolver<AppointmentRequestInput, BookingRules, Appointme
 export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFormProps) {
   const toast = useToast();
   const { lang, t } = useI18n();
-  // I18N-5: the schema's and the server's messages are English; each is shown in the page's language.
-  const say = (message: string | undefined) => (message && lang !== 'en' ? translateMessage(message, t.validation) : message);
+  const say = useSay();
   const slotNote = { full: t.booking.fullyBooked, passed: t.booking.timePassed } as const;
   const cache = useQueryCache();
   const today = clinicToday();
@@ -159,16 +158,9 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
     }
   });
 
-  const id = (name: string) => `${idPrefix}-${name}`;
-  const errorOf = (name: keyof AppointmentRequestInput) => say(errors[name]?.message);
-  const describe = (name: keyof AppointmentRequestInput, hint?: string) =>
-    [errorOf(name) ? id(`${name}-error`) : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-  const fieldError = (name: keyof AppointmentRequestInput) =>
-    errorOf(name) ? (
-      <p className="field-error" id={id(`${name}-error`)}>
-        {errorOf(name)}
-      </p>
-    ) : null;
+  // Every field's label, control, message and aria wiring come from one place (components/form-field.tsx).
+  const kit: FieldKit<AppointmentRequestInput> = { idPrefix, register, errors, labels: t.booking };
+  const id = (name: string) => fieldId(kit, name);
 
   // A Sunday, a past day or one beyond the window is said at once, not only on submit.
   const onDateChange = (e: { target: { value: string } }) => {
@@ -180,84 +172,53 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   return (
     <form className="booking-form" noValidate onSubmit={onSubmit} aria-label={t.booking.formLabel}>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={id('firstName')}>{t.booking.firstName}</label>
-          <input
-            id={id('firstName')}
-            type="text"
-            autoComplete="given-name"
-            aria-invalid={errorOf('firstName') ? true : undefined}
-            aria-describedby={describe('firstName')}
-            {...register('firstName')}
-          />
-          {fieldError('firstName')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('lastName')}>{t.booking.lastName}</label>
-          <input
-            id={id('lastName')}
-            type="text"
-            autoComplete="family-name"
-            aria-invalid={errorOf('lastName') ? true : undefined}
-            aria-describedby={describe('lastName')}
-            {...register('lastName')}
-          />
-          {fieldError('lastName')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('email')}>{t.booking.email}</label>
-          <input
-            id={id('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-invalid={errorOf('email') ? true : undefined}
-            aria-describedby={describe('email')}
-            {...register('email')}
-          />
-          {fieldError('email')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('phone')}>{t.booking.phone}</label>
-          <input
-            id={id('phone')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+91 98765 43210"
-            aria-invalid={errorOf('phone') ? true : undefined}
-            aria-describedby={describe('phone')}
-            {...register('phone')}
-          />
-          {fieldError('phone')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('preferredDate')}>{t.booking.preferredDate}</label>
-          <input
-            id={id('preferredDate')}
-            type="date"
-            min={today}
-            max={lastDay}
-            aria-invalid={errorOf('preferredDate') ? true : undefined}
-            aria-describedby={describe('preferredDate', [id('date-hint'), rules.closedDates?.length ? id('closures') : ''].filter(Boolean).join(' '))}
-            {...register('preferredDate', { onChange: onDateChange })}
-          />
-          <p className="field-hint" id={id('date-hint')}>
-            {(rules.closedWeekdays ?? [0]).join() === '0'
-              ? fmt(t.booking.dateHint, { days: rules.windowDays })
-              : fmt(t.booking.dateHintAny, { days: rules.windowDays })}
-          </p>
-          <ClosureNotice id={id('closures')} />
-          {fieldError('preferredDate')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('preferredTime')}>{t.booking.preferredTime}</label>
-          <select
-            id={id('preferredTime')}
-            aria-invalid={errorOf('preferredTime') ? true : undefined}
-            aria-describedby={describe('preferredTime', id('time-hint'))}
-            {...register('preferredTime')}
-          >
+        <Field kit={kit} name="firstName">
+          <input type="text" autoComplete="given-name" />
+        </Field>
+        <Field kit={kit} name="lastName">
+          <input type="text" autoComplete="family-name" />
+        </Field>
+        <Field kit={kit} name="email">
+          <input type="email" autoComplete="email" inputMode="email" />
+        </Field>
+        <Field kit={kit} name="phone">
+          <input type="tel" autoComplete="tel" inputMode="tel" placeholder="+91 98765 43210" />
+        </Field>
+        <Field
+          kit={kit}
+          name="preferredDate"
+          options={{ onChange: onDateChange }}
+          describedBy={[id('date-hint'), Boolean(rules.closedDates?.length) && id('closures')]}
+          hint={
+            <>
+              <p className="field-hint" id={id('date-hint')}>
+                {(rules.closedWeekdays ?? [0]).join() === '0'
+                  ? fmt(t.booking.dateHint, { days: rules.windowDays })
+                  : fmt(t.booking.dateHintAny, { days: rules.windowDays })}
+              </p>
+              <ClosureNotice id={id('closures')} />
+            </>
+          }
+        >
+          <input type="date" min={today} max={lastDay} />
+        </Field>
+        <Field
+          kit={kit}
+          name="preferredTime"
+          describedBy={[id('time-hint')]}
+          hint={
+            <p className="field-hint" id={id('time-hint')} aria-live="polite">
+              {dateUsable && availability.isFetching
+                ? t.booking.checking
+                : dateUsable && availability.status === 'error'
+                  ? t.booking.availabilityError
+                  : slots && slots.every((s) => !s.available)
+                    ? t.booking.noTimes
+                    : t.booking.timesHint}
+            </p>
+          }
+        >
+          <select>
             <option value="">{t.booking.selectTime}</option>
             {(isValidDateString(date) ? slotsOn(date, rules) : (rules.timeSlots ?? defaultTimeSlots)).map((time) => {
               const slot = slots?.find((s) => s.time === time);
@@ -269,25 +230,9 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
               );
             })}
           </select>
-          <p className="field-hint" id={id('time-hint')} aria-live="polite">
-            {dateUsable && availability.isFetching
-              ? t.booking.checking
-              : dateUsable && availability.status === 'error'
-                ? t.booking.availabilityError
-                : slots && slots.every((s) => !s.available)
-                  ? t.booking.noTimes
-                  : t.booking.timesHint}
-          </p>
-          {fieldError('preferredTime')}
-        </div>
-        <div className="field field-wide">
-          <label htmlFor={id('treatment')}>{t.booking.treatment}</label>
-          <select
-            id={id('treatment')}
-            aria-invalid={errorOf('treatment') ? true : undefined}
-            aria-describedby={describe('treatment')}
-            {...register('treatment')}
-          >
+        </Field>
+        <Field kit={kit} name="treatment" wide>
+          <select>
             <option value="">{t.booking.selectTreatment}</option>
             {bookingTreatments.map((b) => (
               <option key={b.code} value={b.code}>
@@ -295,21 +240,10 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
               </option>
             ))}
           </select>
-          {fieldError('treatment')}
-        </div>
-        <div className="field field-wide">
-          <label htmlFor={id('notes')}>
-            {t.booking.notes} <span className="optional">{t.booking.optional}</span>
-          </label>
-          <textarea
-            id={id('notes')}
-            rows={3}
-            aria-invalid={errorOf('notes') ? true : undefined}
-            aria-describedby={describe('notes')}
-            {...register('notes')}
-          />
-          {fieldError('notes')}
-        </div>
+        </Field>
+        <Field kit={kit} name="notes" wide optional={t.booking.optional}>
+          <textarea rows={3} />
+        </Field>
       </div>
       {/* A honeypot: hidden from sight, from the keyboard and from assistive technology, so only a program
           filling every field it finds fills it; the server then refuses the request (docs/security.md). */}
