@@ -145,12 +145,7 @@ describe('the reminder', () => {
     app.clock.set('2026-11-23T07:00:00Z');
     const ack = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement', toAddress: 'rohan@example.in' }).first();
     const ackToken = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.textBody)![1];
-    const asked = await app.request(`/appointment/${ackToken}/request`, {
-      method: 'POST',
-      body: new URLSearchParams({ slot: '2026-11-30T17:00' }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-      redirect: 'manual',
-    });
+    const asked = await app.postForm(`/appointment/${ackToken}/request`, { slot: '2026-11-30T17:00' });
     expect(asked.headers.get('location')).toBe(`/appointment/${ackToken}/requested`);
     expect((await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie })).status).toBe(200);
 
