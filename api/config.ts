@@ -87,7 +87,7 @@ export interface Config {
   desktopUpdatesDir: string;
   /** OPS-15: run scheduled work in this process (every process may; each job still runs once). */
   scheduler: boolean;
-  /** PAT-6: months after the last completed visit a patient is due for a check-up. */
+  /** PAT-6: the first-start default of the clinic's recall period, in months (after the last completed visit). */
   recallMonths: number;
 }
 

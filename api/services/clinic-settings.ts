@@ -12,10 +12,12 @@ import {
 import type { Deps } from '../deps';
 import { audit, changedFields } from './audit';
 
-// SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
-// live in one row of clinic_settings (migration 011). The row is written when the server starts, from
-// the environment's first-start values (BOOKING_SLOT_CAPACITY, BOOKING_WINDOW_DAYS, CLINIC_NOTIFY_EMAIL,
-// REMINDER_HOURS_BEFORE) over the defaults of CLINIC-4 and CLINIC-5; from then on only the owner's Settings change it.
+// SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time, notification email, review
+// requests and recall period live in one row of clinic_settings (migration 011). The row is written when the
+// server starts, from the environment's first-start values (BOOKING_SLOT_CAPACITY, BOOKING_WINDOW_DAYS,
+// CLINIC_NOTIFY_EMAIL, REMINDER_HOURS_BEFORE, RECALL_MONTHS) over the defaults of CLINIC-4 and CLINIC-5; from
+// then on only the owner's Settings change it. A row stored by an older version lacks the later fields: they
+// read as the first-start values until the owner saves.
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -26,6 +28,7 @@ export function firstStartSettings(config: Deps['config']): ClinicSettings {
     slotCapacity: clamp(config.slotCapacity, 1, 50),
     bookingWindowDays: clamp(config.bookingWindowDays, 1, 365),
     reminderHoursBefore: clamp(config.reminderHoursBefore, 1, 168),
+    recallMonths: clamp(config.recallMonths, 1, 60),
     notificationEmail: config.clinicNotifyEmail ?? defaultClinicSettings.notificationEmail,
   };
 }
@@ -34,7 +37,18 @@ export function firstStartSettings(config: Deps['config']): ClinicSettings {
 function readStored(stored: unknown, fallback: ClinicSettings): ClinicSettings {
   const merged = { ...fallback, ...(typeof stored === 'object' && stored !== null ? stored : {}) };
   const parsed = clinicSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : fallback;
+  return parsed.success ? complete(parsed.data, fallback) : fallback;
+}
+
+/** A payload's optional fields (REV-1, PAT-6) taken from `base` where the payload leaves them out. */
+function complete(input: ClinicSettingsPayload, base: ClinicSettings): ClinicSettings {
+  return {
+    ...input,
+    openingHours: { ...input.openingHours },
+    reviewRequests: input.reviewRequests ?? base.reviewRequests,
+    reviewRequestDelayHours: input.reviewRequestDelayHours ?? base.reviewRequestDelayHours,
+    recallMonths: input.recallMonths ?? base.recallMonths,
+  };
 }
 
 export async function getClinicSettings(deps: Pick<Deps, 'knex' | 'config'>, db: Knex | Knex.Transaction = deps.knex): Promise<ClinicSettings> {
@@ -50,23 +64,17 @@ export async function storeFirstStartSettings(knex: Knex, config: Deps['config']
 }
 
 export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {
-  let settings: ClinicSettings = { ...input, openingHours: { ...input.openingHours } };
+  let settings: ClinicSettings | undefined;
   await deps.knex.transaction(async (trx) => {
     const before = await getClinicSettings(deps, trx);
-    // REV-1: the review request settings are optional in a save (the Settings screen does not send them
-    // yet): a save without them keeps what is stored.
-    settings = {
-      ...settings,
-      reviewRequests: input.reviewRequests ?? before.reviewRequests,
-      reviewRequestDelayHours: input.reviewRequestDelayHours ?? before.reviewRequestDelayHours,
-    };
-    if (settings.reviewRequests === undefined) delete settings.reviewRequests;
-    if (settings.reviewRequestDelayHours === undefined) delete settings.reviewRequestDelayHours;
+    // REV-1, PAT-6: a client that does not send the review or recall settings (one older than them) keeps
+    // what is stored.
+    settings = complete(input, before);
     await trx('clinic_settings').insert({ id: 1, settings: JSON.stringify(settings), updatedAt: deps.now() }).onConflict('id').merge();
     await audit(trx, { action: 'update', entity: 'clinic-settings', changes: changedFields(before, settings) });
   });
   deps.logger.info('clinic_settings_changed', {});
-  return settings;
+  return settings!;
 }
 
 /** Closed dates from `from` to `to` (inclusive), earliest first. */

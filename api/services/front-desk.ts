@@ -187,16 +187,17 @@ export async function rescheduleAppointment(deps: Deps, id: number, input: Resch
     });
     // MAIL-9: the reminder moves with the appointment; BOOK-15: a visitor's request is answered.
     await appointmentMoved(trx, id);
+    // BOOK-12, MAIL-9: like the confirmation, the email carries the personal link, and a confirmed appointment
+    // the .ics at its new time (same UID, higher SEQUENCE: the calendar entry moves). A pending one has no
+    // calendar entry yet: its .ics comes with the confirmation.
+    const moved = { ...current, preferredDate: input.preferredDate, preferredTime: input.preferredTime };
+    const withIcs = current.status === 'confirmed';
+    const link = await issueManageLink(trx, id, deps.config.publicUrl);
     await enqueueEmail(trx, {
       kind: 'appointment-rescheduled',
       to: current.email,
-      ...appointmentRescheduledEmail({
-        ...current,
-        preferredDate: input.preferredDate,
-        preferredTime: input.preferredTime,
-        previousDate: current.preferredDate,
-        previousTime: current.preferredTime,
-      }),
+      ...appointmentRescheduledEmail({ ...moved, previousDate: current.preferredDate, previousTime: current.preferredTime }, link, withIcs),
+      ...(withIcs ? { attachments: [icsAttachment(moved, deps.config.publicUrl, deps.now())] } : {}),
     });
   });
   deps.nudgeOutbox();

@@ -2,6 +2,7 @@ import { appointmentCancelledEmail } from '../../shared/emails/appointment-statu
 import { visitorCancelledEmail, visitorRequestedTimeEmail } from '../../shared/emails/self-service';
 import { clinic } from '../../shared/constants/clinic';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
+import { isLang } from '../../shared/i18n/types';
 import { CANCEL_CUTOFF_HOURS, type ManageOutcome, type ManagedAppointment } from '../../shared/schemas/manage-appointment';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../errors';
@@ -51,6 +52,7 @@ export async function managedAppointment(deps: Deps, token: string): Promise<Man
     canCancel: open && msLeft > CANCEL_CUTOFF_HOURS * HOUR,
     canRequest: open,
     openSlots: open ? await openSlots(deps, { date: a.preferredDate, time: a.preferredTime }) : [],
+    language: isLang(a.language) ? a.language : 'en',
   };
 }
 

@@ -4,6 +4,7 @@ import { recallEmail } from '../../shared/emails/recall';
 import type { RecallItem, RecallList, RecallState } from '../../shared/schemas/recall';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
+import { getClinicSettings } from './clinic-settings';
 import { enqueueEmail } from './outbox';
 
 const toCamel = snakeCaseMappers().parse;
@@ -27,7 +28,7 @@ function state(r: Row, today: string): RecallState {
   return addDays(r.dueDate, OVERDUE_AFTER_DAYS) < today ? 'overdue' : 'due';
 }
 
-async function dueRows(deps: Deps, patientId: number | null): Promise<Row[]> {
+async function dueRows(deps: Deps, months: number, patientId: number | null): Promise<Row[]> {
   const today = clinicToday(deps.now());
   const { rows } = await deps.knex.raw<{ rows: Row[] }>(
     `select p.id as patient_id, p.first_name, p.last_name, p.email, p.phone,
@@ -41,7 +42,7 @@ async function dueRows(deps: Deps, patientId: number | null): Promise<Row[]> {
        and not exists (select 1 from appointments a where ${MINE} and a.status in ('pending', 'confirmed') and a.preferred_date >= ?::date)
        and (?::integer is null or p.id = ?::integer)
      order by l.last_visit, p.id`,
-    [deps.config.recallMonths, deps.config.recallMonths, today, today, patientId, patientId],
+    [months, months, today, today, patientId, patientId],
   );
   // Raw results bypass the camelCase mapping of the query builder.
   return rows.map((r) => toCamel(r) as Row);
@@ -59,18 +60,25 @@ const item = (r: Row, today: string): RecallItem => ({
   contactedAt: r.contactedAt ? new Date(r.contactedAt).toISOString() : null,
 });
 
+/** PAT-6: the recall period in months: the clinic's setting (SET-4), seeded by RECALL_MONTHS. */
+export async function recallMonths(deps: Pick<Deps, 'knex' | 'config'>): Promise<number> {
+  return (await getClinicSettings(deps)).recallMonths;
+}
+
 /**
- * PAT-6: patients whose last completed visit is the recall period (RECALL_MONTHS, default 6) ago or more and
- * who hold no open appointment from today on (booking takes a patient off the list); oldest visit first.
+ * PAT-6: patients whose last completed visit is the recall period (the clinic's setting, default 6 months) ago
+ * or more and who hold no open appointment from today on (booking takes a patient off the list); oldest
+ * visit first.
  */
 export async function recallList(deps: Deps): Promise<RecallList> {
   const today = clinicToday(deps.now());
-  return { months: deps.config.recallMonths, items: (await dueRows(deps, null)).map((r) => item(r, today)) };
+  const months = await recallMonths(deps);
+  return { months, items: (await dueRows(deps, months, null)).map((r) => item(r, today)) };
 }
 
 /** PAT-6: the recall email (with the booking link), and the patient marked contacted, in one transaction. */
 export async function sendRecallEmail(deps: Deps, patientId: number): Promise<RecallItem> {
-  const [row] = await dueRows(deps, patientId);
+  const [row] = await dueRows(deps, await recallMonths(deps), patientId);
   if (!row) throw notFound('Patient due for a check-up');
   const now = deps.now();
   await deps.knex.transaction(async (trx) => {
@@ -83,7 +91,7 @@ export async function sendRecallEmail(deps: Deps, patientId: number): Promise<Re
 
 /** PAT-6: staff contacted the patient another way (the WhatsApp recall link was clicked). */
 export async function markRecallContacted(deps: Deps, patientId: number): Promise<RecallItem> {
-  const [row] = await dueRows(deps, patientId);
+  const [row] = await dueRows(deps, await recallMonths(deps), patientId);
   if (!row) throw notFound('Patient due for a check-up');
   const now = deps.now();
   await deps.knex('patients').where({ id: patientId }).update({ recallContactedAt: now });

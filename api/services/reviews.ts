@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { reviewRequestEmail } from '../../shared/emails/review-request';
-import type { Lang } from '../../shared/i18n/types';
+import { isLang, type Lang } from '../../shared/i18n/types';
 import {
   REVIEW_RATING_THRESHOLD,
   type AdminReview,
@@ -18,7 +18,6 @@ import { enqueueEmail } from './outbox';
 const BATCH = 50;
 /** REV-1: a visit completed longer ago than this is never asked (no flood of old visits on the first run). */
 const MAX_AGE_DAYS = 14;
-export const DEFAULT_REVIEW_DELAY_HOURS = 2;
 
 export function reviewUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/review/${token}`;
@@ -27,7 +26,7 @@ export function reviewUrl(publicUrl: string, token: string): string {
 /** REV-1: the clinic's setting: review requests on (default) and their delay after completion (default 2 hours). */
 export async function reviewRequestSettings(deps: Pick<Deps, 'knex' | 'config'>): Promise<{ on: boolean; delayHours: number }> {
   const s = await getClinicSettings(deps);
-  return { on: s.reviewRequests ?? true, delayHours: s.reviewRequestDelayHours ?? DEFAULT_REVIEW_DELAY_HOURS };
+  return { on: s.reviewRequests, delayHours: s.reviewRequestDelayHours };
 }
 
 /**
@@ -90,6 +89,15 @@ export async function reviewInvite(db: Knex | Knex.Transaction, token: string, l
   const row = await (lock ? q.forUpdate() : q);
   if (!row) return null;
   return { appointmentId: Number(row.id), firstName: row.firstName, lastName: row.lastName, visitDate: String(row.preferredDate), language: row.language };
+}
+
+/** I18N-7: the language of the visit a review link was made for, used or not; null for an unknown token. */
+export async function reviewLinkLanguage(db: Knex | Knex.Transaction, token: string): Promise<Lang | null> {
+  const row = await db('review_links as l')
+    .join('appointments as a', 'a.id', 'l.appointmentId')
+    .where('l.tokenHash', hashToken(token))
+    .first<{ language: string } | undefined>('a.language');
+  return row && isLang(row.language) ? row.language : null;
 }
 
 const initial = (s: string) => (s.trim()[0] ?? '').toLocaleUpperCase();

@@ -1,29 +1,40 @@
-import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { formatEnGbLongDate } from '../domain/clinic-time';
+import { fmt } from '../i18n/types';
 import type { AppointmentEmailDetails } from './appointment-status';
+import { manageLinkBlocks } from './booking';
 import { renderEmail, type RenderedEmail } from './layout';
+import { emailWords } from './language';
 
-// APPT-12: the front desk moved an appointment; the patient is told the new time (and the old one, so the
-// email cannot be mistaken for a second appointment). Sent through the outbox like every email.
+// APPT-12: the front desk moved an appointment (or approved the time the patient asked for, BOOK-15); the
+// patient is told the new time (and the old one, so the email cannot be mistaken for a second appointment),
+// in the language they booked in (I18N-3). Like the confirmation (MAIL-9, BOOK-12) it carries the personal
+// link and, for a confirmed appointment, the updated .ics (the caller attaches it and says so with `ics`).
+// Sent through the outbox like every email.
 
 export interface RescheduleEmailDetails extends AppointmentEmailDetails {
   previousDate: string;
   previousTime: string;
 }
 
-export function appointmentRescheduledEmail(a: RescheduleEmailDetails): RenderedEmail {
-  const when = `${formatEnGbLongDate(a.preferredDate)}, ${timeSlotLabel(a.preferredTime)}`;
-  return renderEmail(`Your appointment has moved to ${when} – ${clinic.name}`, `Dear ${a.firstName} ${a.lastName},`, [
-    { paragraph: 'Your appointment has been moved to a new time:' },
-    {
-      rows: [
-        ['New date', formatEnGbLongDate(a.preferredDate)],
-        ['New time', timeSlotLabel(a.preferredTime)],
-        ['Treatment', treatmentLabel(a.treatment)],
-        ['Was', `${formatEnGbLongDate(a.previousDate)}, ${timeSlotLabel(a.previousTime)}`],
-      ],
-    },
-    { paragraph: 'Please arrive 10 minutes early. If the new time does not suit you, please call us and we will find another.' },
-  ]);
+export function appointmentRescheduledEmail(a: RescheduleEmailDetails, manageUrl?: string, ics = false): RenderedEmail {
+  const w = emailWords(a.language);
+  return renderEmail(
+    fmt(w.t.rescheduledSubject, { date: w.longDate(a.preferredDate), time: w.time(a.preferredTime), clinic: clinic.name }),
+    fmt(w.t.dear, { name: `${a.firstName} ${a.lastName}` }),
+    [
+      { paragraph: w.t.rescheduledIntro },
+      {
+        rows: [
+          [w.t.newDate, w.longDate(a.preferredDate)],
+          [w.t.newTime, w.time(a.preferredTime)],
+          [w.t.treatment, w.treatment(a.treatment)],
+          [w.t.previousTime, `${w.longDate(a.previousDate)}, ${w.time(a.previousTime)}`],
+        ],
+      },
+      { paragraph: w.t.rescheduledOutro },
+      ...manageLinkBlocks(manageUrl, a.language),
+      ...(ics ? [{ paragraph: w.t.icsUpdated }] : []),
+    ],
+    w.lang,
+  );
 }

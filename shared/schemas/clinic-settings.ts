@@ -4,9 +4,10 @@ import { clinic } from '../constants/clinic';
 import { isValidDateString } from '../domain/clinic-time';
 import type { IsoDate } from './json';
 
-// The clinic's hours, booking slots, capacity, booking window, reminder lead time and notification email
-// (SET-4): one object in the database, edited by the owner in Settings. Environment variables only give
-// the first-start values; the defaults here are those of CLINIC-4 and CLINIC-5.
+// The clinic's hours, booking slots, capacity, booking window, reminder lead time, notification email,
+// review requests (REV-1) and recall period (PAT-6) (SET-4): one object in the database, edited by the owner
+// in Settings. Environment variables only give the first-start values; the defaults here are those of
+// CLINIC-4 and CLINIC-5.
 
 export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -33,13 +34,17 @@ export interface ClinicSettings {
   reminderHoursBefore: number;
   /** Where the "new booking" email goes. */
   notificationEmail: string;
-  /** REV-1: whether a completed visit gets a review request (absent: on). */
-  reviewRequests?: boolean;
-  /** REV-1: hours after completion the review request goes (0..168; absent: 2). */
-  reviewRequestDelayHours?: number;
+  /** REV-1: whether a completed visit gets a review request (default on). */
+  reviewRequests: boolean;
+  /** REV-1: hours after completion the review request goes (0..168; default 2). */
+  reviewRequestDelayHours: number;
+  /** PAT-6: months after a patient's last completed visit they are due for a check-up (1..60; default 6). */
+  recallMonths: number;
 }
 
 export const DEFAULT_REMINDER_HOURS_BEFORE = 24;
+export const DEFAULT_REVIEW_DELAY_HOURS = 2;
+export const DEFAULT_RECALL_MONTHS = 6;
 
 const weekdayHours = { open: '10:00', close: '21:00' };
 
@@ -62,6 +67,9 @@ export const defaultClinicSettings: ClinicSettings = {
   bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
   reminderHoursBefore: DEFAULT_REMINDER_HOURS_BEFORE,
   notificationEmail: clinic.email,
+  reviewRequests: true,
+  reviewRequestDelayHours: DEFAULT_REVIEW_DELAY_HOURS,
+  recallMonths: DEFAULT_RECALL_MONTHS,
 };
 
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
@@ -84,7 +92,10 @@ export function slotInsideHours(slot: string, hours: OpeningHours | null): boole
   return hours !== null && slot >= hours.open && slot <= hours.close;
 }
 
-/** PUT /api/admin/clinic-settings: the whole object. */
+/**
+ * PUT /api/admin/clinic-settings: the whole object. The review and recall settings (added after the first
+ * clients) may be left out: a save without them keeps what is stored.
+ */
 export const clinicSettingsSchema = z
   .object({
     openingHours: z.object({
@@ -107,6 +118,7 @@ export const clinicSettingsSchema = z
     reminderHoursBefore: intField('Reminder lead time', 1, 168),
     reviewRequests: z.boolean({ error: 'Review requests must be true or false' }).optional(),
     reviewRequestDelayHours: intField('Review request delay', 0, 168).optional(),
+    recallMonths: intField('Recall period', 1, 60).optional(),
     notificationEmail: z
       .string({ error: 'Invalid email address' })
       .trim()

@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from '../constants/booking';
+import { isLang, type Lang } from '../i18n/types';
 
 /** BOOK-14: what the personal link's page shows: this appointment only, nothing about any other. */
 export interface ManagedAppointment {
@@ -15,6 +16,14 @@ export interface ManagedAppointment {
   canRequest: boolean;
   /** Open slots of the coming days, for "ask for another time". */
   openSlots: { date: string; times: string[] }[];
+  /** I18N-7: the language the visit was booked in; the page speaks it. */
+  language: Lang;
+}
+
+/** I18N-7: the language a manage page speaks once its data (GET managePath) is known; null for none (404). */
+export function manageLanguage(data: unknown): Lang | null {
+  const lang = (data as Partial<ManagedAppointment> | null | undefined)?.language;
+  return isLang(lang) ? lang : null;
 }
 
 /** The outcome shown after a form post (?done=...). */

@@ -1,34 +1,49 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { clinic } from '../../../shared/constants/clinic';
 import { escapeHtml } from '../../../shared/emails/layout';
 import { emailWords } from '../../../shared/emails/language';
-import { fmt, type Lang } from '../../../shared/i18n/types';
+import { fmt, localeOf, localizePath, type Lang } from '../../../shared/i18n/types';
 import { MANAGE_TOKEN } from '../../../shared/schemas/manage-appointment';
 import { REVIEW_TEXT_MAX, reviewSubmissionSchema } from '../../../shared/schemas/review';
 import type { Deps } from '../../deps';
 import { HttpError } from '../../errors';
-import { displayName, publicReviews, reviewInvite, submitReview, type ReviewInvite } from '../../services/reviews';
+import { displayName, publicReviews, reviewInvite, reviewLinkLanguage, submitReview, type ReviewInvite } from '../../services/reviews';
 import { createRouter } from '../router';
 
 // REV-2 / REV-3: the review form behind the single-use link of a review request email. The API renders it
-// itself (a small, complete HTML page, no JavaScript at all), in the language the visit was booked in; the
+// itself (a small, complete HTML page, no JavaScript at all), in the language the visit was booked in
+// (I18N-7: the form, its errors, the thank-you page, and the "used or not valid" page of a used link); the
 // form is a plain post to the same address. Every value is escaped (REV-3). REV-5: the approved reviews as
 // JSON for the public site.
 // GET  /review/{token}            -> the form (200), or the "used or not valid" page (404)
 // POST /review/{token}  rating, text, name=initials|short (form) -> thank-you page (200), the form with its errors (400), or 404
 // GET  /api/reviews               -> PublicReviews (approved reviews; the rating from 10 approved reviews on)
 
-const formBody = koaBody({
+// 1000 characters of Marathi or Hindi are 3 bytes each in UTF-8 and 9 once form-encoded: about 9 KB of
+// text alone. The limit leaves room for that and the other fields.
+const parseForm = koaBody({
   json: false,
   urlencoded: true,
   text: false,
   multipart: false,
-  formLimit: '8kb',
+  formLimit: '24kb',
   onError: () => {
     throw new HttpError(400, 'Request body is not valid');
   },
 });
+
+/** A body the form parser refuses (far too long, or broken) is answered as the form with its error, not as JSON. */
+const TOO_LONG = 'reviewFormTooLong';
+const formBody: Middleware = async (ctx, next) => {
+  try {
+    await parseForm(ctx, async () => {});
+  } catch {
+    ctx.state[TOO_LONG] = true;
+    ctx.request.body = {};
+  }
+  await next();
+};
 
 function privatePage(ctx: Context): void {
   ctx.set('Cache-Control', 'no-store');
@@ -53,9 +68,9 @@ button{background:#0b6e77;color:#fff;border:0;border-radius:8px;font:inherit;fon
 const DEVANAGARI = `@font-face{font-family:"Noto Sans Devanagari";src:url(/fonts/noto-sans-devanagari-subset.woff2) format("woff2");font-display:swap;unicode-range:U+0900-097F,U+200C-200D}`;
 
 function page(lang: Lang, title: string, body: string): string {
-  const htmlLang = lang === 'en' ? 'en-IN' : lang;
+  const htmlLang = localeOf[lang];
   const font = lang === 'en' ? '' : DEVANAGARI;
-  return `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${font}${CSS}</style></head><body><header><a href="/">${escapeHtml(clinic.name)}</a></header><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${font}${CSS}</style></head><body><header><a href="${localizePath(lang, '/')}">${escapeHtml(clinic.name)}</a></header><main>${body}</main></body></html>`;
 }
 
 interface FormState {
@@ -106,10 +121,13 @@ function langOf(ctx: Context): Lang {
 export function reviewPublicRoutes(deps: Deps) {
   const router = createRouter({ body: 'none' });
 
-  const gone = (ctx: Context) => {
+  // REV-2: a used link, a tampered or unknown one: the same page and status. I18N-7: a link the clinic made
+  // still knows its visit's language; for any other the ?lang= hint, else English.
+  const gone = async (ctx: Context, token: string) => {
+    const lang = (MANAGE_TOKEN.test(token) && (await reviewLinkLanguage(deps.knex, token))) || langOf(ctx);
     ctx.status = 404;
     ctx.type = 'html';
-    ctx.body = messagePage(langOf(ctx), emailWords(langOf(ctx)).t.reviewUsed, false);
+    ctx.body = messagePage(lang, emailWords(lang).t.reviewUsed, false);
   };
 
   router.get('/review/:token', async (ctx) => {
@@ -117,7 +135,7 @@ export function reviewPublicRoutes(deps: Deps) {
     const token = String(ctx.params.token ?? '');
     // REV-2: a malformed, tampered, unknown or used token all read the same.
     const invite = MANAGE_TOKEN.test(token) ? await reviewInvite(deps.knex, token) : null;
-    if (!invite) return gone(ctx);
+    if (!invite) return gone(ctx, token);
     ctx.type = 'html';
     ctx.body = reviewFormPage(invite, `/review/${token}`);
   });
@@ -126,7 +144,7 @@ export function reviewPublicRoutes(deps: Deps) {
     privatePage(ctx);
     const token = String(ctx.params.token ?? '');
     const invite = MANAGE_TOKEN.test(token) ? await reviewInvite(deps.knex, token) : null;
-    if (!invite) return gone(ctx);
+    if (!invite) return gone(ctx, token);
     const t = emailWords(invite.language).t;
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const parsed = reviewSubmissionSchema.safeParse({
@@ -134,8 +152,8 @@ export function reviewPublicRoutes(deps: Deps) {
       text: typeof body.text === 'string' ? body.text : '',
       name: body.name === 'short' ? 'short' : 'initials',
     });
-    if (!parsed.success) {
-      const fields = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    if (ctx.state[TOO_LONG] || !parsed.success) {
+      const fields = new Set(ctx.state[TOO_LONG] || parsed.success ? ['text'] : parsed.error.issues.map((i) => String(i.path[0])));
       const errors = [...(fields.has('rating') ? [t.reviewErrorRating] : []), ...(fields.has('text') ? [t.reviewErrorText] : [])];
       const rating = Number(body.rating);
       ctx.status = 400;
@@ -148,7 +166,7 @@ export function reviewPublicRoutes(deps: Deps) {
       });
       return;
     }
-    if (!(await submitReview(deps, token, parsed.data))) return gone(ctx);
+    if (!(await submitReview(deps, token, parsed.data))) return gone(ctx, token);
     ctx.type = 'html';
     ctx.body = messagePage(invite.language, t.reviewThanks, true);
   });

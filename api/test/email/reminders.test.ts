@@ -62,6 +62,25 @@ function parseIcs(content: string) {
   return { event, vevent, tzid: vevent.getFirstProperty('dtstart')!.getParameter('tzid') };
 }
 
+/** Sends everything in the outbox to a real SMTP peer and answers what it received. */
+async function deliverOverSmtp() {
+  const peer = await new SmtpPeer().start();
+  const worker = new OutboxWorker({
+    knex: app.deps.knex,
+    mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
+    logger: silent,
+    from: 'Clinic <no-reply@clinic.test>',
+    renderAttachment: renderInvoiceAttachment,
+  });
+  try {
+    await worker.drain();
+    return peer.received;
+  } finally {
+    await worker.stop();
+    await peer.stop();
+  }
+}
+
 describe('the reminder', () => {
   it('is sent once at the lead time, with the .ics and the personal link', async () => {
     await bookAndConfirm();
@@ -97,26 +116,81 @@ describe('the reminder', () => {
     const [ack] = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement' });
     expect(ack.textBody).toMatch(/Manage my appointment: https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
 
-    const peer = await new SmtpPeer().start();
-    const worker = new OutboxWorker({
-      knex: app.deps.knex,
-      mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
-      logger: silent,
-      from: 'Clinic <no-reply@clinic.test>',
-      renderAttachment: renderInvoiceAttachment,
+    const received = await deliverOverSmtp();
+    const confirmation = received.find((m) => m.subject?.includes('confirmed'))!;
+    expect(confirmation.text).toMatch(/\/appointment\/[A-Za-z0-9_-]{43}/);
+    const ics = confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
+    const { event } = parseIcs(ics.content.toString('utf8'));
+    expect(event.summary).toContain('Root Canal');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T12:30:00.000Z');
+  });
+
+  it('the reschedule email (staff move and approved request) carries a working personal link and the .ics at the new time, over SMTP', async () => {
+    const id = await bookAndConfirm({ language: 'mr' } as Partial<typeof booking>);
+    const pending = await app.request('/api/appointments', {
+      method: 'POST',
+      json: { ...booking, email: 'pending@example.in', phone: '9000000003', preferredTime: '19:00' },
     });
-    try {
-      await worker.drain();
-      const confirmation = peer.received.find((m) => m.subject?.includes('confirmed'))!;
-      expect(confirmation.text).toMatch(/\/appointment\/[A-Za-z0-9_-]{43}/);
-      const ics = confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
-      const { event } = parseIcs(ics.content.toString('utf8'));
-      expect(event.summary).toContain('Root Canal');
-      expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-26T12:30:00.000Z');
-    } finally {
-      await worker.stop();
-      await peer.stop();
+    expect(pending.status).toBe(201);
+    const pendingId = ((await pending.json()) as { id: number }).id;
+
+    // The front desk moves the confirmed one to Saturday 11:00, and the pending one to Friday 12:00.
+    app.clock.set('2026-11-23T06:00:00Z');
+    const reschedule = (which: number, preferredDate: string, preferredTime: string) =>
+      app.request(`/api/admin/appointments/${which}/reschedule`, { method: 'PATCH', json: { preferredDate, preferredTime }, cookie });
+    expect((await reschedule(id, '2026-11-28', '11:00')).status).toBe(200);
+    expect((await reschedule(pendingId, '2026-11-27', '12:00')).status).toBe(200);
+
+    // The patient then asks for Monday 17:00 from the page; the clinic approves it (a reschedule too).
+    app.clock.set('2026-11-23T07:00:00Z');
+    const ack = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement', toAddress: 'rohan@example.in' }).first();
+    const ackToken = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.textBody)![1];
+    const asked = await app.postForm(`/appointment/${ackToken}/request`, { slot: '2026-11-30T17:00' });
+    expect(asked.headers.get('location')).toBe(`/appointment/${ackToken}/requested`);
+    expect((await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie })).status).toBe(200);
+
+    const received = await deliverOverSmtp();
+    const confirmation = received.find((m) => m.to && JSON.stringify(m.to).includes('rohan@') && m.subject?.includes('निश्चित'))!;
+    const confirmationUid = parseIcs(confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content.toString('utf8')).event.uid;
+    const confirmationSequence = parseIcs(confirmation.attachments[0].content.toString('utf8')).event.sequence;
+
+    // The patient's two reschedule emails, in Marathi (the booking's language), oldest first.
+    const moves = received.filter((m) => JSON.stringify(m.to).includes('rohan@') && m.subject?.includes('वेळ बदलली'));
+    expect(moves.map((m) => m.subject)).toEqual([
+      expect.stringContaining('२८ नोव्हेंबर'),
+      expect.stringContaining('३० नोव्हेंबर'),
+    ]);
+    const expected = [
+      { start: '2026-11-28T05:30:00.000Z', day: '२८ नोव्हेंबर, २०२६' },
+      { start: '2026-11-30T11:30:00.000Z', day: '३० नोव्हेंबर, २०२६' },
+    ];
+    let lastSequence = confirmationSequence;
+    for (const [i, mail] of moves.entries()) {
+      expect(mail.text).toContain('माझी अपॉइंटमेंट पाहा: https://clinic.example.in/appointment/');
+      expect(mail.text).toContain('कॅलेंडरमधील अपॉइंटमेंट नवीन वेळेवर जाईल');
+      // The link in the email opens this appointment (at its time now: the second move's).
+      const token = /https:\/\/clinic\.example\.in\/appointment\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')![1];
+      const view = await app.request(`/api/appointment-links/${token}`);
+      expect(view.status).toBe(200);
+      expect(await view.json()).toMatchObject({ firstName: 'Rohan', preferredDate: '2026-11-30', preferredTime: '17:00', language: 'mr' });
+      expect(mail.text).toContain(`नवीन तारीख: ${expected[i].day}`);
+      // The .ics: the same calendar entry (UID) at the new time, with a higher SEQUENCE, so calendars move it.
+      const ics = mail.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
+      expect(ics).toHaveLength(1);
+      const { event, tzid } = parseIcs(ics[0].content.toString('utf8'));
+      expect(tzid).toBe('Asia/Kolkata');
+      expect(event.uid).toBe(confirmationUid);
+      expect(event.startDate.toJSDate().toISOString()).toBe(expected[i].start);
+      expect(event.sequence).toBeGreaterThan(lastSequence);
+      lastSequence = event.sequence;
     }
+
+    // A pending appointment has no calendar entry to move: the link, and no .ics.
+    const pendingMove = received.find((m) => JSON.stringify(m.to).includes('pending@') && m.subject?.includes('has moved'))!;
+    expect(pendingMove.subject).toContain('27 November 2026, 12:00 PM');
+    expect(pendingMove.text).toMatch(/Manage my appointment: https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
+    expect(pendingMove.text).not.toContain('calendar file');
+    expect(pendingMove.attachments.filter((a) => a.contentType.startsWith('text/calendar'))).toHaveLength(0);
   });
 
   it('is not sent for a cancelled appointment', async () => {

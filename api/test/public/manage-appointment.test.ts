@@ -43,13 +43,7 @@ async function book(overrides: Partial<typeof booking> = {}): Promise<{ id: numb
   return { id, token };
 }
 
-const form = (path: string, fields: Record<string, string> = {}) =>
-  app.request(path, {
-    method: 'POST',
-    body: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-    redirect: 'manual',
-  });
+const form = (path: string, fields: Record<string, string> = {}) => app.postForm(path, fields);
 
 const page = (token: string, suffix = '') => app.request(`/appointment/${token}${suffix}`);
 

@@ -76,13 +76,7 @@ async function requestedToken(id: number): Promise<string> {
   return tokenOf(mine.textBody);
 }
 
-const post = (path: string, fields: Record<string, string>) =>
-  app.request(path, {
-    method: 'POST',
-    body: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-    redirect: 'manual',
-  });
+const post = (path: string, fields: Record<string, string> = {}) => app.postForm(path, fields);
 
 describe('the review request', () => {
   it('goes once, at the delay after completion, through the scheduler and with the movable clock', async () => {

@@ -93,6 +93,9 @@ function validBody(): Record<string, unknown> {
     bookingWindowDays: 60,
     reminderHoursBefore: 24,
     notificationEmail: 'desk@example.in',
+    reviewRequests: true,
+    reviewRequestDelayHours: 2,
+    recallMonths: 6,
     date: '2031-01-01',
     reason: 'Diwali',
     role: 'receptionist',
@@ -131,6 +134,7 @@ const FIELDS: Record<string, string[]> = {
   'PATCH /api/admin/appointments/:id/reschedule': ['preferredDate', 'preferredTime', 'bookAnyway'],
   'PUT /api/admin/clinic-settings': [
     'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail', 'reviewRequests', 'reviewRequestDelayHours',
+    'recallMonths',
   ],
   'POST /api/admin/closed-dates': ['date', 'reason'],
   'DELETE /api/admin/closed-dates/:date': ['notes'],

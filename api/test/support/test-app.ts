@@ -34,6 +34,8 @@ export interface TestApp {
   outboxNudges: () => number;
   /** fetch relative to the app, JSON in and out. */
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  /** A plain HTML form post from the app's own page (urlencoded, same origin); redirects are not followed. */
+  postForm(path: string, fields?: Record<string, string>): Promise<Response>;
   /** Signs in as the test admin and answers the session cookie. */
   signIn(): Promise<string>;
   close(): Promise<void>;
@@ -88,6 +90,13 @@ export async function startTestApp(
     clock,
     outboxNudges: () => nudges,
     request,
+    postForm: (path, fields = {}) =>
+      request(path, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+        redirect: 'manual',
+      }),
     async signIn() {
       const res = await request('/api/auth/login', { method: 'POST', json: { email: ADMIN.email, password: ADMIN.password } });
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

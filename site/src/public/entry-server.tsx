@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { findTreatment } from '../../../shared/constants/treatments';
 import { catalogues } from '../../../shared/i18n/index';
 import { localeOf, splitLangPath, type Lang } from '../../../shared/i18n/types';
+import { manageLanguage, managePath } from '../../../shared/schemas/manage-appointment';
 import { App } from './app/app';
 import { createQueryCache, routeDataPaths, type PagePayload } from './app/data';
 import { headTags, scriptJson } from './app/head';
@@ -61,8 +62,7 @@ export interface RenderOutput {
 export async function render({ url, origin, load }: RenderInput): Promise<RenderOutput> {
   const fullPath = new URL(url, 'http://localhost').pathname;
   // /mr/... and /hi/... are the same pages in Marathi and Hindi; every other path is English.
-  const { lang, path: pathname } = splitLangPath(fullPath);
-  const catalogue = catalogues[lang];
+  const { lang: pathLang, path: pathname } = splitLangPath(fullPath);
   const route = matchRoute(pathname);
   const data: Record<string, unknown> = {};
   const errors: string[] = [];
@@ -75,6 +75,10 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
       }
     }),
   );
+
+  // I18N-7: the personal link's page speaks the booking's language, whatever the address (start.tsx does the same).
+  const lang = (route.name === 'manage' && manageLanguage(data[managePath(route.token)])) || pathLang;
+  const catalogue = catalogues[lang];
 
   const cache = createQueryCache();
   for (const [p, v] of Object.entries(data)) cache.setData(p, v);

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { splitLangPath } from '../../../shared/i18n/types';
+import { manageLanguage, managePath } from '../../../shared/schemas/manage-appointment';
 import { App } from './app/app';
 import { createQueryCache, type PagePayload } from './app/data';
 import { loadCatalogue } from './app/i18n';
@@ -18,8 +19,10 @@ const cache = createQueryCache();
 for (const [path, value] of Object.entries(payload.data)) cache.setData(path, value);
 
 const path = window.location.pathname;
-const { lang, path: pagePath } = splitLangPath(path);
+const { lang: pathLang, path: pagePath } = splitLangPath(path);
 const route = matchRoute(pagePath);
+// I18N-7: the personal link's page speaks the booking's language (from the embedded data, as the server did).
+const lang = (route.name === 'manage' && manageLanguage(payload.data[managePath(route.token)])) || pathLang;
 
 // The page's own code (and, on the contact page, the booking form) and the language's catalogue come
 // first, so the server's HTML is adopted as it is rather than replaced.

@@ -7,7 +7,7 @@ import { prefetchBookingForm } from '../booking/lazy-booking-form';
 import { COPYRIGHT_YEAR, developerPromo } from '../app/site-config';
 import { fmt, openingHours, useI18n } from '../app/i18n';
 import { Link, useRouter } from '../app/router';
-import { isCurrentLink, navLinks } from '../app/routes';
+import { isCurrentLink, matchRoute, navLinks } from '../app/routes';
 import { Dialog } from './dialog';
 import { Icon } from './icons';
 
@@ -34,11 +34,13 @@ function NavList({ onNavigate, className }: { onNavigate?: () => void; className
 
 /**
  * I18N-1: the same page in the other languages. Plain links (a full page load): the new page comes from
- * the server in its language, and the browser never holds two catalogues.
+ * the server in its language, and the browser never holds two catalogues. I18N-7: none on the personal
+ * link's page, which speaks the booking's language at any address.
  */
 export function LanguageSwitcher({ className }: { className: string }) {
   const { lang, t } = useI18n();
   const path = splitLangPath(useRouter().path).path;
+  if (matchRoute(path).name === 'manage') return null;
   return (
     <nav className={className} aria-label={t.nav.language}>
       <ul>

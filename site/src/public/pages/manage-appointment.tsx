@@ -1,9 +1,13 @@
-import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
+import type { ReactNode } from 'react';
+import { isBookingTreatmentCode, timeSlotLabel } from '../../../../shared/constants/booking';
 import { clinic } from '../../../../shared/constants/clinic';
-import { formatEnGbLongDate } from '../../../../shared/domain/clinic-time';
+import { formatEnGbLongDate, formatLocaleLongDate } from '../../../../shared/domain/clinic-time';
+import type { Catalogue } from '../../../../shared/i18n/en';
+import { localeOf, type Lang } from '../../../../shared/i18n/types';
 import { CANCEL_CUTOFF_HOURS, managePath, type ManageOutcome, type ManagedAppointment } from '../../../../shared/schemas/manage-appointment';
 import { usePublicData } from '../app/data';
 import { notFoundHead } from '../app/head';
+import { fmt, useI18n } from '../app/i18n';
 import type { PageModule } from '../app/page-module';
 import type { Route } from '../app/routes';
 import { PageHeader } from '../components/ui';
@@ -11,64 +15,90 @@ import { NotFoundPage } from './not-found';
 
 // BOOK-14/15: the visitor's personal page. Server-rendered and complete without JavaScript: Cancel and
 // Ask for another time are plain form posts (api/routes/public/manage-appointment.ts) that come back here
-// with their outcome in the path. It shows this appointment and nothing about any other.
+// with their outcome in the path. It shows this appointment and nothing about any other. I18N-7: it speaks
+// the language the visit was booked in (the server renderer and the browser take the page's language from
+// its data: manageLanguage in shared/schemas/manage-appointment.ts), with dates in that language's Indian form, as the emails write them.
 
-const STATUS: Record<string, string> = {
-  pending: 'Requested – the clinic will confirm it soon',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  'no-show': 'Missed',
+type ManageWords = Catalogue['manage'];
+
+const STATUS_KEY: Record<string, keyof ManageWords['statuses']> = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  'no-show': 'noShow',
 };
 
-const OUTCOME: Record<ManageOutcome, { text: string; ok: boolean }> = {
-  cancelled: { text: 'Your appointment is cancelled. The clinic has been told.', ok: true },
-  requested: { text: 'Thank you. The clinic will confirm your new time by phone or email.', ok: true },
-  'too-late': { text: `It is less than ${CANCEL_CUTOFF_HOURS} hours to your appointment: please call us to cancel.`, ok: false },
-  'slot-taken': { text: 'That time is no longer free. Please choose another.', ok: false },
-  invalid: { text: 'This appointment can no longer be changed here. Please call us.', ok: false },
+const OUTCOME: Record<ManageOutcome, { key: keyof ManageWords['outcomes']; ok: boolean }> = {
+  cancelled: { key: 'cancelled', ok: true },
+  requested: { key: 'requested', ok: true },
+  'too-late': { key: 'tooLate', ok: false },
+  'slot-taken': { key: 'slotTaken', ok: false },
+  invalid: { key: 'invalid', ok: false },
 };
 
-const when = (date: string, time: string) => `${formatEnGbLongDate(date)}, ${timeSlotLabel(time)}`;
+/** '26 November 2026' in English (as the emails); '२६ नोव्हेंबर, २०२६' and '26 नवंबर 2026' in Marathi and Hindi. */
+export function longDateIn(lang: Lang, date: string): string {
+  return lang === 'en' ? formatEnGbLongDate(date) : formatLocaleLongDate(date, localeOf[lang]);
+}
+
+/** A sentence with a link in place of its {phone}. */
+function withPhoneLink(template: string, values: Record<string, string | number>): ReactNode {
+  const [before, after = ''] = template.split('{phone}');
+  return (
+    <>
+      {fmt(before, values)}
+      <a href={clinic.phoneHref}>{clinic.phone}</a>
+      {fmt(after, values)}
+    </>
+  );
+}
 
 function ManageAppointment({ token, done }: { token: string; done: ManageOutcome | null }) {
+  const { lang, t } = useI18n();
+  const m = t.manage;
   const { data, status } = usePublicData<ManagedAppointment | null>(managePath(token));
   if (status === 'pending') return <div className="container narrow manage" aria-busy="true" />;
   if (!data) return <NotFoundPage />;
   const outcome = done ? OUTCOME[done] : null;
   const action = (what: string) => `/appointment/${token}/${what}`;
+  const date = (d: string) => longDateIn(lang, d);
+  const when = (d: string, time: string) => `${date(d)}, ${timeSlotLabel(time)}`;
+  const treatment = isBookingTreatmentCode(data.treatment) ? t.booking.treatments[data.treatment] : data.treatment;
+  const statusKey = STATUS_KEY[data.status];
+  const hours = { hours: CANCEL_CUTOFF_HOURS };
   return (
     <>
-      <PageHeader eyebrow="Your appointment" title={`Hello ${data.firstName}`} />
+      <PageHeader eyebrow={m.eyebrow} title={fmt(m.greeting, { name: data.firstName })} />
       <div className="container narrow manage">
         {outcome && (
           <p className={`manage-notice ${outcome.ok ? 'is-ok' : 'is-error'}`} role={outcome.ok ? 'status' : 'alert'}>
-            {outcome.text}
+            {fmt(m.outcomes[outcome.key], hours)}
           </p>
         )}
         <section className="manage-card" aria-labelledby="manage-details">
-          <h2 id="manage-details">Appointment details</h2>
+          <h2 id="manage-details">{m.detailsTitle}</h2>
           <dl className="manage-details">
-            <dt>Date</dt>
-            <dd>{formatEnGbLongDate(data.preferredDate)}</dd>
-            <dt>Time</dt>
+            <dt>{m.date}</dt>
+            <dd>{date(data.preferredDate)}</dd>
+            <dt>{m.time}</dt>
             <dd>{timeSlotLabel(data.preferredTime)}</dd>
-            <dt>Treatment</dt>
-            <dd>{treatmentLabel(data.treatment)}</dd>
-            <dt>Status</dt>
-            <dd>{STATUS[data.status] ?? data.status}</dd>
+            <dt>{m.treatment}</dt>
+            <dd>{treatment}</dd>
+            <dt>{m.status}</dt>
+            <dd>{statusKey ? m.statuses[statusKey] : data.status}</dd>
             {data.requested && (
               <>
-                <dt>New time asked for</dt>
-                <dd>{when(data.requested.date, data.requested.time)} (waiting for the clinic)</dd>
+                <dt>{m.requestedLabel}</dt>
+                <dd>{fmt(m.requestedWaiting, { when: when(data.requested.date, data.requested.time) })}</dd>
               </>
             )}
-            <dt>Address</dt>
+            <dt>{m.address}</dt>
             <dd>
               {clinic.name}, {clinic.addressText}
               <br />
               <a href={clinic.mapLink} target="_blank" rel="noopener noreferrer">
-                Open in Google Maps
+                {m.openMap}
               </a>
             </dd>
           </dl>
@@ -76,49 +106,46 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
 
         {data.canRequest && (
           <section className="manage-card" aria-labelledby="manage-request">
-            <h2 id="manage-request">Ask for another time</h2>
+            <h2 id="manage-request">{m.requestTitle}</h2>
             {data.openSlots.length > 0 ? (
               <form method="post" action={action('request')} className="manage-form">
-                <label htmlFor="manage-slot">Open times</label>
+                <label htmlFor="manage-slot">{m.openTimes}</label>
                 <select id="manage-slot" name="slot" required defaultValue="">
                   <option value="" disabled>
-                    Choose a date and time
+                    {m.chooseTime}
                   </option>
                   {data.openSlots.map((d) => (
-                    <optgroup key={d.date} label={formatEnGbLongDate(d.date)}>
-                      {d.times.map((t) => (
-                        <option key={t} value={`${d.date}T${t}`}>
-                          {when(d.date, t)}
+                    <optgroup key={d.date} label={date(d.date)}>
+                      {d.times.map((time) => (
+                        <option key={time} value={`${d.date}T${time}`}>
+                          {when(d.date, time)}
                         </option>
                       ))}
                     </optgroup>
                   ))}
                 </select>
                 <button type="submit" className="button button-primary">
-                  Ask for this time
+                  {m.requestSubmit}
                 </button>
               </form>
             ) : (
-              <p>No open times in the next two weeks. Please call us on {clinic.phone}.</p>
+              <p>{withPhoneLink(m.noOpenTimes, {})}</p>
             )}
           </section>
         )}
 
         {data.canRequest && (
           <section className="manage-card" aria-labelledby="manage-cancel">
-            <h2 id="manage-cancel">Cancel the appointment</h2>
+            <h2 id="manage-cancel">{m.cancelTitle}</h2>
             {data.canCancel ? (
               <form method="post" action={action('cancel')} className="manage-form">
-                <p>You can cancel up to {CANCEL_CUTOFF_HOURS} hours before your appointment.</p>
+                <p>{fmt(m.cancelHint, hours)}</p>
                 <button type="submit" className="button button-outline">
-                  Cancel my appointment
+                  {m.cancelSubmit}
                 </button>
               </form>
             ) : (
-              <p>
-                It is less than {CANCEL_CUTOFF_HOURS} hours to your appointment: please call us on{' '}
-                <a href={clinic.phoneHref}>{clinic.phone}</a>.
-              </p>
+              <p>{withPhoneLink(m.cancelTooLate, hours)}</p>
             )}
           </section>
         )}
@@ -135,5 +162,5 @@ function Page({ route }: { route: Route }) {
 export const manageAppointmentPage: PageModule = {
   Page,
   // BOOK-14: never indexed; the title names nobody.
-  head: (_route, pathname) => notFoundHead('Your appointment', `Your appointment at ${clinic.name}.`, pathname),
+  head: (_route, pathname, _read, _origin, { t }) => notFoundHead(t.manage.headTitle, fmt(t.manage.headDescription, { name: clinic.name }), pathname),
 };

@@ -3,8 +3,9 @@ import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 import type { ClinicSettings, ClinicSettingsInput } from '../../../../../../shared/schemas/clinic-settings';
 
-// GET/PUT /api/admin/clinic-settings (SET-4): hours, slots, capacity, booking window. Any staff member reads
-// them (the booking dialog offers the slots); only the owner saves.
+// GET/PUT /api/admin/clinic-settings (SET-4): hours, slots, capacity, booking window, reminders, review
+// requests and the recall period. Any staff member reads them (the booking dialog offers the slots); only the
+// owner saves.
 
 export const clinicSettingsQueryOptions = () =>
   queryOptions({
@@ -24,6 +25,8 @@ export function useUpdateClinicSettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(adminKeys.clinicSettings, saved);
       void queryClient.invalidateQueries({ queryKey: adminKeys.appointments });
+      // PAT-6: the recall period decides who is on the Recall list.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.recall });
     },
   });
 }

@@ -13,14 +13,15 @@ import {
   type Weekday,
 } from '../../../../../../shared/schemas/clinic-settings';
 import { Field, fieldAria } from '../../../components/field';
-import { TextField } from '../../../components/form-fields';
+import { SwitchField, TextField } from '../../../components/form-fields';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/toasts';
 import { useClinicSettings, useUpdateClinicSettings } from '../api/clinic-settings';
 
 // SET-4: the clinic's opening hours per weekday, its booking slots, slot capacity, booking window,
-// reminder lead time and notification email. The public form, the availability answer and the server's
-// rules all read what is saved here.
+// reminder lead time and notification email; review requests (REV-1) and the recall period (PAT-6). The
+// public form, the availability answer, the server's rules, the scheduler and the Recall list all read what
+// is saved here.
 
 const dayLabels: Record<Weekday, string> = {
   monday: 'Monday',
@@ -35,13 +36,18 @@ const dayLabels: Record<Weekday, string> = {
 const weekOrder: Weekday[] = [...weekdays.slice(1), weekdays[0]];
 
 const resolver = zodResolver(clinicSettingsSchema);
-const FIELDS = ['openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail'] as const;
+const FIELDS = [
+  'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail',
+  'reviewRequests', 'reviewRequestDelayHours', 'recallMonths',
+] as const;
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
-function NumberField({ id, label, value, onChange, min, max, error, hint }: { id: string; label: string; value: number; onChange: (v: number | null) => void; min: number; max: number; error?: string; hint?: string }) {
+function NumberField({
+  id, label, value, onChange, min, max, error, hint, disabled,
+}: { id: string; label: string; value: number; onChange: (v: number | null) => void; min: number; max: number; error?: string; hint?: string; disabled?: boolean }) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <InputNumber {...fieldAria(id, error, Boolean(hint))} value={value} onChange={onChange} min={min} max={max} precision={0} style={{ width: '100%' }} />
+      <InputNumber {...fieldAria(id, error, Boolean(hint))} value={value} onChange={onChange} min={min} max={max} precision={0} disabled={disabled} style={{ width: '100%' }} />
     </Field>
   );
 }
@@ -53,6 +59,7 @@ export function ClinicHoursForm() {
   const form = useForm<ClinicSettingsInput, unknown, ClinicSettingsPayload>({ resolver });
   const { control, formState } = form;
   const hours = useWatch({ control, name: 'openingHours' });
+  const reviewsOn = useWatch({ control, name: 'reviewRequests' }) !== false;
 
   useEffect(() => {
     if (settings.data) form.reset(settings.data);
@@ -62,11 +69,11 @@ export function ClinicHoursForm() {
     save.mutate(values, {
       onSuccess: (saved: ClinicSettings) => {
         form.reset(saved);
-        toast.success('Clinic hours saved', 'The booking form and the calendar now follow the new hours and slots.');
+        toast.success('Clinic settings saved', 'The booking form, the calendar, reminders, review requests and the Recall list follow them now.');
       },
       onError: (err) => {
         applyServerFieldErrors(err, form.setError, FIELDS);
-        toast.failure('Error saving clinic hours', err);
+        toast.failure('Error saving clinic settings', err);
       },
     }),
   );
@@ -181,8 +188,55 @@ export function ClinicHoursForm() {
         />
         <TextField control={control} name="notificationEmail" id="clinic-notification-email" label="New-booking email goes to" type="email" autoComplete="off" />
       </div>
+
+      <fieldset className="medical-fields settings-section">
+        <legend>Reviews &amp; recall</legend>
+        <div className="form-grid">
+          <div className="span-2">
+            <SwitchField
+              control={control}
+              name="reviewRequests"
+              id="clinic-review-requests"
+              label="Ask patients for a review"
+              help="After a visit is marked completed, the patient gets one email with a link to rate the visit. Reviews wait for your approval."
+            />
+          </div>
+          <Controller
+            control={control}
+            name="reviewRequestDelayHours"
+            render={({ field, fieldState }) => (
+              <NumberField
+                id="clinic-review-delay"
+                label="Review request (hours after the visit)"
+                min={0}
+                max={168}
+                value={field.value ?? 2}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                disabled={!reviewsOn}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="recallMonths"
+            render={({ field, fieldState }) => (
+              <NumberField
+                id="clinic-recall-months"
+                label="Check-up recall (months after the last visit)"
+                min={1}
+                max={60}
+                value={field.value ?? 6}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                hint="Who appears on the Recall list."
+              />
+            )}
+          />
+        </div>
+      </fieldset>
       <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden="true" />} loading={save.isPending} disabled={!formState.isDirty}>
-        {save.isPending ? 'Saving...' : 'Save Hours & Slots'}
+        {save.isPending ? 'Saving...' : 'Save Clinic Settings'}
       </Button>
     </form>
   );
