@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/clinic-settings';
 import type { Deps } from '../deps';
 import { audit, changedFields } from './audit';
+import { publicChange } from './public-cache';
 
 // SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time and notification email
 // live in one row of clinic_settings (migration 011). The row is written when the server starts, from
@@ -49,9 +50,17 @@ export async function storeFirstStartSettings(knex: Knex, config: Deps['config']
   await knex('clinic_settings').insert({ id: 1, settings: JSON.stringify(firstStartSettings(config)) }).onConflict('id').ignore();
 }
 
+/**
+ * Every change to the booking rules (these settings, closed dates) goes through here: every public page
+ * embeds them, so the pages and the rules are dropped once the change commits.
+ */
+export function changeClinicRules<T>(deps: Pick<Deps, 'knex' | 'cache'>, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return publicChange(deps, 'clinic', work);
+}
+
 export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {
   let settings: ClinicSettings = { ...input, openingHours: { ...input.openingHours } };
-  await deps.knex.transaction(async (trx) => {
+  await changeClinicRules(deps, async (trx) => {
     const before = await getClinicSettings(deps, trx);
     // REV-1: the review request settings are optional in a save (the Settings screen does not send them
     // yet): a save without them keeps what is stored.
