@@ -36,7 +36,11 @@ export interface PageCacheLimits {
   maxBytes: number;
 }
 
-/** A few hundred pages (every language's fixed pages, treatments, posts) in 24 MB; the least recently used go first. */
+/**
+ * A few hundred pages in 24 MB (PAGE_CACHE_MB): a page takes 80-120 KB with its twins (the stylesheet is
+ * inlined), every language's fixed and treatment pages about 10 MB; posts take the rest, least recently used
+ * out first.
+ */
 export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxEntries: 600, maxBytes: 24 * 1024 * 1024 };
 
 /** The ETag of a page's bytes (the same for every encoding: they are one representation's encodings). */
@@ -44,11 +48,15 @@ export function htmlEtag(html: string | Buffer): string {
   return `"${createHash('sha1').update(html).digest('base64url')}"`;
 }
 
-/** The page with its precompressed twins; brotli at its best quality, paid once per change, not per visit. */
+/**
+ * The page with its precompressed twins, paid once per change, not per visit. Brotli at quality 9, not 11:
+ * on an 86 KB home page 11 costs about 25 times the CPU (hundreds of ms on this machine) for 3-4 % fewer
+ * bytes, and a change to the clinic's settings re-renders every page at once.
+ */
 export async function preparePage(html: string, reads: readonly string[], stamp: string): Promise<CachedPage> {
   const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzip(identity, { level: 9 }),
   ]);
   return { etag: htmlEtag(identity), identity, br, gzip: gz, reads, stamp, bytes: identity.length + br.length + gz.length };

@@ -224,6 +224,10 @@ describe('the page cache itself', () => {
     expect(small.size.bytes).toBeLessThanOrEqual(one.bytes * 2 + 10);
     await small.fill('/huge', 's', render(Math.random().toString(36).repeat(2000)));
     expect(small.keys()).toEqual(['/b', '/c']); // larger than the whole cache: served, never kept
+
+    const none = new PageCache({ maxEntries: 600, maxBytes: 0 }); // PAGE_CACHE_MB=0
+    expect('etag' in (await none.fill('/a', 's', render('page')))).toBe(true);
+    expect(none.keys()).toEqual([]);
   });
 
   it('keeps only 200 pages whose every read is known, and renders once for visits that miss together', async () => {
