@@ -42,6 +42,8 @@ const envSchema = z.object({
   SCHEDULER: booleanFlag.default(true),
   // PAT-6: months after the last completed visit a patient is due for a check-up.
   RECALL_MONTHS: z.coerce.number().int().min(1).max(60).default(6),
+  // SITE-27: the memory the rendered public pages may hold in each process; 0 keeps none.
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +91,8 @@ export interface Config {
   scheduler: boolean;
   /** PAT-6: the first-start default of the clinic's recall period, in months (after the last completed visit). */
   recallMonths: number;
+  /** SITE-27: megabytes of rendered pages each process may keep (0: none). */
+  pageCacheMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     desktopUpdatesDir: path.resolve(e.DESKTOP_UPDATES_DIR ?? path.join(e.DATA_DIR, 'desktop-updates')),
     scheduler: e.SCHEDULER,
     recallMonths: e.RECALL_MONTHS,
+    pageCacheMb: e.PAGE_CACHE_MB,
   };
 }

@@ -12,6 +12,7 @@ import { OutboxWorker } from './services/outbox-worker';
 import { Scheduler } from './jobs/scheduler';
 import { productTasks } from './jobs/tasks';
 import { LoginThrottle } from './services/login-throttle';
+import { DEFAULT_PAGE_CACHE_LIMITS } from './services/page-cache';
 import { PublicCache } from './services/public-cache';
 import { startCacheInvalidation } from './services/cache-invalidation';
 
@@ -43,7 +44,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     maxPerSecond: config.mailRatePerSecond,
     renderAttachment: renderInvoiceAttachment,
   });
-  const cache = new PublicCache();
+  const cache = new PublicCache({ ...DEFAULT_PAGE_CACHE_LIMITS, maxBytes: config.pageCacheMb * 1024 * 1024 });
   // OPS-14: other processes' changes reach this one's public cache.
   const cacheListener = await startCacheInvalidation(database, cache, logger);
   const deps = {

@@ -17,6 +17,7 @@ import * as eraseRedaction from './migrations/017-erase-redaction';
 import * as publicCacheNotify from './migrations/018-public-cache-notify';
 import * as reviews from './migrations/019-reviews';
 import * as bookingWithoutMail from './migrations/020-booking-without-mail';
+import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Knex.Migration> = {
   '018-public-cache-notify': publicCacheNotify,
   '019-reviews': reviews,
   '020-booking-without-mail': bookingWithoutMail,
+  '021-reviews-public-cache': reviewsPublicCache,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Deps } from '../deps';
 import { PROJECT_ROOT } from '../paths';
-import { publicDataLoader } from './page-data';
+import { publicDataSource } from './page-data';
 
 // Server rendering of the public pages (SITE-19). `npm run build:site` produces the browser build
 // (site/dist/index.html and its assets) and the server build (site/dist/server/entry-server.js); this
@@ -27,6 +27,11 @@ interface ServerEntry {
 export interface RenderedPage {
   status: number;
   html: string;
+  /**
+   * The keys of the data the page shows (api/render/page-data.ts), for the page cache (SITE-27); null when
+   * it may not be kept: it read something personal, or there is no build.
+   */
+  reads: string[] | null;
 }
 
 interface Template {
@@ -88,11 +93,17 @@ function missingBuild(): RenderedPage {
   return {
     status: 503,
     html: '<!doctype html><html lang="en"><title>Build missing</title><p>The public site is not built. Run <code>npm run build:site</code>.</p></html>',
+    reads: null,
   };
 }
 
 export interface PublicRenderer {
   render(url: string): Promise<RenderedPage>;
+  /**
+   * The build the next render uses (its files' times, looked at once a second at most): a kept page from
+   * another build is stale. Null without a build.
+   */
+  build(): string | null;
 }
 
 /** The build's identity: when `npm run build:site` runs again, the renderer and template are reloaded. */
@@ -111,15 +122,21 @@ function buildStamp(): string | null {
  * pointing at the old hashed assets); without a build every page says how to make one.
  */
 export function createPublicRenderer(deps: Deps): PublicRenderer {
-  const load = publicDataLoader(deps);
+  const source = publicDataSource(deps);
   let ready: Promise<{ entry: ServerEntry; template: Template } | null> | null = null;
   let loadedStamp: string | null = null;
+  let currentStamp: string | null = null;
   let checkedAt = 0;
-  const init = () => {
+  const build = () => {
     const now = Date.now();
-    if (ready && now - checkedAt < 1000) return ready;
-    checkedAt = now;
-    const stamp = buildStamp();
+    if (now - checkedAt >= 1000) {
+      checkedAt = now;
+      currentStamp = buildStamp();
+    }
+    return currentStamp;
+  };
+  const init = () => {
+    const stamp = build();
     if (ready && stamp === loadedStamp) return ready;
     loadedStamp = stamp;
     ready = (async () => {
@@ -135,16 +152,20 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
   };
 
   return {
+    build,
     async render(url) {
       const built = await init();
       if (!built) return missingBuild();
       const { entry, template } = built;
+      const reads: (string | null)[] = [];
       const page = await entry.render({
         url,
         origin: deps.config.publicUrl,
         load: async (p) => {
           try {
-            return await load(p);
+            const data = source(p);
+            reads.push(data.key);
+            return await data.read();
           } catch (err) {
             deps.logger.error('render_data_failed', { path: p, error: (err as Error).message });
             throw err;
@@ -156,7 +177,8 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
       const a = template0.replace('<html lang="en-IN">', `<html lang="${page.htmlLang ?? 'en-IN'}">`);
       const head = `${page.head}\n    ${page.lang === 'mr' || page.lang === 'hi' ? devanagariFontTags() : switcherFontTags()}`;
       const data = `<script type="application/json" id="app-data">${page.payload}</script>`;
-      return { status: page.status, html: a + head + b + page.html + c + data + d };
+      const keys = reads.includes(null) ? null : (reads as string[]);
+      return { status: page.status, html: a + head + b + page.html + c + data + d, reads: keys };
     },
   };
 }

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'koa';
 import send from 'koa-send';
+import { clinicToday } from '../../shared/domain/clinic-time';
 import type { Deps } from '../deps';
 import { createPublicRenderer, SITE_DIST } from '../render/renderer';
+import { htmlEtag, type CachedPage } from '../services/page-cache';
 import { seoRoutes } from './seo';
 import { createRouter } from './router';
 import { isApiPath } from '../middleware/error-handler';
@@ -14,9 +15,15 @@ import { isApiPath } from '../middleware/error-handler';
 // The built site (site/dist): hashed assets with long-lived caching (precompressed .br/.gz beside them),
 // other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
 // path server-rendered (SITE-19): the public pages answer 200, unknown paths, unknown treatments and
-// unpublished posts 404 with their pages.
+// unpublished posts 404 with their pages. A public page that answered 200 is kept, final bytes and
+// precompressed twins, until the data it shows changes (SITE-27, api/services/page-cache.ts). Nothing in
+// the HTML depends on the request beyond its path: no cookie, no nonce (the CSP allows our own scripts by
+// origin), no query (the renderer reads the path only), so the path (with its language prefix) is the key.
 
 export { SITE_DIST };
+
+/** Addresses of one visitor's own pages: the appointment link's page (BOOK-14) and the review form (REV-2). */
+const PERSONAL = /^\/(?:[a-z]{2}\/)?(?:appointment|review)\//;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -61,15 +68,46 @@ function cleanPath(requestPath: string): string {
   }
 }
 
-/** A rendered page, compressed for the browser and revalidated by ETag. */
-async function sendHtml(ctx: Context, status: number, html: string): Promise<void> {
-  const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+/** The headers every rendered page carries: revalidated by ETag on each visit, one per encoding's bytes. */
+function pageHeaders(ctx: Context, status: number, etag: string): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('Vary', 'Accept-Encoding');
   ctx.set('ETag', etag);
-  if (status === 200 && ctx.get('If-None-Match') === etag) {
+}
+
+/** If-None-Match names this ETag (a list, a weak form, or '*'): the browser's copy is current. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** A kept page: its bytes as they are, in the encoding the browser takes, or 304. */
+function sendCachedPage(ctx: Context, page: CachedPage): void {
+  pageHeaders(ctx, 200, page.etag);
+  if (matches(ctx.get('If-None-Match'), page.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br') {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = page.br;
+  } else if (encoding === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = page.gzip;
+  } else {
+    ctx.body = page.identity;
+  }
+}
+
+/** A page that is not kept (404s, personal pages, a failed read), compressed for the browser. */
+async function sendHtml(ctx: Context, status: number, html: string): Promise<void> {
+  const etag = htmlEtag(html);
+  pageHeaders(ctx, status, etag);
+  if (status === 200 && matches(ctx.get('If-None-Match'), etag)) {
     ctx.status = 304;
     return;
   }
@@ -88,6 +126,7 @@ async function sendHtml(ctx: Context, status: number, html: string): Promise<voi
 export function siteRoutes(deps: Deps) {
   const router = createRouter({ body: 'none' });
   const renderer = createPublicRenderer(deps);
+  const pages = deps.cache.pages;
   let admin: { html: string; mtimeMs: number } | undefined;
 
   router.get('/admin{/*rest}', async (ctx) => {
@@ -136,6 +175,16 @@ export function siteRoutes(deps: Deps) {
       ctx.status = 301;
       ctx.redirect(`/${ctx.path.replace(/^\/+|\/+$/g, '')}${ctx.search}`);
       return;
+    }
+    // SITE-27: a kept page while the data it shows, the build and the clinic's day are unchanged. Never
+    // the personal pages (BOOK-14, REV-2), whatever they read.
+    if (!PERSONAL.test(ctx.path)) {
+      const stamp = `${renderer.build()}|${clinicToday(deps.now())}`;
+      const kept = pages.lookup(ctx.path, stamp);
+      if (kept) return sendCachedPage(ctx, kept);
+      const page = await pages.fill(ctx.path, stamp, () => renderer.render(ctx.url));
+      if ('etag' in page) return sendCachedPage(ctx, page);
+      return sendHtml(ctx, page.status, page.html);
     }
     const page = await renderer.render(ctx.url);
     await sendHtml(ctx, page.status, page.html);

@@ -7,10 +7,14 @@ import type { Sendable } from '../../shared/schemas/json';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { BlogPost } from '../models/blog-post';
+import { publicChange } from './public-cache';
 import { sanitizeBlogHtml } from './sanitize-html';
 
 // The admin's blog (BLOG-3, BLOG-5): HTML cleaned before it is stored and before it is
 // served, unique slugs that stop changing once a post has been published, publishedAt set on first publish.
+// Every change goes through changeBlog: the public blog (lists, posts, their pages) is dropped once it commits.
+
+const changeBlog = <T>(deps: Deps, work: (trx: Knex.Transaction) => Promise<T>) => publicChange(deps, 'blog', work);
 
 const adminColumns = [
   'id',
@@ -83,7 +87,7 @@ async function lockSlugs(trx: Knex.Transaction): Promise<void> {
 
 export async function createBlogPost(deps: Deps, input: BlogPostPayload, author: string): Promise<BlogPostJson> {
   const now = deps.now();
-  const created = await deps.knex.transaction(async (trx) => {
+  const created = await changeBlog(deps, async (trx) => {
     await lockSlugs(trx);
     const row = await BlogPost.query(trx)
       .insert({
@@ -117,7 +121,7 @@ export async function updateBlogPost(
   input: BlogPostPayload,
   given: { isPublished: boolean; imageUrl: boolean },
 ): Promise<BlogPostJson> {
-  const updated = await deps.knex.transaction(async (trx) => {
+  const updated = await changeBlog(deps, async (trx) => {
     const existing = await BlogPost.query(trx).findById(id).select(adminColumns).forUpdate();
     if (!existing) throw notFound('Blog post');
     const isPublished = given.isPublished ? input.isPublished : existing.isPublished;
@@ -147,9 +151,9 @@ export async function updateBlogPost(
   return blogPostJson(updated);
 }
 
-export async function deleteBlogPost(knex: Knex, id: number): Promise<void> {
+export async function deleteBlogPost(deps: Deps, id: number): Promise<void> {
   // `returning` rather than the count: knex-pglite answers a DELETE's raw result object, never a number.
-  await knex.transaction(async (trx) => {
+  await changeBlog(deps, async (trx) => {
     const deleted = await BlogPost.query(trx).delete().where('id', id).returning(adminColumns);
     if (deleted.length === 0) throw notFound('Blog post');
     await audit(trx, { action: 'delete', entity: 'blog-post', entityId: id, changes: changedFields(blogPostJson(deleted[0]), null) });

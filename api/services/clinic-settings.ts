@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/clinic-settings';
 import type { Deps } from '../deps';
 import { audit, changedFields } from './audit';
+import { publicChange } from './public-cache';
 
 // SET-4: the clinic's hours, slots, capacity, booking window, reminder lead time, notification email, review
 // requests and recall period live in one row of clinic_settings (migration 011). The row is written when the
@@ -63,9 +64,17 @@ export async function storeFirstStartSettings(knex: Knex, config: Deps['config']
   await knex('clinic_settings').insert({ id: 1, settings: JSON.stringify(firstStartSettings(config)) }).onConflict('id').ignore();
 }
 
+/**
+ * Every change to the booking rules (these settings, closed dates) goes through here: every public page
+ * embeds them, so the pages and the rules are dropped once the change commits.
+ */
+export function changeClinicRules<T>(deps: Pick<Deps, 'knex' | 'cache'>, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return publicChange(deps, 'clinic', work);
+}
+
 export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayload): Promise<ClinicSettings> {
   let settings: ClinicSettings | undefined;
-  await deps.knex.transaction(async (trx) => {
+  await changeClinicRules(deps, async (trx) => {
     const before = await getClinicSettings(deps, trx);
     // REV-1, PAT-6: a client that does not send the review or recall settings (one older than them) keeps
     // what is stored.

@@ -25,7 +25,7 @@ import { Appointment } from '../models/appointment';
 import { Patient } from '../models/patient';
 import { issueManageLink } from './appointment-links';
 import { appointmentJson, appointmentRows, appointmentRowsAsJson, loadAppointment, type AppointmentJson } from './appointments';
-import { closedDatesBetween, getClinicSettings, rulesFromSettings } from './clinic-settings';
+import { changeClinicRules, closedDatesBetween, getClinicSettings, rulesFromSettings } from './clinic-settings';
 import { audit } from './audit';
 import { appointmentMoved, icsAttachment } from './reminders';
 import { enqueueEmail } from './outbox';
@@ -230,7 +230,7 @@ export const ALREADY_CLOSED_MESSAGE = 'The clinic is already closed on that date
 /** POST /api/admin/closed-dates: closes a date and answers the open bookings on it, to be moved. */
 export async function closeDate(deps: Deps, input: ClosedDatePayload, staff: StaffMember): Promise<{ date: string; reason: string; affected: AppointmentJson[] }> {
   if (input.date < clinicToday(deps.now())) throw badRequest(CLOSED_PAST_MESSAGE, { date: CLOSED_PAST_MESSAGE });
-  await deps.knex.transaction(async (trx) => {
+  await changeClinicRules(deps, async (trx) => {
     const inserted = await trx('closed_dates')
       .insert({ date: input.date, reason: input.reason, createdBy: staff.id, createdAt: deps.now() })
       .onConflict('date')
@@ -250,7 +250,7 @@ export async function closeDate(deps: Deps, input: ClosedDatePayload, staff: Sta
 
 export async function reopenDate(deps: Deps, date: string): Promise<void> {
   if (!isValidDateString(date)) throw notFound('Closed date');
-  await deps.knex.transaction(async (trx) => {
+  await changeClinicRules(deps, async (trx) => {
     const deleted = await trx('closed_dates').where({ date }).delete().returning(['date', 'reason']);
     if (deleted.length === 0) throw notFound('Closed date');
     await audit(trx, { action: 'delete', entity: 'closed-date', entityId: date, changes: { reason: { old: deleted[0].reason, new: null } } });

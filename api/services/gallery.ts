@@ -9,10 +9,14 @@ import { notFound } from '../errors';
 import { GalleryImage } from '../models/gallery-image';
 
 import { mediaExists, mediaIdOf } from './media';
+import { publicChange } from './public-cache';
 import { galleryImageJson } from './public-content';
 
 // The admin's gallery (GAL-4). The API calls the display position `order`; the
-// column is sort_order (`order` is an SQL keyword).
+// column is sort_order (`order` is an SQL keyword). Every change goes through changeGallery: the public
+// gallery (its list and page) is dropped once it commits.
+
+const changeGallery = <T>(deps: Deps, work: (trx: Knex.Transaction) => Promise<T>) => publicChange(deps, 'gallery', work);
 
 const adminColumns = ['id', 'title', 'description', 'imageUrl', 'thumbnailUrl', 'category', 'isActive', 'sortOrder', 'createdAt'];
 
@@ -59,7 +63,7 @@ export interface GivenFields {
 export async function createGalleryImage(deps: Deps, input: GalleryImagePayload, given: GivenFields): Promise<AdminGalleryImageJson> {
   const now = deps.now();
   const thumbnailUrl = input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl));
-  return deps.knex.transaction(async (trx) => {
+  return changeGallery(deps, async (trx) => {
     const created = await GalleryImage.query(trx)
       .insert({
         title: input.title,
@@ -92,7 +96,7 @@ export async function updateGalleryImage(
   given: GivenFields,
 ): Promise<AdminGalleryImageJson> {
   const uploaded = input.thumbnailUrl ?? (await uploadedThumbnail(deps.knex, input.imageUrl));
-  return deps.knex.transaction(async (trx) => {
+  return changeGallery(deps, async (trx) => {
     const existing = await GalleryImage.query(trx).findById(id).select(adminColumns).forUpdate();
     if (!existing) throw notFound('Gallery image');
     const thumbnailUrl = uploaded ?? (input.imageUrl === existing.imageUrl ? existing.thumbnailUrl : null);
@@ -116,9 +120,9 @@ export async function updateGalleryImage(
   });
 }
 
-export async function deleteGalleryImage(knex: Knex, id: number): Promise<void> {
+export async function deleteGalleryImage(deps: Deps, id: number): Promise<void> {
   // `returning` rather than the count: knex-pglite answers a DELETE's raw result object, never a number.
-  await knex.transaction(async (trx) => {
+  await changeGallery(deps, async (trx) => {
     const deleted = await GalleryImage.query(trx).delete().where('id', id).returning(adminColumns);
     if (deleted.length === 0) throw notFound('Gallery image');
     await audit(trx, { action: 'delete', entity: 'gallery-image', entityId: id, changes: changedFields(adminGalleryImageJson(deleted[0]), null) });

@@ -14,6 +14,7 @@ import { hashToken, newManageToken } from './appointment-links';
 import { audit } from './audit';
 import { getClinicSettings } from './clinic-settings';
 import { enqueueEmail } from './outbox';
+import { publicChange } from './public-cache';
 
 const BATCH = 50;
 /** REV-1: a visit completed longer ago than this is never asked (no flood of old visits on the first run). */
@@ -179,8 +180,9 @@ export async function listReviews(knex: Knex, status?: string): Promise<AdminRev
 }
 
 /** REV-4: approve, hide or reply; audited. Null when there is no such review. */
-export async function moderateReview(deps: Pick<Deps, 'knex' | 'now'>, id: number, change: ReviewModeration): Promise<AdminReview | null> {
-  const found = await deps.knex.transaction(async (trx) => {
+export async function moderateReview(deps: Pick<Deps, 'knex' | 'now' | 'cache'>, id: number, change: ReviewModeration): Promise<AdminReview | null> {
+  // The home page's testimonials and rating (REV-5) are dropped once the change commits.
+  const found = await publicChange(deps, 'reviews', async (trx) => {
     const before = await trx('reviews').where({ id }).forUpdate().first<{ status: string; reply: string | null } | undefined>('status', 'reply');
     if (!before) return false;
     const now = deps.now();

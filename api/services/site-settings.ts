@@ -2,11 +2,14 @@ import type { Knex } from 'knex';
 import { audit } from './audit';
 import { siteSettingKeySchema, type SiteSetting as SiteSettingRecord, type SiteSettingKey } from '../../shared/schemas/site-setting';
 import { notFound } from '../errors';
+import type { Deps } from '../deps';
 import { SiteSetting } from '../models/site-setting';
+import { publicChange } from './public-cache';
 
 // The admin's site settings (SET-1, SET-2, SET-5): doctor_image (the doctor photo's address, an
 // http(s) URL or a path on this site such as /media/<id>.jpg), gstin (the clinic's GST registration, SET-5)
-// and upi_id (where the invoices' UPI QR codes pay). An empty gstin or upi_id removes the setting.
+// and upi_id (where the invoices' UPI QR codes pay). An empty gstin or upi_id removes the setting. A change
+// drops the public setting cache and the pages that show it (the About page's photo) once it commits.
 
 /** A known setting key, else 404 "Setting not found". */
 export function parseSettingKey(raw: string | undefined): SiteSettingKey {
@@ -27,12 +30,12 @@ export async function settingValue(db: Knex, key: SiteSettingKey): Promise<strin
 }
 
 export async function writeSiteSetting(
-  knex: Knex,
+  deps: Pick<Deps, 'knex' | 'cache' | 'now'>,
   key: SiteSettingKey,
   value: string,
-  now: Date,
 ): Promise<{ key: SiteSettingKey; value: string | null }> {
-  return knex.transaction(async (trx) => {
+  const now = deps.now();
+  return publicChange(deps, 'setting', async (trx) => {
     const old = await trx('site_settings').where({ key }).forUpdate().first('value');
     const before = (old?.value as string | undefined) || null;
     const after = value === '' ? null : value;

@@ -10,7 +10,7 @@ import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '.
 // POST   /api/admin/blog-posts                    blogPostSchema -> 201 post (draft unless isPublished)
 // PUT    /api/admin/blog-posts/:id                blogPostSchema (an `id` in the body is ignored) -> post
 // DELETE /api/admin/blog-posts/:id                204
-// Every change drops the public blog cache, so a publish shows on the public site at once.
+// Every change drops the public blog cache (in the service), so a publish shows on the public site at once.
 export function blogPostRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/blog-posts' });
 
@@ -23,7 +23,6 @@ export function blogPostRoutes(deps: Deps) {
   router.post('/', requires('content'), async (ctx) => {
     const input = parseBody(blogPostSchema, ctx.request.body);
     const post = await createBlogPost(deps, input, ctx.state.user!.displayName);
-    deps.cache.invalidate('blog');
     ctx.status = 201;
     ctx.body = post;
   });
@@ -36,13 +35,11 @@ export function blogPostRoutes(deps: Deps) {
       isPublished: hasKey(body, 'isPublished'),
       imageUrl: hasKey(body, 'imageUrl'),
     });
-    deps.cache.invalidate('blog');
     ctx.body = post;
   });
 
   router.delete('/:id', requires('content'), async (ctx) => {
-    await deleteBlogPost(deps.knex, parseId(ctx.params.id, 'Blog post'));
-    deps.cache.invalidate('blog');
+    await deleteBlogPost(deps, parseId(ctx.params.id, 'Blog post'));
     ctx.status = 204;
   });
 

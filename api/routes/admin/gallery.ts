@@ -11,7 +11,7 @@ import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage
 // POST   /api/admin/gallery                              galleryImageSchema -> 201 image (GAL-2 defaults)
 // PUT    /api/admin/gallery/:id                          galleryImageSchema -> image
 // DELETE /api/admin/gallery/:id                          204 (an uploaded file stays in /media)
-// Every change drops the public gallery cache.
+// Every change drops the public gallery cache (in the service).
 export function galleryRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/gallery' });
 
@@ -32,7 +32,6 @@ export function galleryRoutes(deps: Deps) {
   router.post('/', requires('content'), async (ctx) => {
     const body = ctx.request.body;
     const image = await createGalleryImage(deps, parseBody(galleryImageSchema, body), givenFields(body));
-    deps.cache.invalidate('gallery');
     ctx.status = 201;
     ctx.body = image;
   });
@@ -41,13 +40,11 @@ export function galleryRoutes(deps: Deps) {
     const id = parseId(ctx.params.id, 'Gallery image');
     const body = ctx.request.body;
     const image = await updateGalleryImage(deps, id, parseBody(galleryImageSchema, body), givenFields(body));
-    deps.cache.invalidate('gallery');
     ctx.body = image;
   });
 
   router.delete('/:id', requires('content'), async (ctx) => {
-    await deleteGalleryImage(deps.knex, parseId(ctx.params.id, 'Gallery image'));
-    deps.cache.invalidate('gallery');
+    await deleteGalleryImage(deps, parseId(ctx.params.id, 'Gallery image'));
     ctx.status = 204;
   });
 

@@ -13,7 +13,7 @@ import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../servic
 //                 upper-cased, spaces dropped; '' or null clears it (not registered: Bill of Supply, no GST)
 //   upi_id        a UPI ID (VPA) name@handle; '' or null clears it (no QR code on invoices)
 // Keys: doctor_image, gstin, upi_id (others 404 "Setting not found").
-// A change drops the public setting cache, so the About page shows the new photo at once.
+// A change drops the public setting cache (in the service), so the About page shows the new photo at once.
 export function siteSettingRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/site-settings' });
 
@@ -24,8 +24,7 @@ export function siteSettingRoutes(deps: Deps) {
   router.put('/:key', requires('settings.write'), async (ctx) => {
     const key = parseSettingKey(ctx.params.key);
     const { value } = parseBody(siteSettingValueSchemaFor(key), ctx.request.body);
-    const saved = await writeSiteSetting(deps.knex, key, value, deps.now());
-    deps.cache.invalidate('setting');
+    const saved = await writeSiteSetting(deps, key, value);
     deps.logger.info('setting_updated', { key });
     ctx.body = saved;
   });

@@ -33,6 +33,12 @@ describe('configuration from the environment (OPS-9)', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://user:pass@mail.clinic.test:465' }).smtpUrl).toMatch(/^smtps:/);
   });
 
+  it('gives rendered pages 24 MB a process unless PAGE_CACHE_MB says otherwise (SITE-27)', () => {
+    expect(loadConfig({}).pageCacheMb).toBe(24);
+    expect(loadConfig({ PAGE_CACHE_MB: '0' }).pageCacheMb).toBe(0);
+    expect(() => loadConfig({ PAGE_CACHE_MB: 'lots' })).toThrow(/PAGE_CACHE_MB/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -11,9 +11,10 @@ import { createServerDatabase } from '../support/test-db';
 
 // OPS-14: two real server processes (`npm start` as production runs it, from source here) on one PostgreSQL
 // database, as behind a load balancer, behave as one: a session made through one works on the other, a change
-// made through one is served by the other at once (its public cache invalidated through PostgreSQL), the
-// booking rate limit counts across both, and every email is sent once. Server database only: PGlite is one
-// process's own. Timeouts are generous: the machine running this is small and shared.
+// made through one is served by the other at once (its public cache and rendered pages, SITE-27, invalidated
+// through PostgreSQL, whoever wrote the change), the booking rate limit counts across both, and every email
+// is sent once. Server database only: PGlite is one process's own. Timeouts are generous: the machine running
+// this is small and shared.
 
 const slow = { timeout: 300_000 };
 const ADMIN_EMAIL = 'owner@clinic.test';
@@ -81,11 +82,16 @@ if (process.env.TEST_DATABASE_URL) {
       expect(await me.json()).toMatchObject({ user: { email: ADMIN_EMAIL } });
     }, slow.timeout);
 
-    it("shows a post published through one process in the other's cached public list within 2 s", async () => {
+    it("shows a post published through one process in the other's cached public list and pages within 2 s", async () => {
       const titles = async () => ((await (await call(b, '/api/blog-posts')).json()) as { title: string }[]).map((p) => p.title);
-      // Warm B's cache: the list is now kept in B's memory.
+      const pageOf = async (path: string) => (await call(b, path)).text();
+      // Warm B's caches: the list and the rendered blog pages (SITE-27) are now kept in B's memory.
       expect(await titles()).toEqual([]);
       expect(await titles()).toEqual([]);
+      for (const path of ['/blogs', '/mr/blogs']) {
+        expect(await pageOf(path)).not.toContain('Two Servers, One Clinic');
+        expect(await pageOf(path)).not.toContain('Two Servers, One Clinic');
+      }
 
       const created = await call(a, '/api/admin/blog-posts', {
         method: 'POST',
@@ -104,6 +110,36 @@ if (process.env.TEST_DATABASE_URL) {
       console.log(`two-servers: the post reached B's cached list ${delay} ms after A answered`);
       expect(seen).toContain('Two Servers, One Clinic');
       expect(delay).toBeLessThanOrEqual(2_000);
+      // The list reached B, so its announcement did: B's kept pages were dropped with it.
+      for (const path of ['/blogs', '/mr/blogs']) expect(await pageOf(path), path).toContain('Two Servers, One Clinic');
+    }, slow.timeout);
+
+    it("shows a review approved by any writer (here plain SQL, as psql would) on the other's cached home page within 2 s", async () => {
+      const home = async () => (await call(b, '/')).text();
+      const writer = await createDb({ databaseUrl: database.url });
+      try {
+        const [{ id: appointmentId }] = await writer
+          .knex('appointments')
+          .insert({ firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', phone: '+91 98220 11111', treatment: 'cleaning', preferredDate: '2026-01-05', preferredTime: '10:00', status: 'completed' })
+          .returning('id');
+        const [{ id }] = await writer.knex('reviews').insert({ appointmentId, rating: 5, text: 'Seen on every server', displayName: 'A. R.' }).returning('id');
+        expect(await home()).not.toContain('Seen on every server');
+        expect(await home()).not.toContain('Seen on every server'); // kept in B's memory now
+
+        await writer.knex('reviews').where({ id }).update({ status: 'approved', approvedAt: new Date() });
+        const approvedAt = Date.now();
+        let html = await home();
+        while (!html.includes('Seen on every server') && Date.now() - approvedAt < 10_000) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          html = await home();
+        }
+        const delay = Date.now() - approvedAt;
+        console.log(`two-servers: the approved review reached B's cached home page ${delay} ms after the write`);
+        expect(html).toContain('Seen on every server');
+        expect(delay).toBeLessThanOrEqual(2_000);
+      } finally {
+        await writer.close();
+      }
     }, slow.timeout);
 
     it('counts booking requests from one address across both processes, and sends each email once', async () => {

@@ -40,6 +40,8 @@ beforeEach(async () => {
   await app.deps.knex('reviews').delete();
   await app.deps.knex('appointments').delete();
   await app.deps.knex('scheduled_tasks').delete();
+  // Written past the services, which would drop the kept pages (SITE-27): dropped here instead.
+  app.deps.cache.invalidate('reviews');
 });
 
 let phoneSeq = 0;

@@ -66,15 +66,14 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
   const route = matchRoute(pathname);
   const data: Record<string, unknown> = {};
   const errors: string[] = [];
-  await Promise.all(
-    routeDataPaths(route).map(async (p) => {
-      try {
-        data[p] = await load(p);
-      } catch {
-        errors.push(p);
-      }
-    }),
-  );
+  // Read together, written in the route's order: the same data always makes the same bytes (one ETag, and
+  // a kept page equal to a fresh render, SITE-27), whichever read answers first.
+  const reads = await Promise.allSettled(routeDataPaths(route).map(async (p) => ({ p, value: await load(p) })));
+  routeDataPaths(route).forEach((p, i) => {
+    const read = reads[i];
+    if (read.status === 'fulfilled') data[p] = read.value.value;
+    else errors.push(p);
+  });
 
   // I18N-7: the personal link's page speaks the booking's language, whatever the address (start.tsx does the same).
   const lang = (route.name === 'manage' && manageLanguage(data[managePath(route.token)])) || pathLang;
