@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { createHttpServer } from './http-server';
 import type { Config } from './config';
+import type { Deps } from './deps';
 import { createDbFromConfig } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { ensureAdminAndSeed } from './db/seeds/first-start';
@@ -19,6 +20,8 @@ import { startCacheInvalidation } from './services/cache-invalidation';
 export interface RunningServer {
   server: Server;
   url: string;
+  /** The app's dependencies, for an in-process harness (the browser tests' server runs sweeps with them). */
+  deps: Deps;
   stop(): Promise<void>;
 }
 
@@ -47,7 +50,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   const cache = new PublicCache({ ...DEFAULT_PAGE_CACHE_LIMITS, maxBytes: config.pageCacheMb * 1024 * 1024 });
   // OPS-14: other processes' changes reach this one's public cache.
   const cacheListener = await startCacheInvalidation(database, cache, logger);
-  const deps = {
+  const deps: Deps = {
     knex,
     config,
     logger,
@@ -84,5 +87,5 @@ export async function startServer(config: Config, print: (line: string) => void 
       mailer.close();
       await database.close();
     })());
-  return { server, url, stop };
+  return { server, url, deps, stop };
 }

@@ -1,6 +1,7 @@
 import { snakeCaseMappers } from 'objection';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { recallEmail } from '../../shared/emails/recall';
+import { isLang, localizePath } from '../../shared/i18n/types';
 import type { RecallItem, RecallList, RecallState } from '../../shared/schemas/recall';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
@@ -21,6 +22,8 @@ type Row = {
   lastVisit: string;
   dueDate: string;
   contactedAt: Date | null;
+  /** The language of the last visit's booking (I18N-3): the recall email's. */
+  language: string;
 };
 
 function state(r: Row, today: string): RecallState {
@@ -34,9 +37,10 @@ async function dueRows(deps: Deps, months: number, patientId: number | null): Pr
     `select p.id as patient_id, p.first_name, p.last_name, p.email, p.phone,
             to_char(l.last_visit, 'YYYY-MM-DD') as last_visit,
             to_char(l.last_visit + make_interval(months => ?), 'YYYY-MM-DD') as due_date,
-            p.recall_contacted_at as contacted_at
+            p.recall_contacted_at as contacted_at, l.language
      from patients p
-     join lateral (select max(a.preferred_date) as last_visit from appointments a where ${MINE} and a.status = 'completed') l on true
+     join lateral (select a.preferred_date as last_visit, a.language from appointments a where ${MINE} and a.status = 'completed'
+                   order by a.preferred_date desc, a.id desc limit 1) l on true
      where l.last_visit is not null
        and (l.last_visit + make_interval(months => ?))::date <= ?::date
        and not exists (select 1 from appointments a where ${MINE} and a.status in ('pending', 'confirmed') and a.preferred_date >= ?::date)
@@ -82,7 +86,10 @@ export async function sendRecallEmail(deps: Deps, patientId: number): Promise<Re
   if (!row) throw notFound('Patient due for a check-up');
   const now = deps.now();
   await deps.knex.transaction(async (trx) => {
-    await enqueueEmail(trx, { kind: 'recall', to: row.email, ...recallEmail(row, `${deps.config.publicUrl}/contact#book`) });
+    // I18N-3: in the language of the last visit's booking, with the booking form of the site in that language.
+    const language = isLang(row.language) ? row.language : 'en';
+    const bookingUrl = `${deps.config.publicUrl}${localizePath(language, '/contact')}#book`;
+    await enqueueEmail(trx, { kind: 'recall', to: row.email, ...recallEmail({ ...row, language }, bookingUrl) });
     await trx('patients').where({ id: patientId }).update({ recallContactedAt: now });
   });
   deps.nudgeOutbox();

@@ -1,12 +1,21 @@
 import { clinic } from '../constants/clinic';
-import { formatEnGbLongDate } from '../domain/clinic-time';
+import { fmt, type Lang } from '../i18n/types';
 import { renderEmail, type RenderedEmail } from './layout';
+import { emailWords } from './language';
 
-/** PAT-6: the check-up reminder to a patient whose last visit was the recall period ago, with a booking link. */
-export function recallEmail(p: { firstName: string; lastName: string; lastVisit: string }, bookingUrl: string): RenderedEmail {
-  return renderEmail(`Time for your dental check-up – ${clinic.name}`, `Dear ${p.firstName} ${p.lastName},`, [
-    { paragraph: `Your last visit to us was on ${formatEnGbLongDate(p.lastVisit)}. A regular check-up keeps small problems small.` },
-    { paragraph: 'Book a time that suits you online, or call us:' },
-    { link: { label: 'Book my check-up', url: bookingUrl } },
-  ]);
+/**
+ * PAT-6: the check-up reminder to a patient whose last visit was the recall period ago, with a booking link,
+ * in the language of that visit's booking (I18N-3; English reads as before).
+ */
+export function recallEmail(
+  p: { firstName: string; lastName: string; lastVisit: string; language?: Lang },
+  bookingUrl: string,
+): RenderedEmail {
+  const w = emailWords(p.language);
+  return renderEmail(
+    fmt(w.t.recallSubject, { clinic: clinic.name }),
+    fmt(w.t.dear, { name: `${p.firstName} ${p.lastName}` }),
+    [{ paragraph: fmt(w.t.recallIntro, { date: w.longDate(p.lastVisit) }) }, { paragraph: w.t.recallBook }, { link: { label: w.t.recallLabel, url: bookingUrl } }],
+    w.lang,
+  );
 }

@@ -78,3 +78,33 @@ test('the settings screen passes axe', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save Settings' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+// SET-7, REV-1, PAT-6: the Reviews & recall section of Clinic Hours & Booking. Screenshots at both sizes in
+// /tmp/reviews-shots/. Only the desktop project saves (both projects share one database); the review delay
+// it saves is 0 hours, as public-reviews.spec.ts wants it, and the recall period goes back to 6 months.
+test('the owner sets review requests and the check-up recall period', async ({ page }, testInfo) => {
+  await page.goto('/admin/settings');
+  const section = page.getByRole('group', { name: 'Reviews & recall' });
+  await expect(section.getByRole('switch', { name: 'Ask patients for a review' })).toBeVisible();
+  const delay = section.getByRole('spinbutton', { name: 'Review request (hours after the visit)' });
+  const recall = section.getByRole('spinbutton', { name: 'Check-up recall (months after the last visit)' });
+  await expect(recall).toHaveValue('6');
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: `/tmp/reviews-shots/settings-reviews-recall-${testInfo.project.name}.png` });
+  await page.screenshot({ path: `/tmp/reviews-shots/settings-${testInfo.project.name}.png`, fullPage: true });
+  if (testInfo.project.name !== 'desktop') return;
+
+  await delay.fill('0');
+  await recall.fill('9');
+  await page.getByRole('button', { name: 'Save Clinic Settings' }).click();
+  await expectToast(page, 'Clinic settings saved');
+  try {
+    const saved = await (await page.request.get('/api/admin/clinic-settings')).json();
+    expect(saved).toMatchObject({ reviewRequests: true, reviewRequestDelayHours: 0, recallMonths: 9 });
+    // The Recall list follows it.
+    expect((await (await page.request.get('/api/admin/recall')).json()).months).toBe(9);
+  } finally {
+    const now = await (await page.request.get('/api/admin/clinic-settings')).json();
+    expect((await page.request.put('/api/admin/clinic-settings', { data: { ...now, recallMonths: 6 } })).status()).toBe(200);
+  }
+});

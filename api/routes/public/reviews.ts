@@ -9,6 +9,7 @@ import { REVIEW_TEXT_MAX, reviewSubmissionSchema } from '../../../shared/schemas
 import type { Deps } from '../../deps';
 import { HttpError } from '../../errors';
 import { displayName, publicReviews, reviewInvite, reviewLinkLanguage, submitReview, type ReviewInvite } from '../../services/reviews';
+import { DEVANAGARI_FONT } from '../../render/renderer';
 import { createRouter } from '../router';
 
 // REV-2 / REV-3: the review form behind the single-use link of a review request email. The API renders it
@@ -64,13 +65,19 @@ button{background:#0b6e77;color:#fff;border:0;border-radius:8px;font:inherit;fon
 .error{background:#fdecea;color:#8a1c13;border-radius:8px;padding:.75rem 1rem;margin-bottom:1rem}.ok{background:#e6f4ea;color:#1e5631;border-radius:8px;padding:.75rem 1rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}`;
 
-// I18N-4: Marathi and Hindi pages use the site's self-hosted Devanagari font (api/render/renderer.ts).
-const DEVANAGARI = `@font-face{font-family:"Noto Sans Devanagari";src:url(/fonts/noto-sans-devanagari-subset.woff2) format("woff2");font-display:swap;unicode-range:U+0900-097F,U+200C-200D}`;
+// I18N-4: Marathi and Hindi pages use the site's self-hosted Devanagari font, and name it first, as the site
+// does (api/render/renderer.ts): behind system-ui, Chromium on Linux drew the bold heading and a legend as
+// empty boxes (the system font it found claimed the letters). Its unicode-range keeps Latin text in the
+// system font. Declared for its one weight, so headings and labels get a synthesised bold.
+const DEVANAGARI =
+  `@font-face{font-family:"Noto Sans Devanagari";src:url(${DEVANAGARI_FONT}) format("woff2");font-display:swap;` +
+  `unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF}` +
+  `body{font-family:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}`;
 
 function page(lang: Lang, title: string, body: string): string {
   const htmlLang = localeOf[lang];
   const font = lang === 'en' ? '' : DEVANAGARI;
-  return `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${font}${CSS}</style></head><body><header><a href="${localizePath(lang, '/')}">${escapeHtml(clinic.name)}</a></header><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${CSS}${font}</style></head><body><header><a href="${localizePath(lang, '/')}">${escapeHtml(clinic.name)}</a></header><main>${body}</main></body></html>`;
 }
 
 interface FormState {

@@ -81,6 +81,23 @@ describe('the recall list', () => {
     expect((await app.request(`/api/admin/recall/${recent}/email`, { method: 'POST', cookie })).status).toBe(404);
   });
 
+  it('writes the recall email in the language of the last visit, with the booking form in that language', async () => {
+    const id = await patientWithVisit('Meera', '2026-03-10');
+    // An older visit in English, the last one booked in Marathi.
+    await app.deps.knex('appointments').where({ patientId: id }).update({ language: 'mr', preferredDate: '2026-05-02' });
+    await app.deps.knex('appointments').insert({
+      patientId: id, firstName: 'Meera', lastName: 'Joshi', email: 'meera@example.in', phone: '9876500000',
+      treatment: 'cleaning', preferredDate: '2026-01-05', preferredTime: '11:00', status: 'completed', language: 'en',
+    });
+    expect((await app.request(`/api/admin/recall/${id}/email`, { method: 'POST', cookie })).status).toBe(200);
+    const [mail] = await app.deps.knex('email_outbox').where({ kind: 'recall' });
+    expect(mail.subject).toContain('दातांच्या तपासणीची वेळ झाली आहे');
+    expect(mail.textBody).toContain('प्रिय Meera Joshi,');
+    expect(mail.textBody).toContain('तुम्ही आमच्याकडे शेवटचे २ मे, २०२६ रोजी आला होता.');
+    expect(mail.textBody).toContain('माझी तपासणी बुक करा: https://clinic.example.in/mr/contact#book');
+    expect(mail.html).toContain('<html lang="mr-IN">');
+  });
+
   it('booking takes the patient off the list', async () => {
     await patientWithVisit('Booker', '2026-05-01');
     expect((await list()).items).toHaveLength(1);

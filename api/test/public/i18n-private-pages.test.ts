@@ -189,6 +189,8 @@ describe('the review pages in the booking language', () => {
     expect(langOf(page)).toBe('mr-IN');
     expect(titleOf(page)).toContain('तुमचा अभिप्राय');
     expect(page).toContain('noto-sans-devanagari-subset.woff2');
+    // Named first, after the page's own font rule (behind system-ui, Chromium drew bold Devanagari as boxes).
+    expect(page).toMatch(/font-family:system-ui[^}]*\}[\s\S]*body\{font-family:"Noto Sans Devanagari",system-ui/);
     for (const words of [
       '२१ नोव्हेंबर, २०२६ रोजीची तुमची भेट कशी झाली?',
       'तुमचे रेटिंग',

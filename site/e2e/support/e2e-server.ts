@@ -5,6 +5,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../../api/config';
 import { startServer } from '../../../api/start';
+import { sendDueReviewRequests } from '../../../api/services/reviews';
 import { E2E_ADMIN } from './credentials';
 
 // The server the browser tests run against: the real app on a fresh database with the demo content
@@ -43,12 +44,19 @@ const config = loadConfig({
   BOOKING_WINDOW_DAYS: '1000',
 });
 const running = await startServer(config, () => {});
+// REV-1: the scheduler looks for due review requests every five minutes; a browser test that completes a
+// visit (with the delay set to 0 hours) would wait that long. Here the same idempotent sweep also runs every
+// two seconds (each request still goes once: the sweep marks the visit in the email's transaction).
+const reviewSweep = setInterval(() => {
+  sendDueReviewRequests(running.deps, new Date()).catch(() => {});
+}, 2000);
 // Where this server's mail lands (no SMTP: .eml files in DATA_DIR/mail), for specs that follow an email's
 // link (public-manage-appointment.spec.ts): one pointer file per port, so parallel runs do not mix.
 const mailPointer = path.join(os.tmpdir(), `clinic-e2e-mail-${config.port}`);
 fs.writeFileSync(mailPointer, path.join(dataDir, 'mail'));
 
 const stop = async () => {
+  clearInterval(reviewSweep);
   await running.stop();
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,14 @@
-import { Button, Card, Input, Rate, Space, Tag, Typography, message } from 'antd';
+import { Button, Card, Input, Rate, Space, Typography, message } from 'antd';
 import { useState } from 'react';
 import type { AdminReview } from '../../../../../../shared/schemas/review';
+import { Badge, type BadgeTone } from '../../../components/status-badge';
 import { useModerateReview } from '../api/reviews';
 
-const STATUS: Record<AdminReview['status'], { label: string; color: string }> = {
-  pending: { label: 'Waiting for approval', color: 'gold' },
-  approved: { label: 'Shown on the website', color: 'green' },
-  hidden: { label: 'Hidden', color: 'default' },
+// The house badges (AA contrast; antd's gold tag is below it).
+const STATUS: Record<AdminReview['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Waiting for approval', tone: 'amber' },
+  approved: { label: 'Shown on the website', tone: 'green' },
+  hidden: { label: 'Hidden', tone: 'grey' },
 };
 
 const day = (value: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(value));
@@ -37,7 +39,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
           <span>{review.displayName}</span>
         </Space>
       }
-      extra={<Tag color={status.color}>{status.label}</Tag>}
+      extra={<Badge tone={status.tone}>{status.label}</Badge>}
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {review.patientName} · visit of {day(review.visitDate)} · received {day(review.createdAt)}
