@@ -37,9 +37,9 @@ export interface PageCacheLimits {
 }
 
 /**
- * A few hundred pages in 24 MB (PAGE_CACHE_MB): a page takes 80-120 KB with its twins (the stylesheet is
- * inlined), every language's fixed and treatment pages about 10 MB; posts take the rest, least recently used
- * out first.
+ * A few hundred pages in 24 MB (PAGE_CACHE_MB): a page takes about 90 KB with its twins (the stylesheet is
+ * inlined); the six fixed pages and the treatment pages in three languages, 78 pages, took 7.1 MB. Posts and
+ * less visited pages go first when it is full.
  */
 export const DEFAULT_PAGE_CACHE_LIMITS: PageCacheLimits = { maxEntries: 600, maxBytes: 24 * 1024 * 1024 };
 
@@ -50,8 +50,9 @@ export function htmlEtag(html: string | Buffer): string {
 
 /**
  * The page with its precompressed twins, paid once per change, not per visit. Brotli at quality 9, not 11:
- * on an 86 KB home page 11 costs about 25 times the CPU (hundreds of ms on this machine) for 3-4 % fewer
- * bytes, and a change to the clinic's settings re-renders every page at once.
+ * on the 86 KB home page 11 took 242 ms against 42 ms for 8 % fewer bytes (docs/benchmarks.md), and a
+ * change to the clinic's settings drops every page at once: on one small CPU, the first visits after it
+ * would queue behind those compressions.
  */
 export async function preparePage(html: string, reads: readonly string[], stamp: string): Promise<CachedPage> {
   const identity = Buffer.from(html);
