@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 // A large clinic for the admin benchmark (bench/admin.ts): 50,000 patients, 200,000 appointments and 50,000
 // invoices with 1-3 items each, written by generate_series in a few statements (seconds, not minutes).
 // Dates are spread around the database's current date, so "today", "this month" and the recent lists
-// all have rows. Run it on a fresh, migrated database: it expects the tables to be empty.
+// all have rows. Run it on a fresh, migrated database (bench/memory.ts runs it after the demo content: invoice
+// numbers continue each financial year's counter).
 
 export interface SeedCounts {
   patients: number;
@@ -83,7 +84,8 @@ export async function seedLarge(knex: Knex, counts: SeedCounts = LARGE): Promise
             case when g % 10 < 7 then 'paid' else 'pending' end,
             case when g % 10 < 7 then least(current_date, issue + (g % 20)) end,
             issue::timestamptz, now()
-       from (select g, issue, fy, row_number() over (partition by fy order by g)::int as seq,
+       from (select g, issue, fy, row_number() over (partition by fy order by g)::int
+                      + coalesce((select c.last_sequence from invoice_counters c where c.financial_year = x.fy), 0) as seq,
                     1 + (g::bigint * 104729) % :patients as pid
                from (select g, current_date - (g % 1000) as issue,
                             (extract(year from current_date - (g % 1000) - interval '3 months')::int)::text || '-' ||

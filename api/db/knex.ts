@@ -8,6 +8,23 @@ import { knexSnakeCaseMappers } from 'objection';
 // kept in DATA_DIR; with one it uses that server. Columns are snake_case in SQL, camelCase in code.
 
 const CHECKPOINT_EVERY_MS = 5 * 60_000;
+
+/**
+ * OPS-16: the embedded PostgreSQL's memory, sized for a 1 GB server (docs/operations.md, "Memory"). Its heap is
+ * WebAssembly memory, which never shrinks: whatever it touched once stays resident. PostgreSQL's defaults
+ * (initdb picks 128 MB of shared buffers) made the process about 150 MB larger at start, all of it touched
+ * while the shared memory is set up. Pages beyond the buffers are read from the operating system's file
+ * cache, which is not the process's memory. One session (single-user mode): few connections' worth of
+ * locks and process slots. maintenance_work_mem bounds what a migration's CREATE INDEX may touch.
+ */
+export const EMBEDDED_MEMORY_PARAMS = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'max_connections=10',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
 const INT8 = 20;
 const DATE = 1082;
 const NUMERIC = 1700;
@@ -95,7 +112,13 @@ export async function createDb(options: DbOptions): Promise<Database> {
   // On disk, every commit is flushed to it before it is acknowledged (pglite-durability.ts); in memory
   // (tests) there is nothing to flush.
   const storage = options.pgliteDir ? durablePgliteOptions(options.pgliteDir) : {};
-  const pglite = new PGlite({ ...storage, parsers: pgliteParsers, extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const pglite = new PGlite({
+    ...storage,
+    startParams: [...(storage.startParams ?? PGlite.defaultStartParams), ...EMBEDDED_MEMORY_PARAMS],
+    parsers: pgliteParsers,
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
   await pglite.waitReady;
   if (options.pgliteDir && isNew) flushNewDatabase(options.pgliteDir);
   const knex = knexFactory({
