@@ -92,13 +92,17 @@ export async function reviewInvite(db: Knex | Knex.Transaction, token: string, l
   return { appointmentId: Number(row.id), firstName: row.firstName, lastName: row.lastName, visitDate: String(row.preferredDate), language: row.language };
 }
 
-/** I18N-7: the language of the visit a review link was made for, used or not; null for an unknown token. */
-export async function reviewLinkLanguage(db: Knex | Knex.Transaction, token: string): Promise<Lang | null> {
+/**
+ * I18N-7: the language of the visit a review link was made for, used or not, and when it was used; null for
+ * an unknown token.
+ */
+export async function reviewLinkState(db: Knex | Knex.Transaction, token: string): Promise<{ language: Lang; usedAt: Date | null } | null> {
   const row = await db('review_links as l')
     .join('appointments as a', 'a.id', 'l.appointmentId')
     .where('l.tokenHash', hashToken(token))
-    .first<{ language: string } | undefined>('a.language');
-  return row && isLang(row.language) ? row.language : null;
+    .first<{ language: string; usedAt: Date | string | null } | undefined>('a.language', 'l.usedAt');
+  if (!row) return null;
+  return { language: isLang(row.language) ? row.language : 'en', usedAt: row.usedAt ? new Date(row.usedAt) : null };
 }
 
 const initial = (s: string) => (s.trim()[0] ?? '').toLocaleUpperCase();

@@ -8,7 +8,7 @@ import { MANAGE_TOKEN } from '../../../shared/schemas/manage-appointment';
 import { REVIEW_TEXT_MAX, reviewSubmissionSchema } from '../../../shared/schemas/review';
 import type { Deps } from '../../deps';
 import { HttpError } from '../../errors';
-import { displayName, publicReviews, reviewInvite, reviewLinkLanguage, submitReview, type ReviewInvite } from '../../services/reviews';
+import { displayName, publicReviews, reviewInvite, reviewLinkState, submitReview, type ReviewInvite } from '../../services/reviews';
 import { DEVANAGARI_FONT } from '../../render/renderer';
 import { createRouter } from '../router';
 
@@ -36,6 +36,8 @@ const parseForm = koaBody({
 
 /** A body the form parser refuses (far too long, or broken) is answered as the form with its error, not as JSON. */
 const TOO_LONG = 'reviewFormTooLong';
+/** How long after a review its form sent again still answers "thank you" (REV-2). */
+const RESEND_THANKS_MS = 10 * 60_000;
 const formBody: Middleware = async (ctx, next) => {
   try {
     await parseForm(ctx, async () => {});
@@ -131,10 +133,22 @@ export function reviewPublicRoutes(deps: Deps) {
   // REV-2: a used link, a tampered or unknown one: the same page and status. I18N-7: a link the clinic made
   // still knows its visit's language; for any other the ?lang= hint, else English.
   const gone = async (ctx: Context, token: string) => {
-    const lang = (MANAGE_TOKEN.test(token) && (await reviewLinkLanguage(deps.knex, token))) || langOf(ctx);
+    const state = MANAGE_TOKEN.test(token) ? await reviewLinkState(deps.knex, token) : null;
+    const lang = state?.language ?? langOf(ctx);
     ctx.status = 404;
     ctx.type = 'html';
     ctx.body = messagePage(lang, emailWords(lang).t.reviewUsed, false);
+  };
+
+  // REV-2: the same form sent again within minutes of its review (a double tap on the button, a reload of the
+  // thank-you page) shows the thank-you page again and stores nothing: the browser shows the last answer, and
+  // the patient should not read "already used" for the review they just sent. Later, or a GET, is gone().
+  const sentAgain = async (ctx: Context, token: string): Promise<boolean> => {
+    const state = await reviewLinkState(deps.knex, token);
+    if (!state?.usedAt || deps.now().getTime() - state.usedAt.getTime() > RESEND_THANKS_MS) return false;
+    ctx.type = 'html';
+    ctx.body = messagePage(state.language, emailWords(state.language).t.reviewThanks, true);
+    return true;
   };
 
   router.get('/review/:token', async (ctx) => {
@@ -151,7 +165,10 @@ export function reviewPublicRoutes(deps: Deps) {
     privatePage(ctx);
     const token = String(ctx.params.token ?? '');
     const invite = MANAGE_TOKEN.test(token) ? await reviewInvite(deps.knex, token) : null;
-    if (!invite) return gone(ctx, token);
+    if (!invite) {
+      if (MANAGE_TOKEN.test(token) && (await sentAgain(ctx, token))) return;
+      return gone(ctx, token);
+    }
     const t = emailWords(invite.language).t;
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const parsed = reviewSubmissionSchema.safeParse({
@@ -173,7 +190,10 @@ export function reviewPublicRoutes(deps: Deps) {
       });
       return;
     }
-    if (!(await submitReview(deps, token, parsed.data))) return gone(ctx, token);
+    if (!(await submitReview(deps, token, parsed.data))) {
+      if (await sentAgain(ctx, token)) return;
+      return gone(ctx, token);
+    }
     ctx.type = 'html';
     ctx.body = messagePage(invite.language, t.reviewThanks, true);
   });

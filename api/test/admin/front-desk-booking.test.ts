@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SHOW_TOO_EARLY_MESSAGE, RESCHEDULE_STATUS_MESSAGE, SLOT_FULL_MESSAGE } from '../../../shared/constants/booking';
 import { createLogger } from '../../logger';
 import { smtpMailer } from '../../services/mailer';
+import { renderInvoiceAttachment } from '../../services/attachments';
 import { OutboxWorker } from '../../services/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { onRealServer } from '../support/test-db';
@@ -256,6 +257,8 @@ describe('the reschedule email reaches the patient', () => {
       logger: createLogger('silent'),
       from: 'Clinic <no-reply@clinic.test>',
       retryBaseMs: 100,
+      // MAIL-8: a confirmed appointment's reschedule email carries the .ics (rendered as the server does).
+      renderAttachment: renderInvoiceAttachment,
     });
     try {
       const id = (await (await book({ ...caller, ...slot })).json()).id;
@@ -267,6 +270,8 @@ describe('the reschedule email reaches the patient', () => {
       expect(mail.to).toMatchObject({ text: caller.email });
       expect(mail.subject).toContain('Your appointment has moved to 28 November 2026, 12:00 PM');
       expect(mail.text).toContain('New time: 12:00 PM');
+      expect(mail.text).toMatch(/Manage my appointment: \S+\/appointment\/[A-Za-z0-9_-]{43}/);
+      expect(mail.attachments.map((a) => a.contentType)).toEqual([expect.stringMatching(/^text\/calendar/)]);
     } finally {
       await worker.stop();
       await peer.stop();

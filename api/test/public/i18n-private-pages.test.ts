@@ -223,9 +223,16 @@ describe('the review pages in the booking language', () => {
     const used = await html(`/review/${token}`, 404);
     expect(langOf(used)).toBe('mr-IN');
     expect(used).toContain('ही अभिप्रायाची लिंक आधीच वापरली गेली आहे किंवा ती वैध नाही.');
+    // The form sent again at once: the thank-you page again, in Marathi; later: the spent page, in Marathi.
     const again = await form(`/review/${token}`, { rating: '1' });
-    expect(again.status).toBe(404);
-    expect(langOf(await again.text())).toBe('mr-IN');
+    expect(again.status).toBe(200);
+    const repeated = await again.text();
+    expect(langOf(repeated)).toBe('mr-IN');
+    expect(repeated).toContain('धन्यवाद! तुमचा अभिप्राय पाठवला आहे.');
+    app.clock.set(new Date(app.clock.now().getTime() + 11 * 60_000));
+    const later = await form(`/review/${token}`, { rating: '1' });
+    expect(later.status).toBe(404);
+    expect(langOf(await later.text())).toBe('mr-IN');
   });
 
   it('Hindi: the form and the thank-you page, hi-IN; an unknown link follows ?lang=, else English', async () => {

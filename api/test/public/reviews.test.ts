@@ -186,10 +186,16 @@ describe('the review link', () => {
     expect(reviews[0]).toMatchObject({ appointmentId: first, rating: 5, displayName: 'R. P.', status: 'pending' });
     expect(reviews.some((r) => r.appointmentId === second)).toBe(false);
 
+    // The form sent again at once (a double tap): the thank-you page again, and nothing stored.
     const again = await post(`/review/${token}`, { rating: '1', text: 'Second try' });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('Thank you! Your review has been sent.');
+    // A visit, or the form sent again later: spent.
     expect((await app.request(`/review/${token}`)).status).toBe(404);
+    app.clock.set(new Date(app.clock.now().getTime() + 11 * 60_000));
+    expect((await post(`/review/${token}`, { rating: '1', text: 'Third try' })).status).toBe(404);
     expect(await app.deps.knex('reviews')).toHaveLength(1);
+    expect((await app.deps.knex('reviews').first()).rating).toBe(5);
 
     // A tampered or malformed token opens nothing.
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
