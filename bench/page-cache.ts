@@ -17,9 +17,11 @@ import knexFactory from 'knex';
 // bench-page-<random>.html with its .br and .gz twins, which the server sends as it sends every static
 // file (koa-send, precompressed twins); they are removed at the end.
 //
-// Rounds interleave the two sides (page, static; static, page; ...), each side `BENCH_SECONDS` under
-// autocannon with 20 keep-alive connections, once with `Accept-Encoding: br, gzip` and once without.
-// Each side's median round is reported, and the ratio page / static (target >= 0.9).
+// Rounds interleave the sides (page, static, uncached; static, uncached, page; ...), each side
+// `BENCH_SECONDS` under autocannon with 20 keep-alive connections, once with `Accept-Encoding: br, gzip`
+// and once without. Each side's median round is reported, and the ratio page / static (target >= 0.9).
+// "Uncached" is the same page from a second process on the same database with PAGE_CACHE_MB=0 (every
+// visit renders, as before the page cache), for scale.
 //
 //   npm run bench:pages
 //   BENCH_ROUNDS=5 BENCH_SECONDS=5 BENCH_PAGES=/,/mr/blogs npm run bench:pages
@@ -63,13 +65,13 @@ function startServer(port: number, env: Record<string, string>): Promise<ChildPr
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Koa reports each response cut short when autocannon closes its connections at the end of a run
-    // (ERR_STREAM_PREMATURE_CLOSE, static files only: they are streams); anything else is shown.
+    // (premature close, EPIPE: static files only, they are streams); anything else is shown.
     let err = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const blocks = err.split(/\n\s*\n/);
       err = blocks.pop() ?? '';
-      for (const block of blocks) if (!block.includes('ERR_STREAM_PREMATURE_CLOSE') && block.trim()) process.stderr.write(`${block}\n`);
+      for (const block of blocks) if (block.trim() && !/ERR_STREAM_PREMATURE_CLOSE|EPIPE|ECONNRESET/.test(block)) process.stderr.write(`${block}\n`);
     });
     let out = '';
     const onData = (chunk: Buffer) => {
@@ -125,12 +127,12 @@ await admin.raw(`create database ${name}`);
 const dbUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-pages-'));
 const written: string[] = [];
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
 const startLoad = os.loadavg().map((n) => n.toFixed(2)).join(' ');
 try {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  server = await startServer(port, {
+  const env = {
     NODE_ENV: 'production',
     DATABASE_URL: dbUrl,
     DATA_DIR: dataDir,
@@ -140,7 +142,13 @@ try {
     // Required in production; nothing is mailed during the bench.
     SMTP_URL: 'smtp://127.0.0.1:2',
     SCHEDULER: 'false',
-  });
+  };
+  servers.push(await startServer(port, env));
+  // For scale only, not in the ratio: a second process on the same database that keeps no page
+  // (PAGE_CACHE_MB=0), so every visit renders, as before SITE-27. Idle while the others are measured.
+  const uncachedPort = await freePort();
+  servers.push(await startServer(uncachedPort, { ...env, PAGE_CACHE_MB: '0' }));
+  const uncachedOrigin = `http://127.0.0.1:${uncachedPort}`;
 
   // Content for the pages: three published posts, as a clinic's blog has.
   const login = await fetch(`${origin}/api/auth/login`, {
@@ -184,19 +192,25 @@ try {
     for (const { label, headers } of encodings) {
       await rps(origin + page, headers, 2); // warm-up
       await rps(`${origin}/${stem}`, headers, 2);
-      const sides = { page: [] as number[], static: [] as number[] };
+      await rps(uncachedOrigin + page, headers, 2);
+      const urls = { page: origin + page, static: `${origin}/${stem}`, uncached: uncachedOrigin + page };
+      const sides = { page: [] as number[], static: [] as number[], uncached: [] as number[] };
+      const names = ['page', 'static', 'uncached'] as const;
       for (let r = 0; r < ROUNDS; r += 1) {
-        const order: ('page' | 'static')[] = r % 2 === 0 ? ['page', 'static'] : ['static', 'page'];
-        for (const side of order) sides[side].push(await rps(side === 'page' ? origin + page : `${origin}/${stem}`, headers));
+        // Each round starts with another side, so none is always measured first or last.
+        for (let i = 0; i < names.length; i += 1) {
+          const side = names[(r + i) % names.length];
+          sides[side].push(await rps(urls[side], headers));
+        }
       }
-      const p = median(sides.page);
-      const s = median(sides.static);
+      const [p, st, u] = [median(sides.page), median(sides.static), median(sides.uncached)];
       const size = label === 'none' ? identity.length : br.length;
-      const line =
+      const list = (xs: number[]) => `[${xs.map((x) => x.toFixed(0)).join(', ')}]`;
+      console.log(
         `${page.padEnd(10)} Accept-Encoding ${label.padEnd(9)} ${String(size).padStart(6)} B   ` +
-        `page ${p.toFixed(0).padStart(6)} req/s   static ${s.toFixed(0).padStart(6)} req/s   ratio ${(p / s).toFixed(2)} (target >= 0.9)` +
-        `   rounds page [${sides.page.map((x) => x.toFixed(0)).join(', ')}] static [${sides.static.map((x) => x.toFixed(0)).join(', ')}]`;
-      console.log(line);
+          `page ${p.toFixed(0).padStart(6)} req/s   static ${st.toFixed(0).padStart(6)} req/s   ratio ${(p / st).toFixed(2)} (target >= 0.9)   ` +
+          `uncached render ${u.toFixed(0).padStart(5)} req/s\n           rounds: page ${list(sides.page)} static ${list(sides.static)} uncached ${list(sides.uncached)}`,
+      );
     }
   }
   console.log(`\nLoad average at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; requests failed or timed out: ${failures}`);
@@ -204,9 +218,10 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  // The server first: a request in flight must not find its file gone.
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
+  // The servers first: a request in flight must not find its file gone.
+  for (const server of servers) {
+    if (server.exitCode !== null) continue;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
   }

@@ -68,7 +68,10 @@ function cleanPath(requestPath: string): string {
   }
 }
 
-/** The headers every rendered page carries: revalidated by ETag on each visit, one per encoding's bytes. */
+/**
+ * The headers every rendered page carries: revalidated by ETag on each visit. The ETag names the HTML, so
+ * it is one for its three encodings (Vary keeps shared caches from mixing them up).
+ */
 function pageHeaders(ctx: Context, status: number, etag: string): void {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';

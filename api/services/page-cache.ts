@@ -50,9 +50,9 @@ export function htmlEtag(html: string | Buffer): string {
 
 /**
  * The page with its precompressed twins, paid once per change, not per visit. Brotli at quality 9, not 11:
- * on the 86 KB home page 11 took 242 ms against 42 ms for 8 % fewer bytes (docs/benchmarks.md), and a
- * change to the clinic's settings drops every page at once: on one small CPU, the first visits after it
- * would queue behind those compressions.
+ * on these pages 11 took 4 to 15 times the CPU (up to a third of a second) for 8 % fewer bytes
+ * (docs/benchmarks.md), and a change to the clinic's settings drops every page at once: on one small CPU,
+ * the first visits after it would queue behind those compressions.
  */
 export async function preparePage(html: string, reads: readonly string[], stamp: string): Promise<CachedPage> {
   const identity = Buffer.from(html);
