@@ -233,7 +233,9 @@ async function main() {
     const mb = (bytes: number) => (bytes ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : '');
     const m = (label: string) => {
       const list = samples.get(label);
-      return list ? { seconds: median(list.map((s) => s.seconds)), bytes: median(list.map((s) => s.bytes)), n: list.length } : null;
+      if (!list) return null;
+      const seconds = list.map((s) => s.seconds);
+      return { seconds: median(seconds), min: Math.min(...seconds), max: Math.max(...seconds), bytes: median(list.map((s) => s.bytes)) };
     };
     // Each case against the baseline that reads the same rows the plainest way: a server backup against plain
     // pg_dump, a server restore against plain pg_restore, the embedded ones against reading every row once.
@@ -242,13 +244,14 @@ async function main() {
       `\nLoad average: ${loadAtStart.toFixed(1)} at the start, ${load.map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; ${os.cpus().length} cores).`,
     );
     console.log(`${totalRows} rows in ${tables.length} tables; database ${mb(databaseBytes)} on disk. Medians of ${ROUNDS} round(s) (CLI and embedded: one run).`);
-    console.log('| case | file | seconds | rows/s | ratio to its baseline |');
-    console.log('|---|---|---|---|---|');
+    console.log('| case | file | seconds | fastest - slowest round | rows/s | ratio to its baseline |');
+    console.log('|---|---|---|---|---|---|');
     const line = (label: string, text: string, kind: keyof typeof base | null) => {
       const s = m(label);
       if (!s) return;
       const ratio = kind ? (s.seconds / base[kind]).toFixed(2) : '';
-      console.log(`| ${text} | ${mb(s.bytes)} | ${s.seconds.toFixed(2)} | ${(totalRows / s.seconds).toFixed(0)} | ${ratio} |`);
+      const spread = s.min === s.max ? '' : `${s.min.toFixed(1)} - ${s.max.toFixed(1)}`;
+      console.log(`| ${text} | ${mb(s.bytes)} | ${s.seconds.toFixed(2)} | ${spread} | ${(totalRows / s.seconds).toFixed(0)} | ${ratio} |`);
     };
     const table: [string, string, keyof typeof base | null][] = [
       ['count', 'baseline: `select count(*)` over every table', null],
