@@ -112,20 +112,9 @@ export async function createDb(options: DbOptions): Promise<Database> {
   // On disk, every commit is flushed to it before it is acknowledged (pglite-durability.ts); in memory
   // (tests) there is nothing to flush.
   const storage = options.pgliteDir ? durablePgliteOptions(options.pgliteDir) : {};
-  const startParams = [...(storage.startParams ?? PGlite.defaultStartParams), ...EMBEDDED_MEMORY_PARAMS];
-  if (options.pgliteDir && isNew && !options.loadDataDir) {
-    // Built in a worker thread, whose memory goes back whole when it ends (pglite-create.ts).
-    const { createPgliteDatabase } = await import('./pglite-create');
-    try {
-      await createPgliteDatabase(options.pgliteDir, startParams);
-    } catch (err) {
-      release();
-      throw err;
-    }
-  }
   const pglite = new PGlite({
     ...storage,
-    startParams,
+    startParams: [...(storage.startParams ?? PGlite.defaultStartParams), ...EMBEDDED_MEMORY_PARAMS],
     parsers: pgliteParsers,
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
