@@ -19,6 +19,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=1 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/var/lib/clinic \
@@ -39,4 +40,5 @@ VOLUME ["/var/lib/clinic"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "dist/api/server.js"]
+# The Node flags and MALLOC_ARENA_MAX above are api/production-flags.ts's (docs/operations.md, "Memory").
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=192", "dist/api/server.js"]

@@ -93,16 +93,18 @@ interface Sample {
   phase: string;
   rss: number;
   hwm: number;
+  /** Resident pages of mapped files: the node binary and the native libraries' code. */
+  file: number;
   /** Resident part of the WebAssembly memories (the embedded PostgreSQL's heap). */
   wasm: number;
   wasmSizes: number[];
   probe?: NodeJS.MemoryUsage;
 }
 
-function readStatus(pid: number): { rss: number; hwm: number } {
+function readStatus(pid: number): { rss: number; hwm: number; file: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM'), file: kb('RssFile') };
 }
 
 /**
@@ -122,6 +124,23 @@ function readWasmRss(pid: number, sizes: number[]): number {
     }
   }
   return total;
+}
+
+/** BENCH_SMAPS=1: the process's largest resident mappings (a malloc arena is 64 MB of address space). */
+function largestMappings(pid: number): string {
+  const rows: { head: string; rss: number }[] = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) {
+      const [range, perms, , , , name] = line.split(/\s+/);
+      const [from, to] = range.split('-').map((h) => parseInt(h, 16));
+      rows.push({ head: `${((to - from) / 2 ** 20).toFixed(1)} MB ${perms} ${name ?? ''}`, rss: 0 });
+    } else if (line.startsWith('Rss:')) rows[rows.length - 1].rss = Number(/(\d+)/.exec(line)![1]) * 1024;
+  }
+  return rows
+    .sort((a, b) => b.rss - a.rss)
+    .slice(0, 6)
+    .map((r) => `    ${fmt(r.rss)} resident of ${r.head}`)
+    .join('\n');
 }
 
 // ------------------------------------------------------------------------------------------- the server
@@ -428,6 +447,7 @@ async function measure(database: 'embedded' | 'server', smtpPort: number): Promi
     const seconds = (Date.now() - t0) / 1000;
     clearInterval(timer);
     const end = take();
+    if (process.env.BENCH_SMAPS) console.log(largestMappings(running.child.pid!));
     const loadEnd = load();
     const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
     await stopServer(running);
@@ -472,9 +492,10 @@ for (const database of DATABASES) {
   console.log(`  under load: peak ${fmt(r.peak.rss)} (VmHWM ${fmt(r.hwm)}), end ${fmt(r.end.rss)} (wasm ${fmt(r.end.wasm)})`);
   if (p) {
     const committed = r.end.wasmSizes.reduce((a, b) => a + b, 0);
-    const rest = r.end.rss - r.end.wasm - p.heapTotal - p.arrayBuffers;
+    const rest = r.end.rss - r.end.file - r.end.wasm - p.heapTotal - p.arrayBuffers;
     console.log(
-      `  at the end: JS heap ${fmt(p.heapUsed)} used of ${fmt(p.heapTotal)}, array buffers ${fmt(p.arrayBuffers)}, wasm ${fmt(r.end.wasm)} resident of ${fmt(committed)}, the rest (code, native libraries and their allocations) ${fmt(rest)}`,
+      `  at the end: JS heap ${fmt(p.heapUsed)} used of ${fmt(p.heapTotal)}, array buffers ${fmt(p.arrayBuffers)}, wasm ${fmt(r.end.wasm)} resident of ${fmt(committed)}, ` +
+        `mapped files (node, native libraries) ${fmt(r.end.file)}, the rest (compiled code, native allocations) ${fmt(rest)}`,
     );
   }
   const statuses = [...r.tally.byStatus.entries()].sort().map(([k, v]) => `${k}: ${v}`);

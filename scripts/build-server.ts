@@ -15,6 +15,10 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // What the server loads on first use (import() in the source: the PDF renderer, sharp) stays out of the
+  // entry file: a module of its own (dist/api/chunk-*.js), so its packages load only then too (OPS-16,
+  // docs/operations.md "Memory"). Code two entries share also goes into such a chunk.
+  splitting: true,
   sourcemap: true,
   logLevel: 'warning',
 });

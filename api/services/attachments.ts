@@ -1,8 +1,13 @@
 import type { Knex } from 'knex';
 import type { Attachment } from '../models/outbox-email';
 import type { OutgoingMail } from './mailer';
-import { renderInvoicePdf } from './invoice-pdf';
 import { loadInvoiceDocument } from './invoices';
+
+/**
+ * OPS-16: the PDF renderer (pdfkit, fontkit and the two parsed Devanagari fonts, about 10 MB) is loaded by
+ * the first PDF a process makes, not at start (docs/operations.md, "Memory").
+ */
+export const loadPdfRenderer = () => import('./invoice-pdf');
 
 type RenderedAttachment = NonNullable<OutgoingMail['attachments']>[number];
 
@@ -17,5 +22,6 @@ export async function renderInvoiceAttachment(a: Attachment, knex: Knex): Promis
   const doc = await loadInvoiceDocument(knex, a.invoiceId);
   // Deleting an invoice withdraws its unsent email; this only happens if the two cross mid-send.
   if (!doc) throw new Error(`Invoice ${a.invoiceId} no longer exists`);
+  const { renderInvoicePdf } = await loadPdfRenderer();
   return { filename: doc.fileName, content: await renderInvoicePdf(doc), contentType: 'application/pdf' };
 }

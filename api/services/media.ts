@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas/upload';
 
 // IMG-4, IMG-5: uploaded images are recognised by their bytes (never by file name or Content-Type), re-encoded
@@ -69,6 +69,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const kind = sniffImageKind(input);
   if (!kind) throw new NotAnImageError();
   const animated = kind === 'gif' || kind === 'webp';
+  // OPS-16: sharp (libvips) is loaded by the first upload, not at start: most processes never see one, and
+  // loading it costs the process about 10 MB (docs/operations.md, "Memory").
+  const { default: sharp } = await import('sharp');
   const open = (all: boolean) => sharp(input, { animated: all, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   try {
     const meta = await open(false).metadata();

@@ -7,7 +7,7 @@ import { markPaidSchema, paymentCreateSchema } from '../../../shared/schemas/pay
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody, parseId } from '../../middleware/validate';
-import { renderInvoicePdf, renderReceiptPdf } from '../../services/invoice-pdf';
+import { loadPdfRenderer } from '../../services/attachments';
 import { cancelInvoice, createInvoice, getInvoice, invoiceDocument, listInvoices, sendInvoice } from '../../services/invoices';
 import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/payments';
 
@@ -70,6 +70,7 @@ export function invoiceRoutes(deps: Deps) {
 
   router.get('/:id/pdf', requires('invoices.read'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Invoice');
+    const { renderInvoicePdf } = await loadPdfRenderer();
     const pdf = await renderInvoicePdf(invoiceDocument(await getInvoice(deps, id)));
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="invoice-${id}.pdf"`);
@@ -97,6 +98,7 @@ export function invoiceRoutes(deps: Deps) {
   router.get('/:id/payments/:paymentId/receipt', requires('invoices.read'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Invoice');
     const doc = await receiptDocument(deps, id, parseId(ctx.params.paymentId, 'Payment'));
+    const { renderReceiptPdf } = await loadPdfRenderer();
     const pdf = await renderReceiptPdf(doc);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${doc.fileName}"`);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../../production-flags';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -29,10 +30,12 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const args = options.from === 'build' ? ['--enable-source-maps', 'dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'];
+  // From the build: with the Node flags and environment production starts it with (api/production-flags.ts).
+  const args = options.from === 'build' ? [...PRODUCTION_NODE_FLAGS, 'dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
+      ...(options.from === 'build' ? PRODUCTION_ENV : {}),
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       LOG_LEVEL: 'info',
