@@ -41,4 +41,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The Node flags and MALLOC_ARENA_MAX above are api/production-flags.ts's (docs/operations.md, "Memory").
-CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=192", "dist/api/server.js"]
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=192", "--liftoff-only", "dist/api/server.js"]

@@ -15,7 +15,7 @@ port=${PORT:-3999}
 data=$(mktemp -d /tmp/clinic-production-data-XXXXXX)
 (cd "$target" && NODE_ENV=production MALLOC_ARENA_MAX=1 PORT=$port DATA_DIR=$data SMTP_URL=smtp://127.0.0.1:9 \
   ADMIN_EMAIL=owner@clinic.test ADMIN_PASSWORD=try-production-Password-2026 \
-  node --max-semi-space-size=2 --max-old-space-size=192 dist/api/server.js >"$data/server.log" 2>&1) &
+  node --max-semi-space-size=2 --max-old-space-size=192 --liftoff-only dist/api/server.js >"$data/server.log" 2>&1) &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 1; done
