@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { InvoiceDetail } from '../../shared/schemas/invoice';
-import { AUTH_KEY, apiCreateInvoice, apiCreatePatient, expectNoAxeViolations, expectToast, openNav, search, signIn, uid } from './admin-helpers';
+import { AUTH_KEY, apiCreateInvoice, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, openNav, search, signIn, uid } from './admin-helpers';
 
 // Issue 10's billing screens (docs/admin.md "Billing"): the invoice form's GST per item and live document
 // kind, payments and receipts, cancellation, the billing settings and price list, and the GST report.
@@ -69,8 +69,7 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
   await dialog.getByRole('button', { name: 'Add Item' }).click();
   await dialog.getByLabel('Item 3 description').fill('Mouthguard');
   await dialog.getByLabel('Item 3 unit price').fill('1000');
-  await dialog.getByLabel('Item 3 GST rate').click();
-  await page.locator('.ant-select-item-option[title="5%"]').click();
+  await chooseOption(page, dialog.getByLabel('Item 3 GST rate'), '5%');
   await expect(dialog.getByTestId('invoice-cgst-5')).toHaveText(exact.format(25));
   await expect(dialog.getByTestId('invoice-total')).toHaveText(exact.format(11990));
   await dialog.getByRole('button', { name: 'Remove item 3' }).click();
@@ -129,8 +128,7 @@ test('a partial UPI payment, then the rest: partially paid, then paid, each with
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
   await expect(dialog.getByText('Amount cannot be more than the balance due of ₹ 11,800.00')).toBeVisible();
   await dialog.getByLabel('Amount (₹)').fill('5000');
-  await dialog.getByLabel('Payment mode').click();
-  await page.locator('.ant-select-item-option[title="UPI"]').click();
+  await chooseOption(page, dialog.getByLabel('Payment mode'), 'UPI');
   await dialog.getByLabel('Reference (optional)').fill('UTR 410023');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
@@ -151,8 +149,7 @@ test('a partial UPI payment, then the rest: partially paid, then paid, each with
   row = await invoiceRow(page, invoice.invoiceNumber);
   await expect(row.locator('.badge')).toHaveText('Partially paid');
   await expect(row).toContainText('Balance ₹6,800');
-  await page.getByLabel('Filter by status').click();
-  await page.locator('.ant-select-item-option[title="Partially paid"]').click();
+  await chooseOption(page, page.getByLabel('Filter by status'), 'Partially paid');
   await expect(page.locator('.invoice-row').filter({ hasText: invoice.invoiceNumber })).toHaveCount(1);
 
   await row.getByRole('link', { name: `View and print ${invoice.invoiceNumber}` }).click();
@@ -284,8 +281,7 @@ test('the price list editor adds, edits and removes a treatment, and the invoice
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await dialog.getByLabel('Treatment').fill(name);
   await dialog.getByLabel('Default price (₹)').fill('2500');
-  await dialog.getByLabel('GST rate').click();
-  await page.locator('.ant-select-item-option[title="12%"]').click();
+  await chooseOption(page, dialog.getByLabel('GST rate'), '12%');
   await dialog.getByRole('button', { name: 'Add Treatment' }).click();
   await expectToast(page, 'Treatment added');
   const row = panel.getByTestId('price-row').filter({ hasText: name });

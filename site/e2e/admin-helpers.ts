@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { BookedAppointment } from '../../shared/schemas/appointment';
 import type { InvoiceDetail } from '../../shared/schemas/invoice';
 import type { Patient } from '../../shared/schemas/patient';
@@ -149,4 +149,19 @@ export async function openNav(page: Page): Promise<void> {
 export async function search(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(label).fill(text);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * Picks the option titled `title` of an antd Select as a person does: opens it and clicks the option. On a
+ * busy machine, or on a phone where the list opens under the fold, that click can land while the list is
+ * still opening and choose nothing (the Select keeps its old value); so this checks the Select now shows
+ * the choice, and picks again until it does.
+ */
+export async function chooseOption(page: Page, select: Locator, title: string): Promise<void> {
+  const chosen = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).click({ timeout: 2_000 });
+    await expect(chosen).toContainText(title, { timeout: 1_000 });
+  }).toPass();
 }
