@@ -2,7 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import {
   clinicSettingsSchema,
@@ -42,13 +42,34 @@ const FIELDS = [
 ] as const;
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
+/** A whole-number setting bound to the form: its Controller, label, hint and error in one place. */
 function NumberField({
-  id, label, value, onChange, min, max, error, hint, disabled,
-}: { id: string; label: string; value: number; onChange: (v: number | null) => void; min: number; max: number; error?: string; hint?: string; disabled?: boolean }) {
+  control, name, id, label, min, max, hint, disabled, fallback,
+}: {
+  control: Control<ClinicSettingsInput, unknown, ClinicSettingsPayload>;
+  name: 'slotCapacity' | 'bookingWindowDays' | 'reminderHoursBefore' | 'reviewRequestDelayHours' | 'recallMonths';
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  hint?: string;
+  disabled?: boolean;
+  /** Shown while a setting stored by an older version lacks the field. */
+  fallback?: number;
+}) {
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <InputNumber {...fieldAria(id, error, Boolean(hint))} value={value} onChange={onChange} min={min} max={max} precision={0} disabled={disabled} style={{ width: '100%' }} />
-    </Field>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Field id={id} label={label} error={error} hint={hint}>
+            <InputNumber {...fieldAria(id, error, Boolean(hint))} value={field.value ?? fallback} onChange={field.onChange} min={min} max={max} precision={0} disabled={disabled} style={{ width: '100%' }} />
+          </Field>
+        );
+      }}
+    />
   );
 }
 
@@ -165,27 +186,9 @@ export function ClinicHoursForm() {
             )}
           />
         </div>
-        <Controller
-          control={control}
-          name="slotCapacity"
-          render={({ field, fieldState }) => (
-            <NumberField id="clinic-capacity" label="Patients per slot" min={1} max={50} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="bookingWindowDays"
-          render={({ field, fieldState }) => (
-            <NumberField id="clinic-window" label="Booking window (days ahead)" min={1} max={365} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="reminderHoursBefore"
-          render={({ field, fieldState }) => (
-            <NumberField id="clinic-reminder" label="Reminder (hours before)" min={1} max={168} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
+        <NumberField control={control} name="slotCapacity" id="clinic-capacity" label="Patients per slot" min={1} max={50} />
+        <NumberField control={control} name="bookingWindowDays" id="clinic-window" label="Booking window (days ahead)" min={1} max={365} />
+        <NumberField control={control} name="reminderHoursBefore" id="clinic-reminder" label="Reminder (hours before)" min={1} max={168} />
         <TextField control={control} name="notificationEmail" id="clinic-notification-email" label="New-booking email goes to" type="email" autoComplete="off" />
       </div>
 
@@ -201,37 +204,25 @@ export function ClinicHoursForm() {
               help="After a visit is marked completed, the patient gets one email with a link to rate the visit. Reviews wait for your approval."
             />
           </div>
-          <Controller
+          <NumberField
             control={control}
             name="reviewRequestDelayHours"
-            render={({ field, fieldState }) => (
-              <NumberField
-                id="clinic-review-delay"
-                label="Review request (hours after the visit)"
-                min={0}
-                max={168}
-                value={field.value ?? 2}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                disabled={!reviewsOn}
-              />
-            )}
+            id="clinic-review-delay"
+            label="Review request (hours after the visit)"
+            min={0}
+            max={168}
+            fallback={2}
+            disabled={!reviewsOn}
           />
-          <Controller
+          <NumberField
             control={control}
             name="recallMonths"
-            render={({ field, fieldState }) => (
-              <NumberField
-                id="clinic-recall-months"
-                label="Check-up recall (months after the last visit)"
-                min={1}
-                max={60}
-                value={field.value ?? 6}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                hint="Who appears on the Recall list."
-              />
-            )}
+            id="clinic-recall-months"
+            label="Check-up recall (months after the last visit)"
+            min={1}
+            max={60}
+            fallback={6}
+            hint="Who appears on the Recall list."
           />
         </div>
       </fieldset>
