@@ -55,26 +55,16 @@ function readTemplate(): Template {
 
 /**
  * I18N-4: the self-hosted Devanagari font (site/public/fonts, a subset made by site/scripts/subset-font.ts),
- * only on Marathi and Hindi pages. Most visitors' phones (Android) already carry this very font, so `local()`
- * comes first and they download nothing; elsewhere the subset loads from this server. Not preloaded and
- * `font-display: optional`: it never delays the first paint or the largest one on a slow network (a
- * preload put its 40 KB in their path), and text never moves when it arrives (no swap, no layout shift);
- * a device that lacks it paints the first page in its own Devanagari font and later pages in this one.
- * Two faces map the variable subset to the system's Regular and Bold. Latin keeps the system stack.
+ * only on Marathi and Hindi pages: preloaded, and `font-display: swap` so the text paints at once in the
+ * system font. Not `optional` without a preload: a device with no Devanagari font of its own then drew the
+ * first page as boxes (docs/benchmarks.md). Latin text keeps the system stack (the unicode-range leaves it alone).
  */
 export const DEVANAGARI_FONT = '/fonts/noto-sans-devanagari-subset.woff2';
-const DEVANAGARI_RANGE = 'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF';
-function devanagariFace(weights: string, localNames: string[]): string {
-  const local = localNames.map((name) => `local("${name}")`).join(',');
-  return (
-    `@font-face{font-family:"Noto Sans Devanagari";src:${local},url(${DEVANAGARI_FONT}) format("woff2");` +
-    `font-weight:${weights};font-style:normal;font-display:optional;unicode-range:${DEVANAGARI_RANGE}}`
-  );
-}
 function devanagariFontTags(): string {
   return (
-    `<style>${devanagariFace('100 549', ['Noto Sans Devanagari Regular', 'NotoSansDevanagari-Regular'])}` +
-    devanagariFace('550 900', ['Noto Sans Devanagari Bold', 'NotoSansDevanagari-Bold']) +
+    `<link rel="preload" href="${DEVANAGARI_FONT}" as="font" type="font/woff2" crossorigin />\n    ` +
+    `<style>@font-face{font-family:"Noto Sans Devanagari";src:url(${DEVANAGARI_FONT}) format("woff2");` +
+    `font-weight:100 900;font-style:normal;font-display:swap;unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF}` +
     `html:root{--font:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif}</style>`
   );
 }

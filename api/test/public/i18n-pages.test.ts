@@ -77,12 +77,9 @@ describe('every public page in three languages', () => {
     expect(p.html).toContain('अपॉइंटमेंट बुक करा');
     expect(p.html).toContain('href="/mr/treatments"');
     expect(p.html).toMatch(/<a href="\/hi" hrefLang="hi-IN" lang="hi-IN"|<a href="\/hi" hreflang="hi-IN" lang="hi-IN"/);
-    // Only Marathi and Hindi pages load the self-hosted Devanagari font: the phone's own copy first, never
-    // preloaded, never swapped in after the first paint (I18N-4).
-    expect(p.html).toContain('src:local("Noto Sans Devanagari Regular"),local("NotoSansDevanagari-Regular"),url(/fonts/noto-sans-devanagari-subset.woff2) format("woff2")');
-    expect(p.html).toContain('src:local("Noto Sans Devanagari Bold"),local("NotoSansDevanagari-Bold"),url(/fonts/noto-sans-devanagari-subset.woff2) format("woff2")');
-    expect(p.html).toContain('font-display:optional');
-    expect(p.html).not.toContain('rel="preload"');
+    // Only Marathi and Hindi pages load the self-hosted Devanagari font, preloaded, with font-display: swap.
+    expect(p.html).toContain('<link rel="preload" href="/fonts/noto-sans-devanagari-subset.woff2" as="font" type="font/woff2" crossorigin />');
+    expect(p.html).toContain('font-display:swap');
   });
 
   it('the Hindi treatment page: translated name, description, MedicalProcedure and breadcrumb', async () => {
