@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse';
 //   BENCH_RUNS=1 npm run bench:web
 //   BENCH_PAGES=/,/contact npm run bench:web
 //   BENCH_PAGES=/admin/login npm run bench:web
+//   BENCH_LHR_DIR=/tmp/lhr npm run bench:web  also writes each run's Lighthouse report (JSON) there
 //
 // Targets (issue 4, SITE-23 to SITE-25): performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s,
 // CLS <= 0.02. The admin is not indexed (noindex), so SEO is no target there (issue 14: performance >= 95,
@@ -114,6 +115,11 @@ async function audit(port: number, pagePath: string): Promise<PageResult> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+  if (process.env.BENCH_LHR_DIR) {
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = `${pagePath.replaceAll('/', '_') || '_home'}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? [];

@@ -35,7 +35,8 @@ const publicPages = ['/', '/treatments', '/contact', '/mr', '/hi/treatments'];
 
 fs.mkdirSync(out, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-tour-'));
-const server = spawn('npx', ['tsx', 'api/server.ts'], {
+// Node itself with tsx's loader (not `npx tsx`): killing npx would leave the server running.
+const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password, SCHEDULER: 'false', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,7 +1,7 @@
 import { timeSlotLabel, isBookingTreatmentCode } from '../constants/booking';
 import { formatEnGbDate, formatEnGbLongDate, formatLocaleLongDate } from '../domain/clinic-time';
 import { emailCatalogues } from '../i18n/email-words';
-import type { Catalogue } from '../i18n/en';
+import type { EmailWords as EmailTexts } from '../i18n/email-en';
 import { localeOf, type Lang } from '../i18n/types';
 
 // I18N-3: the patient's emails in the language they booked in. English reads exactly as before (en-GB
@@ -9,7 +9,7 @@ import { localeOf, type Lang } from '../i18n/types';
 
 export interface EmailWords {
   lang: Lang;
-  t: Catalogue['email'];
+  t: EmailTexts;
   /** '22 November 2026' / '२२ नोव्हेंबर, २०२६' / '22 नवंबर 2026'. */
   longDate: (value: string | Date) => string;
   /** '22/11/2026' in English (follow-ups, invoices); the long form in Marathi and Hindi. */

@@ -78,3 +78,6 @@ export const emailWords = {
   reviewErrorText: 'Your review may be at most 1000 characters long.',
   reviewUsed: 'This review link has already been used, or it is not valid. Thank you for your feedback!',
 } as const;
+
+/** The words of the emails, typed by the English ones: a missing or extra key in Marathi or Hindi fails the typecheck. */
+export type EmailWords = import('./types').Widen<typeof emailWords>;

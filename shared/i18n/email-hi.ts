@@ -1,6 +1,7 @@
 // The Hindi words of the patients' emails (I18N-3), apart from the rest of the catalogue so that
 // shared/emails (which the admin's previews also import) carries only these few lines per language.
 import type { Catalogue } from './en';
+import type { EmailWords } from './email-en';
 
 export const bookingTreatmentNames: Catalogue['booking']['treatments'] = {
   consultation: 'सामान्य जाँच और सलाह',
@@ -25,7 +26,7 @@ export const bookingTreatmentNames: Catalogue['booking']['treatments'] = {
   other: 'अन्य',
 };
 
-export const emailWords: Catalogue['email'] = {
+export const emailWords: EmailWords = {
   dear: 'प्रिय {name},',
   date: 'तारीख',
   time: 'समय',

@@ -1,7 +1,7 @@
 import { treatments } from '../constants/treatments';
 import type { TreatmentSlug, TreatmentText } from './types';
 import { validationMessages } from './validation-en';
-import { bookingTreatmentNames, emailWords } from './email-en';
+import { bookingTreatmentNames } from './email-en';
 
 // The English catalogue (I18N-2): every word the public site, the booking form and the patients' emails
 // show, as they read before the site spoke Marathi and Hindi. mr.ts and hi.ts have exactly this shape
@@ -405,8 +405,6 @@ export const en = {
     closeNotification: 'Close notification',
     notifications: 'Notifications (F8)',
   },
-  // The emails a patient receives (I18N-3), in the language they booked in.
-  email: emailWords,
 } as const;
 
 /** Every catalogue has this shape (the English one's, with any text in place of each string). */

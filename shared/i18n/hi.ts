@@ -1,5 +1,5 @@
 import type { Catalogue } from './en';
-import { bookingTreatmentNames, emailWords } from './email-hi';
+import { bookingTreatmentNames } from './email-hi';
 
 // The Hindi catalogue (I18N-2): plain, everyday Hindi as a family in Pune speaks it at a clinic, with the
 // treatment words people actually use (रूट कैनाल, इम्प्लांट, ब्रेसेस). Prices stay as in English (rupees,
@@ -666,5 +666,4 @@ export const hi: Catalogue = {
     closeNotification: 'सूचना बंद करें',
     notifications: 'सूचनाएँ (F8)',
   },
-  email: emailWords,
 };

@@ -1,5 +1,5 @@
 import type { Catalogue } from './en';
-import { bookingTreatmentNames, emailWords } from './email-mr';
+import { bookingTreatmentNames } from './email-mr';
 
 // The Marathi catalogue (I18N-2): the clinic's everyday Marathi, the words patients use at the front desk
 // (रूट कॅनाल, इम्प्लांट, ब्रेसेस), not a word-for-word rendering of the English. Prices stay as in English
@@ -666,5 +666,4 @@ export const mr: Catalogue = {
     closeNotification: 'सूचना बंद करा',
     notifications: 'सूचना (F8)',
   },
-  email: emailWords,
 };
