@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Deps } from '../deps';
 import { PROJECT_ROOT } from '../paths';
 import { publicDataSource } from './page-data';
+import { DEVANAGARI_UNICODE_RANGE } from '../../shared/i18n/devanagari';
 
 // Server rendering of the public pages (SITE-19). `npm run build:site` produces the browser build
 // (site/dist/index.html and its assets) and the server build (site/dist/server/entry-server.js); this
@@ -54,28 +55,40 @@ function readTemplate(): Template {
 }
 
 /**
- * I18N-4: the self-hosted Devanagari font (site/public/fonts, a subset made by site/scripts/subset-font.ts),
- * only on Marathi and Hindi pages: preloaded, and `font-display: swap` so the text paints at once in the
- * system font. Not `optional` without a preload: a device with no Devanagari font of its own then drew the
- * first page as boxes (docs/benchmarks.md). Latin text keeps the system stack (the unicode-range leaves it alone).
+ * I18N-4: the self-hosted Devanagari fonts (site/public/fonts, made by site/scripts/subset-font.ts), never
+ * another host (D21). Two cuts of Noto Sans Devanagari, both `font-display: swap` and limited by their
+ * unicode-range to Devanagari (Latin keeps the system stack):
+ *   - the language's own font: exactly the glyphs of the site's words in Marathi or Hindi (13-16 KB),
+ *     preloaded on that language's pages, where it draws every word the site writes;
+ *   - the whole block (39 KB), for what visitors and the staff wrote (`.user-text`, inputs: reviews, blog
+ *     posts, names), fetched by the browser only when such text shows Devanagari; it also stands behind the
+ *     language's font for any character that font lacks.
+ * The smaller preload costs the first paint on a slow phone far less (docs/benchmarks.md). Not `optional`
+ * without a preload: a device with no Devanagari font of its own then drew the first page as boxes.
  */
 export const DEVANAGARI_FONT = '/fonts/noto-sans-devanagari-subset.woff2';
-function devanagariFontTags(): string {
+const languageFont = (lang: 'mr' | 'hi') => `/fonts/noto-sans-devanagari-${lang}.woff2`;
+const SYSTEM_FONTS = 'system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif';
+const fontFace = (family: string, url: string, range = DEVANAGARI_UNICODE_RANGE) =>
+  `@font-face{font-family:"${family}";src:url(${url}) format("woff2");font-weight:100 900;font-style:normal;font-display:swap;unicode-range:${range}}`;
+/** Visitors' and staff's words: the whole font (loaded only if such text is Devanagari). */
+const USER_TEXT_FONT = fontFace('Noto Sans Devanagari', DEVANAGARI_FONT);
+
+function devanagariFontTags(lang: 'mr' | 'hi'): string {
   return (
-    `<link rel="preload" href="${DEVANAGARI_FONT}" as="font" type="font/woff2" crossorigin />\n    ` +
-    `<style>@font-face{font-family:"Noto Sans Devanagari";src:url(${DEVANAGARI_FONT}) format("woff2");` +
-    `font-weight:100 900;font-style:normal;font-display:swap;unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF}` +
-    `html:root{--font:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif}</style>`
+    `<link rel="preload" href="${languageFont(lang)}" as="font" type="font/woff2" crossorigin />\n    ` +
+    `<style>${fontFace('Noto Sans Devanagari Site', languageFont(lang))}${USER_TEXT_FONT}` +
+    `html:root{--font:"Noto Sans Devanagari Site","Noto Sans Devanagari",${SYSTEM_FONTS};--font-user:"Noto Sans Devanagari",${SYSTEM_FONTS}}</style>`
   );
 }
 
-/** English pages: only the switcher's 'मराठी' and 'हिन्दी' are Devanagari; a font of those letters (1-2 KB), not preloaded. */
+/** English pages: only the switcher's 'मराठी' and 'हिन्दी' are the site's Devanagari; a font of those letters (5 KB), not preloaded. */
 const SWITCHER_FONT = '/fonts/noto-sans-devanagari-names.woff2';
 function switcherFontTags(): string {
   return (
-    `<style>@font-face{font-family:"Noto Sans Devanagari";src:url(${SWITCHER_FONT}) format("woff2");` +
-    `font-weight:100 900;font-style:normal;font-display:swap;unicode-range:U+0900-097F}` +
-    `.lang-link{font-family:"Noto Sans Devanagari",var(--font)}</style>`
+    `<style>${fontFace('Noto Sans Devanagari Names', SWITCHER_FONT, 'U+0900-097F')}${USER_TEXT_FONT}` +
+    `html:root{--font-user:"Noto Sans Devanagari",${SYSTEM_FONTS}}` +
+    `.lang-link{font-family:"Noto Sans Devanagari Names",var(--font)}</style>`
   );
 }
 
@@ -165,7 +178,7 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
       const [template0, b, c, d] = template.parts;
       // <html lang> is the page's language (I18N-1); Marathi and Hindi pages also get the Devanagari font.
       const a = template0.replace('<html lang="en-IN">', `<html lang="${page.htmlLang ?? 'en-IN'}">`);
-      const head = `${page.head}\n    ${page.lang === 'mr' || page.lang === 'hi' ? devanagariFontTags() : switcherFontTags()}`;
+      const head = `${page.head}\n    ${page.lang === 'mr' || page.lang === 'hi' ? devanagariFontTags(page.lang) : switcherFontTags()}`;
       const data = `<script type="application/json" id="app-data">${page.payload}</script>`;
       const keys = reads.includes(null) ? null : (reads as string[]);
       return { status: page.status, html: a + head + b + page.html + c + data + d, reads: keys };

@@ -1,28 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { uid } from './admin-helpers';
+import { manageLinkFor } from './support/public-helpers';
 
 // BOOK-12..15: the personal link from the booking email opens the visitor's page, which works with
 // JavaScript off (plain form posts): ask for another time, then cancel. Mainly for phones (375 px).
-
-/** The personal link in the newest email to `to`, read from the server's mail folder (e2e-server.ts). */
-async function manageLinkFor(to: string): Promise<string> {
-  const dir = fs.readFileSync(path.join(os.tmpdir(), `clinic-e2e-mail-${process.env.E2E_PORT ?? 4173}`), 'utf8');
-  const safe = to.replace(/[^a-z0-9@._-]/gi, '_');
-  let link: string | null = null;
-  await expect(async () => {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort() : [];
-    expect(files.length).toBeGreaterThan(0);
-    // Quoted-printable wraps long lines with a soft break ("=" at the line end).
-    const text = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
-    link = /\/appointment\/[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? null;
-    expect(link).not.toBeNull();
-  }).toPass({ timeout: 15_000 });
-  return link!;
-}
 
 async function bookWithLink(request: APIRequestContext, language: 'en' | 'mr' | 'hi' = 'en'): Promise<{ name: string; link: string }> {
   const name = `Manage${uid()}`;

@@ -1,35 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
-import { catalogues, languageNames } from '../../shared/i18n/index';
+import { catalogues, languageNames, localeOf } from '../../shared/i18n/index';
+import { exactGlyphSubset, siteWords, SOURCE_FONT } from './devanagari-glyphs';
 
-// I18N-4: the Devanagari font the Marathi and Hindi pages use, made once and committed
-// (site/public/fonts/noto-sans-devanagari-subset.woff2): Noto Sans Devanagari Regular (the npm package
-// @expo-google-fonts/noto-sans-devanagari, OFL) cut down to the Devanagari block, the joiners and the
-// rupee sign, as WOFF2. HarfBuzz's subsetter keeps every conjunct and matra form those characters can
-// make (the layout tables' closure), so any Marathi or Hindi text renders, not only the catalogues'.
-// Run it again after a font update: npx tsx site/scripts/subset-font.ts
+// I18N-4: the Devanagari fonts of the public pages, made once and committed (site/public/fonts): Noto Sans
+// Devanagari Regular (api/fonts/noto-sans-devanagari, OFL 1.1) cut down three ways, as WOFF2.
+// Run it again after a catalogue or font change: npx tsx site/scripts/subset-font.ts
+// (site/e2e/public-fonts.spec.ts fails while the language fonts lag behind the catalogues).
 
-const require = createRequire(import.meta.url);
-const dir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-devanagari/package.json'));
-const source = fs.readFileSync(path.join(dir, '400Regular/NotoSansDevanagari_400Regular.ttf'));
+const source = fs.readFileSync(SOURCE_FONT);
+const out = (name: string) => path.resolve(import.meta.dirname, `../public/fonts/${name}`);
+const report = (name: string, bytes: Buffer, what: string) =>
+  console.log(`site/public/fonts/${name}: ${(bytes.length / 1024).toFixed(1)} KB, ${what}`);
 
+// 1. The whole Devanagari block, the joiners and the rupee sign. HarfBuzz's subsetter keeps every conjunct
+//    and matra form those characters can make (the layout tables' closure), so any Marathi or Hindi text
+//    renders: what visitors and staff wrote (reviews, blog posts, names, typed text) uses this one.
 const chars = new Set<string>();
 for (let cp = 0x0900; cp <= 0x097f; cp++) chars.add(String.fromCodePoint(cp));
 for (const c of ['\u200c', '\u200d', '\u20b9', '\u25cc']) chars.add(c);
-// Whatever else the catalogues write in Devanagari (a check that the block above covers them).
-for (const t of JSON.stringify(catalogues.mr) + JSON.stringify(catalogues.hi)) if (/[\u0900-\u097f\u1cd0-\u1cff\ua8e0-\ua8ff]/.test(t)) chars.add(t);
+const full = await subsetFont(source, [...chars].join(''), { targetFormat: 'woff2' });
+fs.writeFileSync(out('noto-sans-devanagari-subset.woff2'), full);
+report('noto-sans-devanagari-subset.woff2', full, `${chars.size} characters with every form they make`);
 
-async function write(name: string, text: string) {
-  const out = await subsetFont(source, text, { targetFormat: 'woff2' });
-  const file = path.resolve(import.meta.dirname, `../public/fonts/${name}`);
-  fs.writeFileSync(file, out);
-  console.log(`${path.relative(process.cwd(), file)}: ${(out.length / 1024).toFixed(1)} KB, ${new Set(text).size} characters`);
+// 2. Per language, exactly the glyphs the site's own words are drawn with (the catalogue, Intl's dates and
+//    digits), shaped by HarfBuzz as Chromium shapes them: the preloaded font of /mr and /hi pages, under
+//    half the size of the block, so it costs the first paint far less on a slow phone (docs/benchmarks.md).
+for (const lang of ['mr', 'hi'] as const) {
+  const name = `noto-sans-devanagari-${lang}.woff2`;
+  const { woff2, glyphs } = await exactGlyphSubset(siteWords(catalogues[lang], localeOf[lang]));
+  fs.writeFileSync(out(name), woff2);
+  report(name, woff2, `${glyphs} glyphs of the ${lang} catalogue`);
 }
 
-// The Marathi and Hindi pages' font.
-await write('noto-sans-devanagari-subset.woff2', [...chars].join(''));
-// English pages show Devanagari only in the language switcher ('मराठी', 'हिन्दी'): a font of those letters
-// alone, so the names read right on a device without a Devanagari system font.
-await write('noto-sans-devanagari-names.woff2', Object.values(languageNames).join(''));
+// 3. English pages show Devanagari only in the language switcher ('मराठी', 'हिन्दी'): a font of those
+//    letters alone, so the names read right on a device without a Devanagari system font.
+const names = await subsetFont(source, Object.values(languageNames).join(''), { targetFormat: 'woff2' });
+fs.writeFileSync(out('noto-sans-devanagari-names.woff2'), names);
+report('noto-sans-devanagari-names.woff2', names, 'the language names');

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps';
 import { HttpError } from '../../errors';
 import { displayName, publicReviews, reviewInvite, reviewLinkState, submitReview, type ReviewInvite } from '../../services/reviews';
 import { DEVANAGARI_FONT } from '../../render/renderer';
+import { DEVANAGARI_UNICODE_RANGE } from '../../../shared/i18n/devanagari';
 import { createRouter } from '../router';
 
 // REV-2 / REV-3: the review form behind the single-use link of a review request email. The API renders it
@@ -73,7 +74,7 @@ button{background:#0b6e77;color:#fff;border:0;border-radius:8px;font:inherit;fon
 // system font. Declared for its one weight, so headings and labels get a synthesised bold.
 const DEVANAGARI =
   `@font-face{font-family:"Noto Sans Devanagari";src:url(${DEVANAGARI_FONT}) format("woff2");font-display:swap;` +
-  `unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20B9,U+25CC,U+A830-A839,U+A8E0-A8FF}` +
+  `unicode-range:${DEVANAGARI_UNICODE_RANGE}}` +
   `body{font-family:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}`;
 
 function page(lang: Lang, title: string, body: string): string {

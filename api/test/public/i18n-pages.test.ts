@@ -57,10 +57,11 @@ describe('every public page in three languages', () => {
     expect(home.lang).toBe('en-IN');
     expect(home.title).toBe(`${clinic.name} | Family Dentist in Moshi, Pune`);
     expect(home.canonical).toBe(`${origin()}/`);
-    // English pages carry no Devanagari font but the switcher's few letters, not preloaded.
-    expect(home.html).not.toContain('noto-sans-devanagari-subset');
+    // English pages preload no Devanagari font: the switcher's few letters have a font of their own, and
+    // the whole font is declared only for what visitors wrote (the browser fetches it if such text shows).
     expect(home.html).not.toContain('rel="preload"');
     expect(home.html).toContain('url(/fonts/noto-sans-devanagari-names.woff2)');
+    expect(home.html).toContain('--font-user:"Noto Sans Devanagari"');
   });
 
   it('the Marathi home: lang, title, description, canonical, JSON-LD, Devanagari font, switcher', async () => {
@@ -77,8 +78,11 @@ describe('every public page in three languages', () => {
     expect(p.html).toContain('अपॉइंटमेंट बुक करा');
     expect(p.html).toContain('href="/mr/treatments"');
     expect(p.html).toMatch(/<a href="\/hi" hrefLang="hi-IN" lang="hi-IN"|<a href="\/hi" hreflang="hi-IN" lang="hi-IN"/);
-    // Only Marathi and Hindi pages load the self-hosted Devanagari font, preloaded, with font-display: swap.
-    expect(p.html).toContain('<link rel="preload" href="/fonts/noto-sans-devanagari-subset.woff2" as="font" type="font/woff2" crossorigin />');
+    // Marathi pages preload the Marathi font (the site's words' glyphs), with font-display: swap; the whole
+    // font stands behind it and draws what visitors wrote, without a preload.
+    expect(p.html).toContain('<link rel="preload" href="/fonts/noto-sans-devanagari-mr.woff2" as="font" type="font/woff2" crossorigin />');
+    expect(p.html).not.toContain('<link rel="preload" href="/fonts/noto-sans-devanagari-subset.woff2"');
+    expect(p.html).toContain('--font:"Noto Sans Devanagari Site","Noto Sans Devanagari",');
     expect(p.html).toContain('font-display:swap');
   });
 

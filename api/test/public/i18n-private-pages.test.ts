@@ -79,7 +79,8 @@ describe('the personal link page in the booking language', () => {
     expect(page).toContain('noto-sans-devanagari-subset.woff2');
     const body = bodyOf(page);
     for (const words of [
-      'नमस्कार Rohan',
+      // The patient's name is their own words: drawn with the whole Devanagari font (I18N-4).
+      'नमस्कार <span class="user-text">Rohan</span>',
       'अपॉइंटमेंटचा तपशील',
       '२६ नोव्हेंबर, २०२६',
       '6:00 PM',
@@ -137,7 +138,7 @@ describe('the personal link page in the booking language', () => {
       expect(langOf(page), path).toBe('hi-IN');
       expect(titleOf(page)).toContain('आपका अपॉइंटमेंट');
       const body = bodyOf(page);
-      for (const words of ['नमस्ते Rohan', 'अपॉइंटमेंट का विवरण', '26 नवंबर 2026', 'दाँतों की सफ़ाई (स्केलिंग)', 'कोई दूसरा समय माँगें', 'मेरा अपॉइंटमेंट रद्द करें']) {
+      for (const words of ['नमस्ते <span class="user-text">Rohan</span>', 'अपॉइंटमेंट का विवरण', '26 नवंबर 2026', 'दाँतों की सफ़ाई (स्केलिंग)', 'कोई दूसरा समय माँगें', 'मेरा अपॉइंटमेंट रद्द करें']) {
         expect(body, path).toContain(words);
       }
       for (const english of ENGLISH_MANAGE) expect(body, english).not.toContain(`>${english}`);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { demoPosts } from '../../../api/db/seeds/demo-posts';
 import { clinicToday } from '../../../shared/domain/clinic-time';
@@ -123,4 +126,20 @@ export async function visit(page: Page, path: string) {
   const res = await page.goto(path);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return res;
+}
+
+/** The personal link in the newest email to `to`, read from the server's mail folder (e2e-server.ts). */
+export async function manageLinkFor(to: string): Promise<string> {
+  const dir = fs.readFileSync(path.join(os.tmpdir(), `clinic-e2e-mail-${process.env.E2E_PORT ?? 4173}`), 'utf8');
+  const safe = to.replace(/[^a-z0-9@._-]/gi, '_');
+  let link: string | null = null;
+  await expect(async () => {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safe}.eml`)).sort() : [];
+    expect(files.length).toBeGreaterThan(0);
+    // Quoted-printable wraps long lines with a soft break ("=" at the line end).
+    const text = fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
+    link = /\/appointment\/[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? null;
+    expect(link).not.toBeNull();
+  }).toPass({ timeout: 15_000 });
+  return link!;
 }

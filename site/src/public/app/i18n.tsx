@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { Fragment, createContext, createElement, useContext, type ReactNode } from 'react';
 import type { Catalogue } from '../../../../shared/i18n/en';
 import { fmt, type Lang, type TreatmentSlug } from '../../../../shared/i18n/types';
 import type { Treatment } from '../../../../shared/constants/treatments';
@@ -49,3 +49,17 @@ export function openingHours(t: Catalogue): { days: string; times: string[] }[] 
 }
 
 export { fmt };
+
+/**
+ * fmt with elements for values: fill('by {author}', { author: <span className="user-text">…</span> }), so
+ * what a visitor or the staff wrote keeps its own font inside the site's sentence (I18N-4).
+ */
+export function fill(template: string, values: Record<string, ReactNode>): ReactNode {
+  return template
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== '')
+    .map((part, i) => {
+      const key = /^\{(\w+)\}$/.exec(part)?.[1];
+      return createElement(Fragment, { key: i }, key !== undefined && key in values ? values[key] : part);
+    });
+}

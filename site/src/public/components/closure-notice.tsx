@@ -25,7 +25,7 @@ export function ClosureNotice({ id }: { id?: string }) {
       <ul>
         {closed.map((d) => (
           <li key={d.date}>
-            <strong>{long(d.date)}</strong>: {d.reason}
+            <strong>{long(d.date)}</strong>: <span className="user-text">{d.reason}</span>
           </li>
         ))}
       </ul>

@@ -9,7 +9,7 @@ import { Icon } from './icons';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
-  title: string;
+  title: ReactNode;
   /** Shown under the title; also the dialog's description for assistive technology. */
   description?: string;
   onClose: () => void;

@@ -18,6 +18,8 @@ interface Slide {
   text: string;
   subtitle: string;
   reply: string | null;
+  /** A visitor's review (their words, drawn with the whole Devanagari font), not a built-in testimonial. */
+  visitor: boolean;
 }
 
 /** REV-6: approved reviews when there are any (React escapes their text); the built-in four otherwise. */
@@ -34,6 +36,7 @@ export function TestimonialCarousel({ reviews = [] }: { reviews?: PublicReview[]
           text: r.text,
           subtitle: t.testimonials.reviewFrom,
           reply: r.reply,
+          visitor: true,
         }))
       : builtIn.map((item, i) => ({
           key: item.name,
@@ -43,6 +46,7 @@ export function TestimonialCarousel({ reviews = [] }: { reviews?: PublicReview[]
           text: t.testimonials.items[i]?.text ?? item.text,
           subtitle: t.testimonials.items[i]?.treatment ?? item.treatment,
           reply: null,
+          visitor: false,
         }));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -91,7 +95,7 @@ export function TestimonialCarousel({ reviews = [] }: { reviews?: PublicReview[]
               aria-hidden={i === index ? undefined : true}
               inert={i === index ? undefined : true}
             >
-              <figure className="testimonial">
+              <figure className={item.visitor ? 'testimonial user-text' : 'testimonial'}>
                 <Stars rating={item.rating} />
                 <blockquote>
                   <p>“{item.text}”</p>

@@ -7,7 +7,7 @@ import { Icon, treatmentIcon } from './icons';
 
 // Small building blocks shared by the pages.
 
-export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
+export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; title: ReactNode; children?: ReactNode }) {
   return (
     <header className="page-header">
       <div className="container">

@@ -37,7 +37,7 @@ function PostMeta({ post }: { post: BlogPostSummary }) {
   const formatPostDate = usePostDate();
   return (
     <p className="post-meta">
-      <span>{post.author}</span>
+      <span className="user-text">{post.author}</span>
       {post.publishedAt && (
         <>
           <span aria-hidden="true"> · </span>
@@ -59,12 +59,12 @@ export function PostCard({ post, featured = false, onOpen }: { post: BlogPostSum
     <article className={featured ? 'post-card post-card-featured' : 'post-card'}>
       <PostImage post={post} eager={featured} />
       <div className="post-card-body">
-        <h3 className="post-title">
+        <h3 className="post-title user-text">
           <Link to={`/blogs/${post.slug}`} className="stretched-link" onClick={open} aria-haspopup={onOpen ? 'dialog' : undefined}>
             {post.title}
           </Link>
         </h3>
-        <p className="post-excerpt">{post.excerpt}</p>
+        <p className="post-excerpt user-text">{post.excerpt}</p>
         <PostMeta post={post} />
       </div>
     </article>
@@ -89,7 +89,7 @@ function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: (
   const post = usePublicData<PublishedBlogPost | null>(paths.post(summary.slug));
   const t = useT();
   return (
-    <Dialog title={summary.title} onClose={onClose} className="post-dialog">
+    <Dialog title={<span className="user-text">{summary.title}</span>} onClose={onClose} className="post-dialog">
       <PostMeta post={summary} />
       {post.status === 'pending' && (
         <div className="post-dialog-loading" aria-busy="true" aria-label={t.blog.loadingArticle}>
@@ -107,7 +107,7 @@ function PostDialog({ summary, onClose }: { summary: BlogPostSummary; onClose: (
       {post.status === 'success' && post.data && (
         <>
           {post.data.imageUrl && <img className="post-dialog-image" src={post.data.imageUrl} alt="" width={1200} height={630} />}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: post.data.content }} />
+          <div className="prose user-text" dangerouslySetInnerHTML={{ __html: post.data.content }} />
           <p className="post-dialog-footer">
             <Link to={`/blogs/${summary.slug}`} className="button button-outline" onClick={onClose}>
               {t.blog.openFull}

@@ -66,8 +66,8 @@ function Lightbox({ images, index, onStep, onClose }: { images: GalleryImage[]; 
             <span className="lightbox-counter">
               {index + 1} / {count}
             </span>
-            <strong>{image.title}</strong>
-            {image.description && <span>{image.description}</span>}
+            <strong className="user-text">{image.title}</strong>
+            {image.description && <span className="user-text">{image.description}</span>}
           </figcaption>
         </figure>
       </div>
@@ -148,7 +148,7 @@ export function GalleryPage() {
                       decoding="async"
                     />
                     <span className="gallery-caption">
-                      <span className="gallery-title">{img.title}</span>
+                      <span className="gallery-title user-text">{img.title}</span>
                       <span className="gallery-category">{categoryName(t, img.category)}</span>
                     </span>
                   </button>

@@ -7,7 +7,7 @@ import { localeOf, type Lang } from '../../../../shared/i18n/types';
 import { CANCEL_CUTOFF_HOURS, managePath, type ManageOutcome, type ManagedAppointment } from '../../../../shared/schemas/manage-appointment';
 import { usePublicData } from '../app/data';
 import { notFoundHead } from '../app/head';
-import { fmt, useI18n } from '../app/i18n';
+import { fill, fmt, useI18n } from '../app/i18n';
 import type { PageModule } from '../app/page-module';
 import type { Route } from '../app/routes';
 import { PageHeader } from '../components/ui';
@@ -69,7 +69,7 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
   const hours = { hours: CANCEL_CUTOFF_HOURS };
   return (
     <>
-      <PageHeader eyebrow={m.eyebrow} title={fmt(m.greeting, { name: data.firstName })} />
+      <PageHeader eyebrow={m.eyebrow} title={fill(m.greeting, { name: <span className="user-text">{data.firstName}</span> })} />
       <div className="container narrow manage">
         {outcome && (
           <p className={`manage-notice ${outcome.ok ? 'is-ok' : 'is-error'}`} role={outcome.ok ? 'status' : 'alert'}>

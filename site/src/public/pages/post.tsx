@@ -7,7 +7,7 @@ import { Link } from '../app/router';
 import { Icon } from '../components/icons';
 import { useToast } from '../components/toast';
 import { usePostDate } from '../components/ui';
-import { fmt, useT } from '../app/i18n';
+import { fill, fmt, useT } from '../app/i18n';
 import { localizePath } from '../../../../shared/i18n/types';
 import { PostCard, PostImage } from './blogs';
 
@@ -104,9 +104,9 @@ export function PostPage({ slug }: { slug: string }) {
             <Icon name="arrow-left" size={18} />
             {t.blog.allArticles}
           </Link>
-          <h1>{p.title}</h1>
+          <h1 className="user-text">{p.title}</h1>
           <p className="post-meta">
-            <span>{fmt(t.blog.by, { author: p.author })}</span>
+            <span>{fill(t.blog.by, { author: <span className="user-text">{p.author}</span> })}</span>
             {p.publishedAt && (
               <>
                 <span aria-hidden="true"> · </span>
@@ -122,7 +122,7 @@ export function PostPage({ slug }: { slug: string }) {
           </div>
         )}
         <div className="container narrow">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: p.content }} />
+          <div className="prose user-text" dangerouslySetInnerHTML={{ __html: p.content }} />
         </div>
       </article>
       {related.length > 0 && (
