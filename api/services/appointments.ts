@@ -80,6 +80,7 @@ export function appointmentJson(a: AppointmentRow) {
       ? medicalAlertsLine({ allergies: a.patientAlerts[0], conditions: a.patientAlerts[1], medications: a.patientAlerts[2] })
       : null,
     requested: a.requestedDate && a.requestedTime && a.requestedAt ? { date: a.requestedDate, time: a.requestedTime, at: new Date(a.requestedAt).toISOString() } : null,
+    language: a.language ?? 'en',
   } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
@@ -103,6 +104,7 @@ const listColumns = [
   'requestedDate',
   'requestedTime',
   'requestedAt',
+  'language',
 ];
 
 /**

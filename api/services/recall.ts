@@ -22,7 +22,7 @@ type Row = {
   lastVisit: string;
   dueDate: string;
   contactedAt: Date | null;
-  /** The language of the last visit's booking (I18N-3): the recall email's. */
+  /** The language of the last visit's booking (I18N-3): the recall email's and WhatsApp text's. */
   language: string;
 };
 
@@ -62,6 +62,7 @@ const item = (r: Row, today: string): RecallItem => ({
   dueDate: r.dueDate,
   state: state(r, today),
   contactedAt: r.contactedAt ? new Date(r.contactedAt).toISOString() : null,
+  language: isLang(r.language) ? r.language : 'en',
 });
 
 /** PAT-6: the recall period in months: the clinic's setting (SET-4), seeded by RECALL_MONTHS. */

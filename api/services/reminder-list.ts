@@ -1,9 +1,10 @@
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
+import { isLang } from '../../shared/i18n/types';
 import type { ReminderItem, ReminderList } from '../../shared/schemas/reminder';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 
-const COLUMNS = ['id', 'firstName', 'lastName', 'phone', 'treatment', 'preferredDate', 'preferredTime', 'reminderSentAt', 'reminderWhatsappAt'];
+const COLUMNS = ['id', 'firstName', 'lastName', 'phone', 'treatment', 'preferredDate', 'preferredTime', 'reminderSentAt', 'reminderWhatsappAt', 'language'];
 
 type Row = {
   id: number;
@@ -15,6 +16,7 @@ type Row = {
   preferredTime: string;
   reminderSentAt: Date | null;
   reminderWhatsappAt: Date | null;
+  language: string;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -30,6 +32,7 @@ function item(r: Row): ReminderItem {
     preferredTime: r.preferredTime,
     emailSentAt: iso(r.reminderSentAt),
     whatsappSentAt: iso(r.reminderWhatsappAt),
+    language: isLang(r.language) ? r.language : 'en',
   };
 }
 

@@ -1,9 +1,12 @@
-import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { formatLongUsDate, isValidDateString } from './clinic-time';
+import { emailWords } from '../emails/language';
+import { emailCatalogues } from '../i18n/email-words';
+import { fmt, type Lang } from '../i18n/types';
+import { isValidDateString } from './clinic-time';
 
 // APPT-15: WhatsApp has no sending API here; the admin offers one-click wa.me links with the text
-// already written, in the clinic's voice. Indian numbers get country code 91.
+// already written, in the clinic's voice. Indian numbers get country code 91. I18N-3: the text speaks the
+// booking's language, with the emails' words, treatment names and dates (shared/i18n/email-*.ts).
 
 export type WhatsAppMessageKind = 'confirmation' | 'reminder' | 'follow-up';
 
@@ -34,28 +37,35 @@ export interface WhatsAppAppointment {
   preferredTime: string;
 }
 
-function when(a: WhatsAppAppointment): string {
-  const date = isValidDateString(a.preferredDate) ? formatLongUsDate(a.preferredDate) : a.preferredDate;
-  return `${date} at ${timeSlotLabel(a.preferredTime)}`;
+function hello(firstName: string, lang: Lang): string {
+  const words = emailCatalogues[lang].whatsapp;
+  const name = firstName.trim();
+  return name ? fmt(words.hello, { name }) : words.helloNoName;
 }
 
-/** The prefilled text of each kind, signed by the clinic. */
-export function whatsAppText(kind: WhatsAppMessageKind, a: WhatsAppAppointment): string {
-  const hello = `Hello ${a.firstName.trim() || 'there'},`;
-  const sign = `${clinic.name}, ${clinic.phone}`;
-  switch (kind) {
-    case 'confirmation':
-      return `${hello} your appointment for ${treatmentLabel(a.treatment)} at ${clinic.name} is confirmed for ${when(a)}. Please arrive 10 minutes early. Reply here if you need to change it.\n— ${sign}`;
-    case 'reminder':
-      return `${hello} a friendly reminder of your appointment for ${treatmentLabel(a.treatment)} on ${when(a)}. We look forward to seeing you. Reply here if you cannot come.\n— ${sign}`;
-    case 'follow-up':
-      return `${hello} thank you for visiting ${clinic.name}. How are you feeling after your ${treatmentLabel(a.treatment)}? If you have any pain or questions, reply here or call us. It is time to book your follow-up visit whenever suits you.\n— ${sign}`;
-  }
+/** The date in the language's Indian form, as the emails write it; a value that is no date stays as it is. */
+function dateIn(lang: Lang, value: string): string {
+  return isValidDateString(value) ? emailWords(lang).longDate(value) : value;
 }
 
-/** A plain greeting for a patient without an appointment in view. */
-export function whatsAppGreeting(firstName: string): string {
-  return `Hello ${firstName.trim() || 'there'}, this is ${clinic.name}. `;
+/** The prefilled text of each kind, in the booking's language, signed by the clinic. */
+export function whatsAppText(kind: WhatsAppMessageKind, a: WhatsAppAppointment, lang: Lang = 'en'): string {
+  const w = emailWords(lang);
+  const words = emailCatalogues[lang].whatsapp;
+  const template = kind === 'confirmation' ? words.confirmation : kind === 'reminder' ? words.reminder : words.followUp;
+  const body = fmt(template, { treatment: w.treatment(a.treatment), clinic: clinic.name, date: dateIn(lang, a.preferredDate), time: w.time(a.preferredTime) });
+  return `${hello(a.firstName, lang)} ${body}\n— ${clinic.name}, ${clinic.phone}`;
+}
+
+/** A plain greeting for a patient without an appointment in view (staff write the rest), in their language. */
+export function whatsAppGreeting(firstName: string, lang: Lang = 'en'): string {
+  return `${hello(firstName, lang)} ${fmt(emailCatalogues[lang].whatsapp.greeting, { clinic: clinic.name })} `;
+}
+
+/** PAT-6: the check-up reminder for a patient due for recall, in the language of their last visit. */
+export function whatsAppRecallText(firstName: string, lastVisit: string, lang: Lang = 'en'): string {
+  const words = emailCatalogues[lang].whatsapp;
+  return `${hello(firstName, lang)} ${fmt(words.recall, { clinic: clinic.name, date: dateIn(lang, lastVisit), phone: clinic.phone })}`;
 }
 
 /** https://wa.me/91XXXXXXXXXX?text=..., or null when the phone is not a usable number. */

@@ -53,4 +53,19 @@ describe('the catalogues', () => {
       expect(catalogues[lang].booking.firstName).toMatch(/[\u0900-\u097F]/);
     }
   });
+
+  // The WhatsApp texts (APPT-15) live beside the emails' words, outside the public site's catalogues.
+  const whatsAppEnglish = new Map(leaves(emailCatalogues.en.whatsapp));
+  for (const lang of languages) {
+    it(`${lang}: has every WhatsApp text, no other, none empty, with the English placeholders`, () => {
+      const own = new Map(leaves(emailCatalogues[lang].whatsapp));
+      expect([...own.keys()].sort()).toEqual([...whatsAppEnglish.keys()].sort());
+      for (const [key, value] of own) {
+        expect(typeof value, key).toBe('string');
+        expect((value as string).trim(), key).not.toBe('');
+        expect(placeholders(value as string), key).toEqual(placeholders(whatsAppEnglish.get(key) as string));
+        if (lang !== 'en') expect(value, key).toMatch(/[\u0900-\u097F]/);
+      }
+    });
+  }
 });

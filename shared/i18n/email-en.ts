@@ -1,6 +1,8 @@
-// The English words of the patients' emails (I18N-3), apart from the rest of the catalogue so that
-// shared/emails (which the admin's previews also import) carries only these few lines per language.
+// The English words of the patients' emails (I18N-3) and of the admin's WhatsApp texts (APPT-15), apart
+// from the rest of the catalogue so that shared/emails and shared/domain/whatsapp (which the admin imports)
+// carry only these few lines per language.
 import { bookingTreatments, type BookingTreatmentCode } from '../constants/booking';
+import type { Widen } from './types';
 
 export const bookingTreatmentNames = Object.fromEntries(bookingTreatments.map((t) => [t.code, t.label])) as Record<BookingTreatmentCode, string>;
 
@@ -80,4 +82,21 @@ export const emailWords = {
 } as const;
 
 /** The words of the emails, typed by the English ones: a missing or extra key in Marathi or Hindi fails the typecheck. */
-export type EmailWords = import('./types').Widen<typeof emailWords>;
+export type EmailWords = Widen<typeof emailWords>;
+
+/**
+ * The prefilled WhatsApp texts (APPT-15, I18N-3), in the booking's language. Each message starts with
+ * `hello` (or `helloNoName` when the name is blank); shared/domain/whatsapp.ts fills the placeholders with
+ * the emails' date, time and treatment name and signs the appointment messages with the clinic's name and phone.
+ */
+export const whatsAppWords = {
+  hello: 'Hello {name},',
+  helloNoName: 'Hello there,',
+  confirmation: 'your appointment for {treatment} at {clinic} is confirmed for {date} at {time}. Please arrive 10 minutes early. Reply here if you need to change it.',
+  reminder: 'a friendly reminder of your appointment for {treatment} on {date} at {time}. We look forward to seeing you. Reply here if you cannot come.',
+  followUp:
+    'thank you for visiting {clinic}. How are you feeling after your {treatment}? If you have any pain or questions, reply here or call us. It is time to book your follow-up visit whenever suits you.',
+  greeting: 'this is {clinic}.',
+  recall: 'it is time for your dental check-up at {clinic}: your last visit was on {date}. Reply here or call {phone} to book a time that suits you.',
+} as const;
+export type WhatsAppWords = Widen<typeof whatsAppWords>;

@@ -1,7 +1,8 @@
-// The Hindi words of the patients' emails (I18N-3), apart from the rest of the catalogue so that
-// shared/emails (which the admin's previews also import) carries only these few lines per language.
+// The Hindi words of the patients' emails (I18N-3) and of the admin's WhatsApp texts (APPT-15), apart
+// from the rest of the catalogue so that shared/emails and shared/domain/whatsapp (which the admin imports)
+// carry only these few lines per language.
 import type { Catalogue } from './en';
-import type { EmailWords } from './email-en';
+import type { EmailWords, WhatsAppWords } from './email-en';
 
 export const bookingTreatmentNames: Catalogue['booking']['treatments'] = {
   consultation: 'सामान्य जाँच और सलाह',
@@ -99,4 +100,16 @@ export const emailWords: EmailWords = {
   reviewErrorRating: 'कृपया 1 से 5 सितारों में से रेटिंग चुनें।',
   reviewErrorText: 'आपकी समीक्षा अधिकतम 1000 अक्षरों की हो सकती है।',
   reviewUsed: 'समीक्षा का यह लिंक पहले ही इस्तेमाल हो चुका है या मान्य नहीं है। आपकी प्रतिक्रिया के लिए धन्यवाद!',
+};
+
+// The emails' words and register: अपॉइंटमेंट, पक्का, "कृपया 10 मिनट पहले आएँ", "हमें कॉल करें".
+export const whatsAppWords: WhatsAppWords = {
+  hello: 'नमस्ते {name},',
+  helloNoName: 'नमस्ते,',
+  confirmation: '{clinic} में {treatment} के लिए आपका अपॉइंटमेंट {date} को {time} बजे पक्का हो गया है। कृपया 10 मिनट पहले आएँ। समय बदलना हो तो यहीं जवाब दें।',
+  reminder: 'यह संदेश आपको याद दिलाने के लिए है कि {date} को {time} बजे {treatment} के लिए आपका अपॉइंटमेंट है। हमें आपका इंतज़ार रहेगा। अगर आप न आ सकें तो कृपया यहीं जवाब दें।',
+  followUp:
+    '{clinic} आने के लिए धन्यवाद। {treatment} के बाद अब आप कैसा महसूस कर रहे हैं? अगर कोई दर्द हो या कोई सवाल हो, तो यहीं जवाब दें या हमें कॉल करें। अपनी सुविधा से फ़ॉलो-अप जाँच का समय बुक कर लें।',
+  greeting: 'हम {clinic} से बोल रहे हैं।',
+  recall: '{clinic} में आपके दाँतों की जाँच का समय हो गया है: आप पिछली बार {date} को हमारे पास आए थे। अपनी सुविधा का समय बुक करने के लिए यहीं जवाब दें या {phone} पर कॉल करें।',
 };

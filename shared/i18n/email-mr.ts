@@ -1,7 +1,8 @@
-// The Marathi words of the patients' emails (I18N-3), apart from the rest of the catalogue so that
-// shared/emails (which the admin's previews also import) carries only these few lines per language.
+// The Marathi words of the patients' emails (I18N-3) and of the admin's WhatsApp texts (APPT-15), apart
+// from the rest of the catalogue so that shared/emails and shared/domain/whatsapp (which the admin imports)
+// carry only these few lines per language.
 import type { Catalogue } from './en';
-import type { EmailWords } from './email-en';
+import type { EmailWords, WhatsAppWords } from './email-en';
 
 export const bookingTreatmentNames: Catalogue['booking']['treatments'] = {
   consultation: 'सामान्य तपासणी व सल्ला',
@@ -99,4 +100,16 @@ export const emailWords: EmailWords = {
   reviewErrorRating: 'कृपया 1 ते 5 तार्\u200dयांमधून रेटिंग निवडा.',
   reviewErrorText: 'तुमचा अभिप्राय जास्तीत जास्त 1000 अक्षरांचा असू शकतो.',
   reviewUsed: 'ही अभिप्रायाची लिंक आधीच वापरली गेली आहे किंवा ती वैध नाही. तुमच्या अभिप्रायाबद्दल धन्यवाद!',
+};
+
+// The emails' words and register: अपॉइंटमेंट, निश्चित, "कृपया 10 मिनिटे आधी या", "आम्हाला कॉल करा".
+export const whatsAppWords: WhatsAppWords = {
+  hello: 'नमस्कार {name},',
+  helloNoName: 'नमस्कार,',
+  confirmation: '{clinic} मध्ये {treatment} साठी तुमची अपॉइंटमेंट {date} रोजी {time} वाजता निश्चित झाली आहे. कृपया 10 मिनिटे आधी या. वेळ बदलायची असल्यास इथेच उत्तर द्या.',
+  reminder: '{date} रोजी {time} वाजता {treatment} साठी असलेल्या तुमच्या अपॉइंटमेंटची ही आठवण. आम्ही तुमची वाट पाहत आहोत. येणे जमणार नसल्यास कृपया इथेच उत्तर द्या.',
+  followUp:
+    '{clinic} मध्ये आल्याबद्दल धन्यवाद. {treatment} नंतर तुम्हाला आता कसे वाटत आहे? काही दुखत असल्यास किंवा काही प्रश्न असल्यास इथेच उत्तर द्या किंवा आम्हाला कॉल करा. फॉलो-अप तपासणीसाठी तुमच्या सोयीची वेळ बुक करा.',
+  greeting: 'आम्ही {clinic} मधून बोलत आहोत.',
+  recall: '{clinic} मध्ये तुमच्या दातांच्या तपासणीची वेळ झाली आहे: तुम्ही शेवटचे {date} रोजी आला होता. तुमच्या सोयीची वेळ बुक करण्यासाठी इथेच उत्तर द्या किंवा {phone} वर कॉल करा.',
 };

@@ -9,7 +9,7 @@ import {
 } from '../constants/booking';
 import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
 import type { FieldProblem } from './validation-error';
-import { languages } from '../i18n/types';
+import { languages, type Lang } from '../i18n/types';
 
 export const LANGUAGE_MESSAGE = 'Please choose English, Marathi or Hindi';
 import { bookingNameField, emailField, isPlausibleDate, optionalText, phoneField } from './fields';
@@ -242,6 +242,8 @@ export interface Appointment {
   medicalAlerts: string | null;
   /** BOOK-15: another time the visitor asked for on their personal page, waiting for approval; else null. */
   requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
+  /** I18N-3: the language the visit was booked in ('en' for staff bookings); its emails and WhatsApp texts speak it. */
+  language: Lang;
 }
 
 /** GET /api/admin/recent-appointments: the dashboard's five most recently booked (ADMIN-9). */

@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/types';
 import type { IsoDate, IsoDateTime } from './json';
 
 export const recallStates = ['due', 'overdue', 'contacted'] as const;
@@ -17,6 +18,8 @@ export interface RecallItem {
   /** due: up to 30 days past dueDate; overdue: later; contacted: staff reached out since the last visit. */
   state: RecallState;
   contactedAt: IsoDateTime | null;
+  /** I18N-3: the language of the last visit's booking; the recall email and WhatsApp text are written in it. */
+  language: Lang;
 }
 
 export interface RecallList {

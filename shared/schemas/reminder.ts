@@ -1,3 +1,4 @@
+import type { Lang } from '../i18n/types';
 import type { IsoDate, IsoDateTime } from './json';
 
 /** APPT-16: one line of the admin's reminder list (today's and tomorrow's confirmed appointments). */
@@ -13,6 +14,8 @@ export interface ReminderItem {
   emailSentAt: IsoDateTime | null;
   /** When staff opened the WhatsApp reminder; null: not yet. */
   whatsappSentAt: IsoDateTime | null;
+  /** I18N-3: the language the visit was booked in; the WhatsApp reminder is written in it. */
+  language: Lang;
 }
 
 export interface ReminderList {

@@ -36,6 +36,35 @@ test('lists a booking under its long weekday date with a count, the details and 
   await expect(row.locator('.badge')).toHaveClass(/badge-amber/);
 });
 
+test("a Marathi booking's WhatsApp button opens wa.me with the confirmation written in Marathi", async ({ page }) => {
+  // The browser platform opens WhatsApp with window.open: keep the address instead of leaving for wa.me.
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    Object.assign(window, { openedUrls: opened });
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+  const first = `Sunita${uid()}`;
+  const booked = await apiBook(page.request, first, 'Patil', '', 'mr');
+  const row = await openAppointment(page, first);
+  await row.getByRole('button', { name: `WhatsApp ${first} Patil` }).click();
+
+  const opened = () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
+  await expect.poll(opened).toHaveLength(1);
+  const link = new URL((await opened())[0]);
+  expect(`${link.origin}${link.pathname}`).toBe('https://wa.me/919876543210');
+  const marathiDate = new Intl.DateTimeFormat('mr-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${booked.preferredDate}T00:00:00Z`),
+  );
+  const text = link.searchParams.get('text') ?? '';
+  expect(text.startsWith(`नमस्कार ${first}, `)).toBe(true);
+  expect(text).toContain(`दातांची स्वच्छता (स्केलिंग) साठी तुमची अपॉइंटमेंट ${marathiDate} रोजी`);
+  expect(text).toContain('निश्चित झाली आहे. कृपया 10 मिनिटे आधी या.');
+  expect(text).not.toContain('Hello');
+});
+
 test('Approve, Mark Completed and the follow-up email, each with its toast', async ({ page }) => {
   const first = `Kiran${uid()}`;
   await apiBook(page.request, first);

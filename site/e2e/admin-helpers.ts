@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Lang } from '../../shared/i18n/types';
 import type { BookedAppointment } from '../../shared/schemas/appointment';
 import type { InvoiceDetail } from '../../shared/schemas/invoice';
 import type { Patient } from '../../shared/schemas/patient';
@@ -98,7 +99,14 @@ export async function apiCreatePatient(request: APIRequestContext, firstName: st
 const SLOTS = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
 
 /** Books through the public form's API on a random future weekday and slot; returns the appointment id. */
-export async function apiBook(request: APIRequestContext, firstName: string, lastName = 'Testvisit', notes = ''): Promise<BookedAppointment> {
+/** Books through the public form; `language` is the page's the visitor booked on (I18N-3), English by default. */
+export async function apiBook(
+  request: APIRequestContext,
+  firstName: string,
+  lastName = 'Testvisit',
+  notes = '',
+  language: Lang = 'en',
+): Promise<BookedAppointment> {
   for (let attempt = 0; attempt < 10; attempt++) {
     // Inside the clinic's booking window (a setting of at most 365 days, SET-4).
     const day = new Date(Date.now() + (40 + Math.floor(Math.random() * 300)) * 86_400_000);
@@ -113,6 +121,7 @@ export async function apiBook(request: APIRequestContext, firstName: string, las
         preferredTime: SLOTS[Math.floor(Math.random() * SLOTS.length)],
         treatment: 'cleaning',
         notes,
+        language,
       },
     });
     if (res.status() === 409) continue;

@@ -69,6 +69,7 @@ describe('GET /api/admin/appointments', () => {
       bookedBy: null,
       medicalAlerts: null,
       requested: null,
+      language: 'en',
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { whatsAppRecallText } from '../../../shared/domain/whatsapp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // PAT-6: the recall list: due, overdue, contacted; the recall email with a booking link; booking takes the
@@ -89,6 +90,10 @@ describe('the recall list', () => {
       patientId: id, firstName: 'Meera', lastName: 'Joshi', email: 'meera@example.in', phone: '9876500000',
       treatment: 'cleaning', preferredDate: '2026-01-05', preferredTime: '11:00', status: 'completed', language: 'en',
     });
+    // The list gives the admin that language too: its WhatsApp recall text is written in it.
+    const listed = (await (await app.request('/api/admin/recall', { cookie })).json()).items.find((i: { patientId: number }) => i.patientId === id);
+    expect(listed.language).toBe('mr');
+    expect(whatsAppRecallText(listed.firstName, listed.lastVisit, listed.language)).toContain('तुम्ही शेवटचे २ मे, २०२६ रोजी आला होता');
     expect((await app.request(`/api/admin/recall/${id}/email`, { method: 'POST', cookie })).status).toBe(200);
     const [mail] = await app.deps.knex('email_outbox').where({ kind: 'recall' });
     expect(mail.subject).toContain('दातांच्या तपासणीची वेळ झाली आहे');

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clinic } from '../../../shared/constants/clinic';
+import { whatsAppText } from '../../../shared/domain/whatsapp';
+import type { ReminderList } from '../../../shared/schemas/reminder';
 import { hashToken } from '../../services/appointment-links';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -33,7 +36,7 @@ beforeEach(async () => {
 });
 
 /** Books through the public form and answers the token its acknowledgement email carries. */
-async function book(overrides: Partial<typeof booking> = {}): Promise<{ id: number; token: string }> {
+async function book(overrides: Partial<typeof booking> & { language?: string } = {}): Promise<{ id: number; token: string }> {
   const res = await app.request('/api/appointments', { method: 'POST', json: { ...booking, ...overrides } });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: number };
@@ -179,5 +182,24 @@ describe('the reminder list (APPT-16)', () => {
     const again = await (await app.request(`/api/admin/reminders/${today.id}/whatsapp-sent`, { method: 'POST', cookie })).json();
     expect(again.whatsappSentAt).toBe(first);
     expect((await app.request('/api/admin/reminders/999999/whatsapp-sent', { method: 'POST', cookie })).status).toBe(404);
+  });
+
+  it("gives each reminder its booking's language, so a Marathi booking's WhatsApp reminder is Marathi (I18N-3)", async () => {
+    app.clock.set('2026-11-25T04:00:00Z'); // Wednesday 09:30 in Kolkata
+    const marathi = await book({ firstName: 'Sunita', preferredDate: '2026-11-26', preferredTime: '17:00', treatment: 'cleaning', language: 'mr' });
+    const english = await book({ email: 'b@example.in', phone: '9000000003', preferredDate: '2026-11-26', preferredTime: '18:00' });
+    for (const { id } of [marathi, english]) {
+      expect((await app.request(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'confirmed' }, cookie })).status).toBe(200);
+    }
+    const { items } = (await (await app.request('/api/admin/reminders', { cookie })).json()) as ReminderList;
+    expect(items.map((i) => [i.id, i.language])).toEqual([
+      [marathi.id, 'mr'],
+      [english.id, 'en'],
+    ]);
+    // The text the Reminders panel opens WhatsApp with, from this answer.
+    expect(whatsAppText('reminder', items[0], items[0].language)).toBe(
+      `नमस्कार Sunita, २६ नोव्हेंबर, २०२६ रोजी 5:00 PM वाजता दातांची स्वच्छता (स्केलिंग) साठी असलेल्या तुमच्या अपॉइंटमेंटची ही आठवण. आम्ही तुमची वाट पाहत आहोत. येणे जमणार नसल्यास कृपया इथेच उत्तर द्या.\n— ${clinic.name}, ${clinic.phone}`,
+    );
+    expect(whatsAppText('reminder', items[1], items[1].language)).toContain('Hello Rohan, a friendly reminder of your appointment for Root Canal Treatment on 26 November 2026 at 6:00 PM');
   });
 });

@@ -66,7 +66,8 @@ export function PatientPage() {
         description={`Patient since ${formatEnGbDate(p.createdAt)}`}
         actions={
           <>
-            <WhatsAppButton phone={p.phone} name={patientName(p)} />
+            {/* I18N-3: in the language of the patient's latest appointment (newest first), else English. */}
+            <WhatsAppButton phone={p.phone} name={patientName(p)} language={appointments[0]?.language} />
             <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => edit.openEdit(null)}>
               Edit
             </Button>

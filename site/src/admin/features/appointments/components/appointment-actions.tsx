@@ -180,7 +180,7 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
           Reschedule
         </Button>
       )}
-      <WhatsAppButton phone={a.phone} name={name} appointment={a} status={a.status} compact />
+      <WhatsAppButton phone={a.phone} name={name} appointment={a} status={a.status} language={a.language} compact />
       {(status === 'pending' || status === 'confirmed') && (
         <Button icon={<CloseCircleOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCancel(a)} aria-label={`Cancel ${name}'s appointment`}>
           Cancel

@@ -9,17 +9,20 @@ import {
   type WhatsAppAppointment,
   type WhatsAppMessageKind,
 } from '../../../../../../shared/domain/whatsapp';
+import type { Lang } from '../../../../../../shared/i18n/types';
 import { usePlatform } from '../../../platform/platform-context';
 
 const kinds: WhatsAppMessageKind[] = ['confirmation', 'reminder', 'follow-up'];
 
 // APPT-15: one click opens WhatsApp (wa.me, country code 91) with the text written; the arrow offers the
-// other texts. A phone that cannot be a mobile number disables it, with the reason as its title.
+// other texts. A phone that cannot be a mobile number disables it, with the reason as its title. The texts
+// speak the patient's language (I18N-3).
 export function WhatsAppButton({
   phone,
   name,
   appointment,
   status,
+  language = 'en',
   compact,
 }: {
   phone: string;
@@ -28,6 +31,8 @@ export function WhatsAppButton({
   /** The appointment the texts speak of; without it the button opens a greeting. */
   appointment?: WhatsAppAppointment;
   status?: string;
+  /** The language of the appointment, or of the patient's latest one; English without one. */
+  language?: Lang;
   compact?: boolean;
 }) {
   const platform = usePlatform();
@@ -42,7 +47,7 @@ export function WhatsAppButton({
 
   if (!appointment) {
     return (
-      <Button icon={icon} aria-label={label} disabled={!usable} title={usable ? undefined : 'No mobile number to message'} onClick={() => open(whatsAppGreeting(name.split(' ')[0] ?? ''))}>
+      <Button icon={icon} aria-label={label} disabled={!usable} title={usable ? undefined : 'No mobile number to message'} onClick={() => open(whatsAppGreeting(name.split(' ')[0] ?? '', language))}>
         {text}
       </Button>
     );
@@ -55,7 +60,7 @@ export function WhatsAppButton({
         aria-label={label}
         disabled={!usable}
         title={usable ? `Send a ${whatsAppKindLabels[suggested].toLowerCase()} message on WhatsApp` : 'No mobile number to message'}
-        onClick={() => open(whatsAppText(suggested, appointment))}
+        onClick={() => open(whatsAppText(suggested, appointment, language))}
       >
         {text}
       </Button>
@@ -64,7 +69,7 @@ export function WhatsAppButton({
         trigger={['click']}
         menu={{
           items: kinds.map((kind) => ({ key: kind, label: `${whatsAppKindLabels[kind]} message` })),
-          onClick: ({ key }) => open(whatsAppText(key as WhatsAppMessageKind, appointment)),
+          onClick: ({ key }) => open(whatsAppText(key as WhatsAppMessageKind, appointment, language)),
         }}
       >
         <Button icon={<DownOutlined aria-hidden="true" />} aria-label={`Other WhatsApp messages to ${name}`} disabled={!usable} />

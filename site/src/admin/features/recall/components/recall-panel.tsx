@@ -1,9 +1,8 @@
 import { MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
-import { clinic } from '../../../../../../shared/constants/clinic';
 import { formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
-import { whatsAppLink } from '../../../../../../shared/domain/whatsapp';
+import { whatsAppLink, whatsAppRecallText } from '../../../../../../shared/domain/whatsapp';
 import type { RecallItem, RecallState } from '../../../../../../shared/schemas/recall';
 import { ErrorState } from '../../../components/list-states';
 import { useToast } from '../../../components/toasts';
@@ -19,9 +18,6 @@ const stateTag: Record<RecallState, { label: string; tone: string }> = {
   contacted: { label: 'Contacted', tone: 'is-done' },
 };
 
-const recallText = (item: RecallItem) =>
-  `Hello ${item.firstName}, it is time for your dental check-up at ${clinic.name}: your last visit was on ${formatLongUsDate(item.lastVisit)}. Reply here or call ${clinic.phone} to book a time that suits you.`;
-
 function RecallRow({ item }: { item: RecallItem }) {
   const platform = usePlatform();
   const toast = useToast();
@@ -29,7 +25,8 @@ function RecallRow({ item }: { item: RecallItem }) {
   const contacted = useRecallAction('contacted');
   const canWrite = useCan('patients.write');
   const name = `${item.firstName} ${item.lastName}`;
-  const link = whatsAppLink(item.phone, recallText(item));
+  // I18N-3: in the language of the last visit's booking, as the recall email.
+  const link = whatsAppLink(item.phone, whatsAppRecallText(item.firstName, item.lastVisit, item.language));
   const tag = stateTag[item.state];
   return (
     <li className="list-row reminder-row">

@@ -10,14 +10,15 @@ import { usePlatform } from '../../../platform/platform-context';
 import { useMarkWhatsappSent, useReminders } from '../api/reminders';
 
 // APPT-16: today's and tomorrow's confirmed appointments, each with its email reminder's state (MAIL-9) and
-// a one-click WhatsApp reminder (wa.me, 91, prefilled); clicking it opens WhatsApp and marks it sent.
+// a one-click WhatsApp reminder (wa.me, 91, prefilled in the booking's language, I18N-3); clicking it opens
+// WhatsApp and marks it sent.
 
 function ReminderRow({ item }: { item: ReminderItem }) {
   const platform = usePlatform();
   const mark = useMarkWhatsappSent();
   const canWrite = useCan('appointments.write');
   const name = `${item.firstName} ${item.lastName}`;
-  const link = whatsAppLink(item.phone, whatsAppText('reminder', item));
+  const link = whatsAppLink(item.phone, whatsAppText('reminder', item, item.language));
   return (
     <li className="list-row reminder-row">
       <p className="today-time">{timeSlotLabel(item.preferredTime)}</p>
