@@ -24,6 +24,12 @@ export const EMBEDDED_MEMORY_PARAMS = [
   'max_connections=10',
   '-c',
   'maintenance_work_mem=16MB',
+  // Few WAL segments kept between checkpoints: the data directory is the embedded backup (OPS-13), and recycled
+  // segments after a bulk load made most of its bytes.
+  '-c',
+  'min_wal_size=32MB',
+  '-c',
+  'max_wal_size=64MB',
 ];
 const INT8 = 20;
 const DATE = 1082;

@@ -134,6 +134,9 @@ export async function takeBackup(db: Database, options: BackupOptions): Promise<
     const tables = await summarizeTables(db.knex);
     const dumpPath = path.join(work, databaseFileOf[format]);
     if (format === 'pglite') {
+      // A checkpoint first: the WAL since the last one is then no longer needed, and its segments are
+      // removed or recycled instead of travelling in the file.
+      await db.knex.raw('CHECKPOINT');
       const blob = await db.dumpDataDir!();
       fs.writeFileSync(dumpPath, Buffer.from(await blob.arrayBuffer()));
     } else if (format === 'pg_dump') {
