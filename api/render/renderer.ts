@@ -56,7 +56,7 @@ function readTemplate(): Template {
 
 /**
  * I18N-4: the self-hosted Devanagari fonts (site/public/fonts, made by site/scripts/subset-font.ts), never
- * another host (D21). Two cuts of Noto Sans Devanagari, both `font-display: swap` and limited by their
+ * another host (SITE-24). Two cuts of Noto Sans Devanagari, both `font-display: swap` and limited by their
  * unicode-range to Devanagari (Latin keeps the system stack):
  *   - the language's own font: exactly the glyphs of the site's words in Marathi or Hindi (13-16 KB),
  *     preloaded on that language's pages, where it draws every word the site writes;
