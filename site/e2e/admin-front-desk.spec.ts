@@ -4,7 +4,7 @@ import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Patient } from '../../shared/schemas/patient';
-import { apiBook, apiCreatePatient, expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
+import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
 import { visit } from './support/public-helpers';
 
 // Issue 9, the front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
@@ -118,9 +118,10 @@ test('a Marathi patient who phones in is booked in Marathi: the language select 
   const language = dialog.locator('.field', { has: page.locator('#appointment-language') }).locator('.ant-select-content, .ant-select-selection-item').first();
   await expect(language).toContainText('English');
 
-  await dialog.locator('#appointment-patient').click();
+  const picker = dialog.locator('#appointment-patient');
+  await picker.click();
   await page.keyboard.type(first);
-  await page.locator('.ant-select-item-option', { hasText: first }).click();
+  await chooseOption(page, picker, `${first} Kulkarni · ${patient.phone}`);
   await expect(language).toContainText('मराठी');
 
   await dialog.locator('#appointment-date').fill(date);
