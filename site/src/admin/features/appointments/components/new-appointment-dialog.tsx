@@ -22,8 +22,9 @@ import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
 // APPT-10: New Appointment, for a patient on the phone or at the desk: an existing patient (searched) or
 // new details (the booking form's rules), the date, a slot with its places left, treatment, notes and
 // status, and the language of the patient's emails and WhatsApp texts (I18N-3: the chosen patient's latest
-// booking's, English for new details, changeable). A full slot, a closed day or a passed time is warned about, and is booked only with "Book anyway"
-// ticked (the server records it). The chosen patient's medical alerts show as a warning.
+// booking's, English for new details, changeable). A full slot, a closed day or a passed time is warned
+// about, and is booked only with "Book anyway" ticked (the server records it). The chosen patient's medical
+// alerts show as a warning.
 
 const formSchema = z.discriminatedUnion('mode', [
   staffBookingForPatientSchema.extend({ mode: z.literal('existing') }),
