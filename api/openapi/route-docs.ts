@@ -5,6 +5,7 @@ import { blogPostSchema } from '../../shared/schemas/blog-post';
 import { clinicSettingsSchema, closedDateSchema } from '../../shared/schemas/clinic-settings';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
+import { languages } from '../../shared/i18n/types';
 import { eraseRequestSchema, patientSchema } from '../../shared/schemas/patient';
 import { markPaidSchema, paymentCreateSchema } from '../../shared/schemas/payment';
 import { priceListItemSchema } from '../../shared/schemas/price-list';
@@ -39,6 +40,8 @@ export interface RouteDoc {
 const row = (schema: z.ZodObject) => schema.extend({ id: z.number().int() });
 
 const patient = row(patientSchema);
+/** I18N-3: the patient with the language of their latest booking, a staff booking's default. */
+const patientDetail = patient.extend({ language: z.enum(languages) });
 const blogPost = row(blogPostSchema);
 const gallery = row(galleryImageSchema);
 const priceItem = row(priceListItemSchema);
@@ -74,7 +77,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/dashboard/charts': { tag: 'Dashboard', summary: "The owner's charts: appointments per day (30 days), revenue per month (12)" },
   'GET /api/admin/patients': { tag: 'Patients', summary: 'List patients (paged, searchable)', query: listQuery },
   'POST /api/admin/patients': { tag: 'Patients', summary: 'Add a patient', body: patientSchema, response: patient },
-  'GET /api/admin/patients/:id': { tag: 'Patients', summary: 'One patient', response: patient },
+  'GET /api/admin/patients/:id': { tag: 'Patients', summary: "One patient, with the language of their latest booking (English without one)", response: patientDetail },
   'GET /api/admin/patients/:id/history': { tag: 'Patients', summary: "A patient's appointments and invoices" },
   'GET /api/admin/patients/:id/usage': { tag: 'Patients', summary: 'What deleting the patient would remove' },
   'PUT /api/admin/patients/:id': { tag: 'Patients', summary: 'Change a patient', body: patientSchema, response: patient },
@@ -82,7 +85,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)" },
   'POST /api/admin/patients/:id/erase': { tag: 'Patients', summary: "Erase the patient's personal details everywhere; invoices keep what GST law requires (owner)", body: eraseRequestSchema },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered), each with the language it was booked in', query: [...listQuery, 'status', 'from', 'to'] },
-  'POST /api/admin/appointments': { tag: 'Appointments', summary: 'Book for a patient (existing or new)', body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
+  'POST /api/admin/appointments': { tag: 'Appointments', summary: "Book for a patient (existing or new), in the language given, else that of the patient's latest booking", body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
   'GET /api/admin/appointments/calendar': { tag: 'Appointments', summary: 'Appointments of a date range for the calendar', query: ['from', 'to'] },
   'PATCH /api/admin/appointments/:id/reschedule': { tag: 'Appointments', summary: 'Move an appointment', body: rescheduleSchema },
   'PUT /api/admin/appointments/:id': { tag: 'Appointments', summary: "Change an appointment's status", body: appointmentStatusUpdateSchema },

@@ -30,7 +30,7 @@ import { audit } from './audit';
 import { appointmentMoved, icsAttachment } from './reminders';
 import { enqueueEmail } from './outbox';
 import { phoneKeySql } from './contact-match';
-import { findPatient } from './patients';
+import { findPatient, latestBookingLanguage } from './patients';
 
 // The front desk (docs/frontdesk.md): staff booking and rescheduling (APPT-10, APPT-12), closed dates
 // (SET-6), the calendar (APPT-14) and a patient's history (PAT-5).
@@ -104,6 +104,9 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
       const match = await trx('patients').whereRaw('lower(email) = lower(?)', [input.email]).orderBy('id').first<{ id: number } | undefined>('id');
       patientId = match?.id ?? null;
     }
+    // I18N-3: the language the staff member chose, else the patient's (a Marathi family who phones in
+    // keeps getting Marathi emails and WhatsApp texts); read before the slot's lock is taken.
+    const language = input.language ?? (await latestBookingLanguage(trx, { patientId, email: person.email }));
     const overridden = await checkStaffSlot(deps, trx, input);
     const now = deps.now();
     const [row] = await trx('appointments')
@@ -123,6 +126,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
         bookedAnyway: overridden,
         bookedBy: staff.id,
         bookedByName: staff.displayName,
+        language,
         createdAt: now,
         updatedAt: now,
       })
@@ -136,6 +140,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
         preferredTime: { old: null, new: input.preferredTime },
         status: { old: null, new: input.status },
         bookedAnyway: { old: null, new: overridden },
+        language: { old: null, new: language },
       },
     });
     if (input.status === 'confirmed') {
@@ -144,7 +149,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
         to: person.email,
-        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes }, link),
+        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes, language }, link),
         attachments: [icsAttachment({ ...input, id: row.id }, deps.config.publicUrl, now)],
       });
     }

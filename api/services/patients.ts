@@ -2,7 +2,8 @@ import { type ListQuery, containsPattern, countMatches, isPaged } from '../middl
 import type { Knex } from 'knex';
 import { audit, changedFields } from './audit';
 import type { Sendable } from '../../shared/schemas/json';
-import type { Patient as PatientRecord, PatientPayload } from '../../shared/schemas/patient';
+import { isLang, type Lang } from '../../shared/i18n/types';
+import type { Patient as PatientRecord, PatientDetail, PatientPayload } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { Patient } from '../models/patient';
@@ -65,6 +66,32 @@ export async function findPatient(knex: Knex, id: number): Promise<PatientJson> 
   const patient = await Patient.query(knex).select(listColumns).findById(id);
   if (!patient) throw notFound('Patient');
   return patientJson(patient);
+}
+
+/**
+ * I18N-3: the language a staff booking speaks when the staff member chose none: that of the patient's latest
+ * booking by created time (linked to them, or unlinked with their email, as the recall list counts a patient's
+ * bookings), English without one. `patientId` null: new details, only bookings with that email count.
+ */
+export async function latestBookingLanguage(
+  db: Knex | Knex.Transaction,
+  who: { patientId: number | null; email: string },
+): Promise<Lang> {
+  const latest = await db('appointments')
+    .where((w) => {
+      if (who.patientId !== null) w.where('patientId', who.patientId);
+      w.orWhere((unlinked) => unlinked.whereNull('patientId').whereRaw('lower(email) = lower(?)', [who.email]));
+    })
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .first<{ language: string } | undefined>('language');
+  return isLang(latest?.language) ? latest.language : 'en';
+}
+
+/** GET /api/admin/patients/:id: the patient with the language the New Appointment form starts from. */
+export async function findPatientDetail(knex: Knex, id: number): Promise<Sendable<PatientDetail, 'createdAt'>> {
+  const patient = await findPatient(knex, id);
+  return { ...patient, language: await latestBookingLanguage(knex, { patientId: id, email: patient.email }) };
 }
 
 export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {

@@ -180,6 +180,8 @@ const staffSlotFields = {
   status: z.enum(['confirmed', 'pending'], { error: 'Please select a valid status' }).default('confirmed'),
   /** Book past the slot's capacity, a closed date or weekday, or a slot time not configured (recorded). */
   bookAnyway: z.boolean({ error: 'bookAnyway must be true or false' }).default(false),
+  /** I18N-3: the language of the patient's emails and WhatsApp texts; absent, the patient's latest booking's. */
+  language: appointmentRequestSchema.shape.language,
 };
 
 export const staffBookingForPatientSchema = z.object({
@@ -242,7 +244,7 @@ export interface Appointment {
   medicalAlerts: string | null;
   /** BOOK-15: another time the visitor asked for on their personal page, waiting for approval; else null. */
   requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
-  /** I18N-3: the language the visit was booked in ('en' for staff bookings); its emails and WhatsApp texts speak it. */
+  /** I18N-3: the language the visit was booked in (a staff booking: chosen, else the patient's latest booking's); its emails and WhatsApp texts speak it. */
   language: Lang;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clinicToday } from '../domain/clinic-time';
 import { emailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
 import type { IsoDate, IsoDateTime } from './json';
+import type { Lang } from '../i18n/types';
 
 // A patient of the clinic: the form's schema (add and edit), the record the API answers, and the rules
 // every screen applies to it. Nowhere else defines a patient's shape.
@@ -52,6 +53,12 @@ export interface Patient {
   medications: string;
   notes: string;
   createdAt: IsoDateTime;
+}
+
+/** GET /api/admin/patients/:id: the patient, and the language a staff booking for them defaults to. */
+export interface PatientDetail extends Patient {
+  /** I18N-3: the language of the patient's latest booking (by created time), 'en' without one. */
+  language: Lang;
 }
 
 /**

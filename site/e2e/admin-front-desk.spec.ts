@@ -4,7 +4,7 @@ import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Patient } from '../../shared/schemas/patient';
-import { expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
+import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
 import { visit } from './support/public-helpers';
 
 // Issue 9, the front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
@@ -103,6 +103,38 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   const fivePm = day.locator('.day-slot').filter({ has: page.getByRole('heading', { name: '5:00 PM' }) });
   await expect(fivePm.getByText(`${first} Caller`)).toBeVisible();
   await expect(fivePm.getByText('1 of 2 booked')).toBeVisible();
+});
+
+test('a Marathi patient who phones in is booked in Marathi: the language select starts at मराठी', async ({ page }, testInfo) => {
+  const first = `Marathi${uid()}`;
+  const patient = await apiCreatePatient(page.request, first, 'Kulkarni');
+  // Their last booking was made on the Marathi site (same email, so it counts as theirs).
+  await apiBook(page.request, first, 'Kulkarni', '', 'mr');
+  const date = dayFor(testInfo, 40);
+
+  await page.goto('/admin/dashboard');
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Appointment' });
+  const language = dialog.locator('.field', { has: page.locator('#appointment-language') }).locator('.ant-select-content, .ant-select-selection-item').first();
+  await expect(language).toContainText('English');
+
+  const picker = dialog.locator('#appointment-patient');
+  await picker.click();
+  await page.keyboard.type(first);
+  await chooseOption(page, picker, `${first} Kulkarni · ${patient.phone}`);
+  await expect(language).toContainText('मराठी');
+
+  await dialog.locator('#appointment-date').fill(date);
+  await dialog.locator('label.ant-radio-button-wrapper', { hasText: '10:00 AM' }).click();
+  await dialog.getByRole('button', { name: 'Book Appointment' }).click();
+  await expectToast(page, 'Appointment booked', `${first} Kulkarni is booked.`);
+  const booked = (await (await page.request.get(`/api/admin/appointments?q=${first}`)).json()) as Appointment[];
+  expect(booked.find((a) => a.source === 'staff')).toMatchObject({ patientId: patient.id, preferredDate: date, language: 'mr' });
+
+  // New details start in English.
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  await dialog.getByText('New patient', { exact: true }).click();
+  await expect(language).toContainText('English');
 });
 
 test('a confirmed appointment whose time has passed is marked no-show (grey badge, in the filter)', async ({ page }, testInfo) => {

@@ -7,12 +7,13 @@ import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { patientHistory } from '../../services/front-desk';
 import { erasePatient, exportPatientData } from '../../services/data-rights';
 import { eraseRequestSchema } from '../../../shared/schemas/patient';
-import { createPatient, deletePatient, findPatient, listPatients, patientUsage, updatePatient } from '../../services/patients';
+import { createPatient, deletePatient, findPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches
 // POST   /api/admin/patients                    patientSchema -> 201 patient
-// GET    /api/admin/patients/:id                patient
+// GET    /api/admin/patients/:id                patient + language (of their latest booking, 'en' without one:
+//                                               a staff booking's default, I18N-3)
 // GET    /api/admin/patients/:id/history        { patient, appointments (newest first), invoices, totals } (PAT-5)
 // GET    /api/admin/patients/:id/usage          { invoices, appointments } for the delete prompt (PAT-4)
 // PUT    /api/admin/patients/:id                patientSchema (an `id` in the body is ignored) -> patient; medical
@@ -38,7 +39,7 @@ export function patientRoutes(deps: Deps) {
   });
 
   router.get('/:id', requires('patients.read'), async (ctx) => {
-    ctx.body = await findPatient(deps.knex, parseId(ctx.params.id, 'Patient'));
+    ctx.body = await findPatientDetail(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
   router.get('/:id/history', requires('patients.read'), async (ctx) => {

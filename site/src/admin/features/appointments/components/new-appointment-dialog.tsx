@@ -5,6 +5,7 @@ import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { bookingTreatments } from '../../../../../../shared/constants/booking';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { languageNames, languages, type Lang } from '../../../../../../shared/i18n/types';
 import { staffBookingForPatientSchema, staffBookingNewPatientSchema } from '../../../../../../shared/schemas/appointment';
 import { medicalAlertsLine, patientName, type Patient } from '../../../../../../shared/schemas/patient';
 import { ApiError } from '../../../../lib/api-client';
@@ -12,6 +13,7 @@ import { Field, fieldAria } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { PatientPicker } from '../../invoices/components/patient-picker';
+import { usePatient } from '../../patients/api/get-patient';
 import { MedicalAlert } from '../../patients/components/medical-alert';
 import { useCreateAppointment } from '../api/create-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
@@ -19,8 +21,10 @@ import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
 
 // APPT-10: New Appointment, for a patient on the phone or at the desk: an existing patient (searched) or
 // new details (the booking form's rules), the date, a slot with its places left, treatment, notes and
-// status. A full slot, a closed day or a passed time is warned about, and is booked only with "Book anyway"
-// ticked (the server records it). The chosen patient's medical alerts show as a warning.
+// status, and the language of the patient's emails and WhatsApp texts (I18N-3: the chosen patient's latest
+// booking's, English for new details, changeable). A full slot, a closed day or a passed time is warned
+// about, and is booked only with "Book anyway" ticked (the server records it). The chosen patient's medical
+// alerts show as a warning.
 
 const formSchema = z.discriminatedUnion('mode', [
   staffBookingForPatientSchema.extend({ mode: z.literal('existing') }),
@@ -41,10 +45,12 @@ interface FormValues {
   notes: string;
   status: 'confirmed' | 'pending';
   bookAnyway: boolean;
+  language: Lang;
 }
 
 const resolver = zodResolver(formSchema) as unknown as Resolver<FormValues, unknown, Parsed>;
-const FIELDS = ['patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status'] as const;
+const FIELDS = ['patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status', 'language'] as const;
+const LANGUAGE_OPTIONS = languages.map((lang) => ({ value: lang, label: languageNames[lang] }));
 
 function initialValues(patient: Patient | null): FormValues {
   return {
@@ -60,6 +66,7 @@ function initialValues(patient: Patient | null): FormValues {
     notes: '',
     status: 'confirmed',
     bookAnyway: false,
+    language: 'en',
   };
 }
 
@@ -76,7 +83,14 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
   };
   const { form, save } = useDialogForm({ open, item: patient, initialValues, resolver, serverFields: FIELDS, onClose: close });
   const { control } = form;
-  const [mode, date, time, bookAnyway] = useWatch({ control, name: ['mode', 'preferredDate', 'preferredTime', 'bookAnyway'] });
+  const [mode, patientId, date, time, bookAnyway] = useWatch({ control, name: ['mode', 'patientId', 'preferredDate', 'preferredTime', 'bookAnyway'] });
+  const patientLanguage = usePatient(mode === 'existing' ? patientId : null).data?.language;
+  // The language starts as the chosen patient's (English until it is known, and for new details) each time the
+  // dialog opens or the patient changes; what the receptionist picks afterwards stands.
+  const { setValue } = form;
+  useEffect(() => {
+    if (open) setValue('language', mode === 'existing' ? (patientLanguage ?? 'en') : 'en');
+  }, [open, mode, patientId, patientLanguage, setValue]);
   const { day, slots } = useDaySlots(date);
   const problem = slotProblem(date, time, day, slots);
   const alerts = mode === 'existing' ? medicalAlertsLine(chosen ?? patient ?? {}) : null;
@@ -86,7 +100,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
     const { mode: _mode, ...rest } = values;
     const payload =
       'patientId' in rest
-        ? { patientId: rest.patientId, preferredDate: rest.preferredDate, preferredTime: rest.preferredTime, treatment: rest.treatment, notes: rest.notes, status: rest.status, bookAnyway: rest.bookAnyway }
+        ? { patientId: rest.patientId, preferredDate: rest.preferredDate, preferredTime: rest.preferredTime, treatment: rest.treatment, notes: rest.notes, status: rest.status, bookAnyway: rest.bookAnyway, language: rest.language }
         : rest;
     const who = 'patientId' in rest ? (chosen ? patientName(chosen) : 'The patient') : patientName(rest);
     save(create, payload, {
@@ -157,6 +171,18 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
             <TextField control={control} name="email" id="appointment-email" label="Email" required type="email" autoComplete="off" />
           </>
         )}
+        {/* A row of its own, under the contact fields: date and treatment stay side by side. */}
+        <div className="span-2">
+          <Controller
+            control={control}
+            name="language"
+            render={({ field, fieldState }) => (
+              <Field id="appointment-language" label="Language for messages" hint="Emails and WhatsApp texts to the patient" error={fieldState.error?.message}>
+                <Select {...fieldAria('appointment-language', fieldState.error?.message, true)} value={field.value} onChange={field.onChange} options={LANGUAGE_OPTIONS} />
+              </Field>
+            )}
+          />
+        </div>
         <TextField
           control={control}
           name="preferredDate"
