@@ -123,6 +123,10 @@ test('a Marathi patient who phones in is booked in Marathi: the language select 
   await page.keyboard.type(first);
   await chooseOption(page, picker, `${first} Kulkarni · ${patient.phone}`);
   await expect(language).toContainText('मराठी');
+  // Drawn with the admin's bundled Devanagari font (I18N-4), not boxes: the browser fetched it for this word.
+  await expect
+    .poll(() => page.evaluate(async () => [...document.fonts].find((f) => f.family.replaceAll('"', '').replaceAll("'", '') === 'Noto Sans Devanagari')?.status))
+    .toBe('loaded');
 
   await dialog.locator('#appointment-date').fill(date);
   await dialog.locator('label.ant-radio-button-wrapper', { hasText: '10:00 AM' }).click();

@@ -14,7 +14,7 @@ export const adminTheme: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     borderRadius: 8,
     fontFamily:
-      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif",
+      "'Noto Sans Devanagari', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif",
   },
   components: {
     Layout: { bodyBg: '#f4f7f7', siderBg: '#ffffff', headerBg: '#ffffff' },
