@@ -129,7 +129,7 @@ const FIELDS: Record<string, string[]> = {
   'DELETE /api/admin/price-list/:id': ['notes'],
   // The front desk (issue 9).
   'POST /api/admin/appointments': [
-    'patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status', 'bookAnyway',
+    'patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status', 'bookAnyway', 'language',
   ],
   'PATCH /api/admin/appointments/:id/reschedule': ['preferredDate', 'preferredTime', 'bookAnyway'],
   'PUT /api/admin/clinic-settings': [
