@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiBook, expectNoAxeViolations, expectToast, signIn, stubList, uid } from './admin-helpers';
+import { apiBook, chooseOption, closeDialog, expectNoAxeViolations, expectToast, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -121,11 +121,11 @@ test('Cancel asks first, says the patient will be notified, then cancels', async
   const dialog = page.getByRole('dialog', { name: 'Cancel appointment?' });
   await expect(dialog).toContainText(`${first} Testvisit`);
   await expect(dialog).toContainText('The patient will be notified by email.');
-  await dialog.getByRole('button', { name: 'Keep Appointment' }).click();
+  await closeDialog(dialog, 'Keep Appointment');
   await expect(row.locator('.badge')).toHaveText('Pending');
 
   await row.getByRole('button', { name: /^Cancel/ }).click();
-  await page.getByRole('dialog', { name: 'Cancel appointment?' }).getByRole('button', { name: 'Cancel Appointment' }).click();
+  await dialog.getByRole('button', { name: 'Cancel Appointment' }).click();
   await expectToast(page, 'Appointment cancelled', /notification sent to patient\.$/);
   await expect(row.locator('.badge')).toHaveText('Cancelled');
   await expect(row.locator('.badge')).toHaveClass(/badge-red/);
@@ -163,11 +163,9 @@ test('the status filter and search narrow the list', async ({ page }) => {
   await page.goto('/admin/appointments');
   await page.getByLabel('Search appointments').fill(first);
   await expect(page.locator('.appointment-row')).toHaveCount(1);
-  await page.getByLabel('Filter by status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Pending' }).click();
+  await chooseOption(page, page.getByLabel('Filter by status'), 'Pending');
   await expect(page.getByText('No appointments found matching your criteria.')).toBeVisible();
-  await page.getByLabel('Filter by status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Confirmed' }).click();
+  await chooseOption(page, page.getByLabel('Filter by status'), 'Confirmed');
   await expect(page.locator('.appointment-row')).toHaveCount(1);
 });
 

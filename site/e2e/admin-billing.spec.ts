@@ -1,7 +1,21 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { InvoiceDetail } from '../../shared/schemas/invoice';
-import { AUTH_KEY, apiCreateInvoice, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, openNav, search, signIn, uid } from './admin-helpers';
+import {
+  AUTH_KEY,
+  apiCreateInvoice,
+  apiCreatePatient,
+  chooseOption,
+  closeDialog,
+  expectNoAxeViolations,
+  expectToast,
+  openNav,
+  pickOption,
+  pickPatient,
+  search,
+  signIn,
+  uid,
+} from './admin-helpers';
 
 // Issue 10's billing screens (docs/admin.md "Billing"): the invoice form's GST per item and live document
 // kind, payments and receipts, cancellation, the billing settings and price list, and the GST report.
@@ -12,18 +26,15 @@ test.beforeEach(async ({ page }) => {
 
 const exact = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-async function pickPatient(page: Page, name: string) {
-  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
-  await dialog.getByLabel('Patient').click();
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
-}
-
+/** Adds the price list's treatment `name` as a line item, until one more item carries its name. */
 async function addFromPriceList(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
-  await dialog.getByLabel('Add from price list').click();
-  await page.keyboard.type(name);
-  await page.locator('.ant-select-item-option', { hasText: name }).first().click();
+  const descriptions = dialog.getByLabel(/^Item \d+ description$/);
+  const itemsNamed = () => descriptions.evaluateAll((inputs, n) => inputs.filter((i) => (i as HTMLInputElement).value === n).length, name);
+  const before = await itemsNamed();
+  const added = (timeout: number) => expect.poll(itemsNamed, { timeout }).toBe(before + 1);
+  // Its options read "name · price · GST rate".
+  await pickOption(page, dialog.getByLabel('Add from price list'), new RegExp(`^${name} · `), added, { search: name });
 }
 
 async function invoiceRow(page: Page, text: string) {
@@ -46,7 +57,7 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
   await page.goto('/admin/invoices');
   await page.getByRole('button', { name: 'Create Invoice' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
-  await pickPatient(page, patient.firstName);
+  await pickPatient(page, dialog.getByLabel('Patient'), patient.firstName);
 
   // Teeth Whitening: cosmetic, SAC 999722 at 18%, ₹ 8,000: alone it is a Tax Invoice.
   await addFromPriceList(page, 'Teeth Whitening');
@@ -87,6 +98,7 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
     ['999312', 0],
   ]);
   await expectToast(page, 'Invoice created');
+  await expect(dialog).toBeHidden();
 
   const row = await invoiceRow(page, invoice.invoiceNumber);
   await row.getByRole('link', { name: `View and print ${invoice.invoiceNumber}` }).click();
@@ -133,6 +145,7 @@ test('a partial UPI payment, then the rest: partially paid, then paid, each with
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
   await expectToast(page, 'Payment recorded');
+  await expect(dialog).toBeHidden();
 
   const panel = page.locator('.invoice-summary');
   await expect(panel.locator('.badge')).toHaveText('Partially paid');
@@ -157,6 +170,7 @@ test('a partial UPI payment, then the rest: partially paid, then paid, each with
   await expect(dialog.getByLabel('Amount (₹)')).toHaveValue('6800');
   await dialog.getByRole('button', { name: 'Record Payment' }).click();
   await expectToast(page, 'Payment recorded');
+  await expect(dialog).toBeHidden();
   await expect(panel.locator('.badge')).toHaveText('Paid');
   await expect(page.getByTestId('invoice-view-balance')).toHaveText('₹ 0.00');
   await expect(page.getByTestId('payment-row')).toHaveCount(2);
@@ -190,6 +204,7 @@ test('Cancel invoice keeps the number and reads cancelled in the list, the view 
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancel Invoice' }).click();
   await expectToast(page, 'Invoice cancelled');
+  await expect(dialog).toBeHidden();
 
   await expect(row.locator('.badge')).toHaveText('Cancelled');
   await expect(row).toContainText(invoice.invoiceNumber);
@@ -284,6 +299,7 @@ test('the price list editor adds, edits and removes a treatment, and the invoice
   await chooseOption(page, dialog.getByLabel('GST rate'), '12%');
   await dialog.getByRole('button', { name: 'Add Treatment' }).click();
   await expectToast(page, 'Treatment added');
+  await expect(dialog).toBeHidden();
   const row = panel.getByTestId('price-row').filter({ hasText: name });
   await expect(row).toContainText('₹2,500.00');
   await expect(row).toContainText('GST 12%');
@@ -294,6 +310,7 @@ test('the price list editor adds, edits and removes a treatment, and the invoice
   await edit.getByLabel('Default price (₹)').fill('2750');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Price list updated');
+  await expect(edit).toBeHidden();
   await expect(row).toContainText('₹2,750.00');
 
   await openNav(page);
@@ -303,7 +320,7 @@ test('the price list editor adds, edits and removes a treatment, and the invoice
   const form = page.getByRole('dialog', { name: 'Create Invoice' });
   await expect(form.getByLabel('Item 1 unit price')).toHaveValue('2750');
   await expect(form.getByTestId('invoice-cgst-12')).toHaveText(exact.format(165));
-  await form.getByRole('button', { name: 'Cancel' }).click();
+  await closeDialog(form, 'Cancel');
 
   await openNav(page);
   await page.getByRole('link', { name: 'Settings' }).click();

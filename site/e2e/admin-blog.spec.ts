@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
+import { closeDialog, expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -36,7 +36,7 @@ test('the form shows the spec messages, and a new post starts as a draft', async
   await expect(dialog.getByText('Excerpt is required')).toBeVisible();
   await expect(dialog.getByText('Content is required')).toBeVisible();
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await closeDialog(dialog, 'Cancel');
 
   await newPost(page, title, false);
   const row = await postRow(page, title);

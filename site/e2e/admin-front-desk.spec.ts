@@ -4,7 +4,7 @@ import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Patient } from '../../shared/schemas/patient';
-import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
+import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, pickPatient, signIn, uid } from './admin-helpers';
 import { visit } from './support/public-helpers';
 
 // Issue 9, the front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
@@ -64,9 +64,7 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   await expect(dialog).toBeVisible();
 
   // The existing patient, found by typing; their medical alert shows at once.
-  await dialog.locator('#appointment-patient').click();
-  await page.keyboard.type(first);
-  await page.locator('.ant-select-item-option', { hasText: first }).click();
+  await pickPatient(page, dialog.locator('#appointment-patient'), first);
   await expect(dialog.locator('.medical-alert')).toContainText('Penicillin');
 
   await dialog.locator('#appointment-date').fill(date);
@@ -170,8 +168,7 @@ test('a confirmed appointment whose time has passed is marked no-show (grey badg
   await expect(row.locator('.badge-grey', { hasText: 'No-show' })).toBeVisible();
   await expect(row.getByRole('button', { name: /as no-show/ })).toHaveCount(0);
 
-  await page.getByLabel('Filter by status').click();
-  await page.locator('.ant-select-item-option', { hasText: 'No-show' }).click();
+  await chooseOption(page, page.getByLabel('Filter by status'), 'No-show');
   await expect(row).toBeVisible();
 });
 

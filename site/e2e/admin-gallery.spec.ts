@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
+import { chooseOption, closeDialog, expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -30,15 +30,7 @@ async function addByUrl(page: Page, title: string, options: { category?: string;
     await expect(urlBox).toBeVisible({ timeout: 1_000 });
   }).toPass();
   await urlBox.fill('/images/og-default.jpg');
-  if (options.category) {
-    const category = options.category;
-    // As with the mode switch: on a busy machine the dropdown may still be opening; pick until it shows.
-    await expect(async () => {
-      await dialog.getByLabel('Category').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: category }).click({ timeout: 2_000 });
-      await expect(dialog.getByTitle(category, { exact: true })).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-  }
+  if (options.category) await chooseOption(page, dialog.getByLabel('Category'), options.category);
   if (options.order) await dialog.getByLabel('Display Order').fill(options.order);
   await dialog.getByRole('button', { name: 'Add Image' }).click();
   await expectToast(page, 'Image added');
@@ -58,8 +50,7 @@ test('adds an image by URL with the defaults, shown as an Active card', async ({
   await dialog.getByRole('button', { name: 'Add Image' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Image is required')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  await closeDialog(dialog, 'Cancel');
 
   await addByUrl(page, title, { order: '7' });
   const item = await card(page, title);
@@ -85,8 +76,7 @@ test('uploads a photo with a busy state, then saves it with its thumbnail', asyn
   await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
   await expectToast(page, 'Image uploaded');
   await expect(dialog.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', /\/media\//);
-  await dialog.getByLabel('Category').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Equipment' }).click();
+  await chooseOption(page, dialog.getByLabel('Category'), 'Equipment');
   await dialog.getByRole('button', { name: 'Add Image' }).click();
   await expectToast(page, 'Image added');
 
@@ -158,11 +148,9 @@ test('the category filter and the delete prompt that names the image', async ({ 
   await page.goto('/admin/gallery-admin');
   await addByUrl(page, title, { category: 'Team' });
   await search(page, 'Search images', title);
-  await page.getByLabel('Filter by category').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Equipment' }).click();
+  await chooseOption(page, page.getByLabel('Filter by category'), 'Equipment');
   await expect(page.getByText('No images found matching your criteria.')).toBeVisible();
-  await page.getByLabel('Filter by category').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Team' }).click();
+  await chooseOption(page, page.getByLabel('Filter by category'), 'Team');
   const item = page.locator('.gallery-card').filter({ hasText: title });
   await expect(item).toHaveCount(1);
 

@@ -98,8 +98,10 @@ export async function apiCreatePatient(request: APIRequestContext, firstName: st
 
 const SLOTS = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
 
-/** Books through the public form's API on a random future weekday and slot; returns the appointment id. */
-/** Books through the public form; `language` is the page's the visitor booked on (I18N-3), English by default. */
+/**
+ * Books through the public form's API on a random future weekday and slot that is free and open; returns the
+ * appointment. `language` is the page's the visitor booked on (I18N-3), English by default.
+ */
 export async function apiBook(
   request: APIRequestContext,
   firstName: string,
@@ -125,6 +127,8 @@ export async function apiBook(
       },
     });
     if (res.status() === 409) continue;
+    // Another test may have closed that day (admin-front-desk.spec.ts adds a closed date in Settings).
+    if (res.status() === 400 && ((await res.json()) as { fields?: { preferredDate?: string } }).fields?.preferredDate?.startsWith('The clinic is closed on')) continue;
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as BookedAppointment;
   }
@@ -161,16 +165,68 @@ export async function search(page: Page, label: string, text: string): Promise<v
 }
 
 /**
- * Picks the option titled `title` of an antd Select as a person does: opens it and clicks the option. On a
- * busy machine, or on a phone where the list opens under the fold, that click can land while the list is
- * still opening and choose nothing (the Select keeps its old value); so this checks the Select now shows
- * the choice, and picks again until it does.
+ * Chooses an option of an antd Select as a person does (opens it, types `search` first if given, clicks the
+ * option) and checks with `done` that the choice did what it should, picking again, at most `attempts`
+ * times, until it has. A click while the list still slides open can land beside it (the list is not yet in
+ * place): it chooses nothing and closes the list. So the click waits for the list to stop moving, and a
+ * miss on a busy machine or a phone is picked again. `option` is the option's title (antd gives each option
+ * its label as title), whole or as a pattern. `done` gets the time it may wait.
  */
+export async function pickOption(
+  page: Page,
+  select: Locator,
+  option: string | RegExp,
+  done: (timeout: number) => Promise<void>,
+  { search, attempts = 4 }: { search?: string; attempts?: number } = {},
+): Promise<void> {
+  const title = page.getByTitle(option, { exact: true });
+  const list = page.locator('.ant-select-dropdown:visible').filter({ has: title });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if ((await select.getAttribute('aria-expanded')) !== 'true') {
+        // A retry lets the last attempt's list finish closing first: a click on the Select while it fades
+        // out could leave it closed.
+        if (attempt > 1) await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
+        await select.click();
+      }
+      // fill, not type: a second attempt replaces the text left in the box instead of adding to it.
+      if (search !== undefined) await select.fill(search);
+      // antd's motion classes stay on the list while it opens or closes.
+      await expect(list).not.toHaveClass(/-(appear|enter|leave)\b/, { timeout: 3_000 });
+      await list.locator('.ant-select-item-option').and(title).click({ timeout: 2_000 });
+      await done(2_000);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** The box of the antd Select whose combobox is `select`: it shows the chosen value. */
+function selectBox(select: Locator): Locator {
+  return select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+}
+
+/** Picks the option titled `title` of an antd Select (pickOption) until the Select shows it. */
 export async function chooseOption(page: Page, select: Locator, title: string): Promise<void> {
-  const chosen = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  await expect(async () => {
-    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`).click({ timeout: 2_000 });
-    await expect(chosen).toContainText(title, { timeout: 1_000 });
-  }).toPass();
+  await pickOption(page, select, title, (timeout) => expect(selectBox(select)).toContainText(title, { timeout }));
+}
+
+/**
+ * Finds a patient by typing their first name into a patient picker (it asks the server as one types) and
+ * picks them, until the picker shows them. Names here are unique (uid), so the first name is enough.
+ */
+export async function pickPatient(page: Page, picker: Locator, firstName: string): Promise<void> {
+  await pickOption(page, picker, new RegExp(`^${firstName} `), (timeout) => expect(selectBox(picker)).toContainText(firstName, { timeout }), {
+    search: firstName,
+  });
+}
+
+/**
+ * Clicks the dialog's button that closes it (Cancel, Keep) and waits until it is gone: while antd's modal
+ * fades out, its wrapper still covers the page and intercepts the next click meant for it.
+ */
+export async function closeDialog(dialog: Locator, button: string): Promise<void> {
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
 }

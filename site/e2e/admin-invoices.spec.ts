@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreateInvoice, apiCreatePatient, expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
+import { apiCreateInvoice, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, pickPatient, search, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
 const exact = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-async function pickPatient(page: Page, name: string) {
-  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
-  await dialog.getByLabel('Patient').click();
-  await page.keyboard.type(name);
-  await expect(page.locator('.ant-select-item-option', { hasText: name })).toBeVisible();
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
-}
 
 async function invoiceRow(page: Page, text: string) {
   await search(page, 'Search invoices', text);
@@ -36,7 +28,7 @@ test('creates an invoice with three items whose live totals equal the server fig
   await expect(dialog.getByText('Description is required')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
 
-  await pickPatient(page, patient.firstName);
+  await pickPatient(page, dialog.getByLabel('Patient'), patient.firstName);
   await dialog.getByLabel('Item 1 description').fill('Scaling and polishing');
   await dialog.getByLabel('Item 1 unit price').fill('1499.99');
   await dialog.getByRole('button', { name: 'Add Item' }).click();
@@ -46,8 +38,7 @@ test('creates an invoice with three items whose live totals equal the server fig
   await dialog.getByRole('button', { name: 'Add Item' }).click();
   await dialog.getByLabel('Item 3 description').fill('Teeth whitening');
   await dialog.getByLabel('Item 3 unit price').fill('7999.5');
-  await dialog.getByLabel('Item 3 SAC code').click();
-  await page.locator('.ant-select-item-option', { hasText: '999722' }).click();
+  await chooseOption(page, dialog.getByLabel('Item 3 SAC code'), '999722 · Cosmetic');
   await dialog.getByLabel('Tax Percentage (GST %)').fill('12.5');
   await dialog.getByLabel('Notes (optional)').fill('Paid by UPI');
 

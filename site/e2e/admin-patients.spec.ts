@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreateInvoice, apiCreatePatient, expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
+import { apiCreateInvoice, apiCreatePatient, closeDialog, expectNoAxeViolations, expectToast, search, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -59,8 +59,7 @@ test('the delete prompt names the patient with their invoice and appointment cou
   await expect(dialog).toContainText(`Are you sure you want to delete ${patient.firstName} ${patient.lastName}?`);
   await expect(dialog.getByTestId('patient-usage')).toContainText('has 1 invoice and 0 appointments');
 
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  await closeDialog(dialog, 'Cancel');
   await page.getByRole('button', { name: `Delete ${patient.firstName} ${patient.lastName}` }).click();
   await page.getByRole('dialog', { name: 'Delete patient?' }).getByRole('button', { name: 'Delete Patient' }).click();
   await expectToast(page, 'Patient deleted');

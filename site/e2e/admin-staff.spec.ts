@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, expectToast, isMobile, signIn, uid } from './admin-helpers';
+import { chooseOption, expectNoAxeViolations, expectToast, isMobile, signIn, uid } from './admin-helpers';
 
 // ROLE and AUDIT in the browser: the owner adds a receptionist with a temporary password; the receptionist
 // signs in, is made to change it, then sees no Settings, Staff or Audit Trail and is refused the owner's
@@ -80,8 +80,7 @@ test('an owner adds a receptionist, who must change the temporary password and c
   // The owner reads the receptionist's actions in the Audit Trail.
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'Audit Trail', level: 1 })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Person' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Person' }), name);
   const trail = page.getByRole('list', { name: 'Audit trail' });
   await expect(trail.getByText(`${name} · create`)).toBeVisible();
   await expect(trail.getByText(`${name} · change-password`)).toBeVisible();
@@ -107,19 +106,22 @@ test('the owner resets a password, changes a role, disables and enables an accou
   await reset.getByLabel('New Temporary Password').fill(`again-${tag}-2026`);
   await reset.getByRole('button', { name: 'Reset Password' }).click();
   await expectToast(page, 'Password reset');
+  await expect(reset).toBeHidden();
 
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
-  await edit.getByRole('combobox', { name: 'Role' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Owner' }).click();
+  await chooseOption(page, edit.getByRole('combobox', { name: 'Role' }), 'Owner');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Staff member updated');
+  await expect(edit).toBeHidden();
   await expect(row.getByText('Owner', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: `Disable ${name}` }).click();
   await expectNoAxeViolations(page);
-  await page.getByRole('dialog', { name: `Disable ${name}?` }).getByRole('button', { name: 'Disable' }).click();
+  const disable = page.getByRole('dialog', { name: `Disable ${name}?` });
+  await disable.getByRole('button', { name: 'Disable' }).click();
   await expectToast(page, 'Staff member disabled');
+  await expect(disable).toBeHidden();
   await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Enable ${name}` }).click();
   await expectToast(page, 'Staff member enabled');
