@@ -23,6 +23,9 @@ const launchOptions = {
   ],
 };
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+const mobile = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions };
+
 export default defineConfig({
   testDir: 'site/e2e',
   fullyParallel: false,
@@ -43,16 +46,13 @@ export default defineConfig({
   outputDir: 'test-results',
   projects: [
     // A test tagged for one screen size runs only in that project (not run-and-skipped in the other).
-    {
-      name: 'desktop',
-      grepInvert: /@mobile-only/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
-    },
-    {
-      name: 'mobile',
-      grepInvert: /@desktop-only/,
-      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions },
-    },
+    { name: 'desktop', grepInvert: /@mobile-only|@changes-home/, use: desktop },
+    { name: 'mobile', grepInvert: /@desktop-only|@changes-home/, use: mobile },
+    // A test that changes what every visitor's home page shows (an approved review replaces the built-in
+    // testimonials) runs once all the others are done, so none of them sees the change mid-run. Running
+    // public-reviews.spec.ts alone: add --no-deps (its last test would otherwise run the whole suite first).
+    { name: 'desktop-last', grep: /@changes-home/, grepInvert: /@mobile-only/, dependencies: ['desktop', 'mobile'], use: desktop },
+    { name: 'mobile-last', grep: /@changes-home/, grepInvert: /@desktop-only/, dependencies: ['desktop', 'mobile'], use: mobile },
   ],
   webServer: {
     command: 'npx tsx site/e2e/support/e2e-server.ts',

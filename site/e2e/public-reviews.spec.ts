@@ -135,7 +135,7 @@ test('the review form in Marathi on a phone @mobile-only', async ({ page }, info
   await shot(page, 'review-thanks-mr', info.project.name);
 });
 
-test('the owner approves one review, hides one and replies to one; the approved one is on the home page', async ({ page }, info) => {
+test('the owner approves one review, hides one and replies to one; the approved one is on the home page @changes-home', async ({ page }, info) => {
   const texts: string[] = [];
   for (let i = 0; i < 3; i++) {
     const { link } = await completedVisit(page.request);

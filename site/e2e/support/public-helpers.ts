@@ -108,7 +108,7 @@ export function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
 }
 
-export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
+export const isMobile = (testInfo: TestInfo) => testInfo.project.use.isMobile === true;
 
 /** Every <script type="application/ld+json"> of an HTML document, parsed. */
 export function jsonLdOf(html: string): Record<string, unknown>[] {
