@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { applyServerFieldErrors } from './server-errors';
 import { useToast } from './toasts';
@@ -77,7 +77,9 @@ export function useDialogForm<TValues extends FieldValues, TParsed, TItem>({
   const toast = useToast();
   const form = useForm<TValues, unknown, TParsed>({ resolver, defaultValues: initialValues(item) as never });
 
-  useEffect(() => {
+  // Before the opened dialog is painted: a reset after it (useEffect) could land after a quick first
+  // click on the submit button and wipe the messages that click showed.
+  useLayoutEffect(() => {
     if (open) form.reset(initialValues(item));
     // initialValues is a pure function of the item; a new function each render must not reset the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
