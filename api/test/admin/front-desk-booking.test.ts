@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SHOW_TOO_EARLY_MESSAGE, RESCHEDULE_STATUS_MESSAGE, SLOT_FULL_MESSAGE } from '../../../shared/constants/booking';
-import { createLogger } from '../../logger';
-import { smtpMailer } from '../../services/mailer';
-import { renderInvoiceAttachment } from '../../services/attachments';
-import { OutboxWorker } from '../../services/outbox-worker';
+import { peerOutboxWorker } from '../support/peer-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { onRealServer } from '../support/test-db';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
@@ -251,15 +248,7 @@ describe('PATCH /api/admin/appointments/:id/reschedule', () => {
 describe('the reschedule email reaches the patient', () => {
   it('is delivered by the outbox worker to the SMTP peer with the new time', async () => {
     const peer = await new SmtpPeer().start();
-    const worker = new OutboxWorker({
-      knex: app.deps.knex,
-      mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
-      logger: createLogger('silent'),
-      from: 'Clinic <no-reply@clinic.test>',
-      retryBaseMs: 100,
-      // MAIL-8: a confirmed appointment's reschedule email carries the .ics (rendered as the server does).
-      renderAttachment: renderInvoiceAttachment,
-    });
+    const worker = peerOutboxWorker(app.deps.knex, peer);
     try {
       const id = (await (await book({ ...caller, ...slot })).json()).id;
       await app.deps.knex('email_outbox').delete();

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_MESSAGE } from '../../../shared/schemas/appointment';
-import { createLogger } from '../../logger';
-import { renderInvoiceAttachment } from '../../services/attachments';
-import { smtpMailer } from '../../services/mailer';
-import { OutboxWorker } from '../../services/outbox-worker';
+import type { OutboxWorker } from '../../services/outbox-worker';
+import { peerOutboxWorker } from '../support/peer-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -26,14 +24,7 @@ beforeAll(async () => {
   app = await startTestApp({ config: { bookingRateLimitPerAddress: 0 } });
   cookie = await app.signIn();
   peer = await new SmtpPeer().start();
-  worker = new OutboxWorker({
-    knex: app.deps.knex,
-    mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
-    logger: createLogger('silent'),
-    from: 'Clinic <no-reply@clinic.test>',
-    retryBaseMs: 100,
-    renderAttachment: renderInvoiceAttachment, // as the server's worker: confirmations carry an .ics
-  });
+  worker = peerOutboxWorker(app.deps.knex, peer);
 });
 afterAll(async () => {
   await worker?.stop();

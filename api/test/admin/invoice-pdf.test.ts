@@ -8,12 +8,11 @@ import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { escapeHtml } from '../../../shared/emails/layout';
 import { buildInvoiceDocument, invoiceDocumentStrings, type InvoiceDocument } from '../../../shared/invoice/document';
 import { renderInvoiceHtml } from '../../../shared/invoice/html';
-import { createLogger } from '../../logger';
 import { renderInvoiceAttachment } from '../../services/attachments';
 import { fontRuns, renderInvoicePdf } from '../../services/invoice-pdf';
 import type { InvoiceJson } from '../../services/invoices';
-import { smtpMailer } from '../../services/mailer';
-import { OutboxWorker } from '../../services/outbox-worker';
+import type { OutboxWorker } from '../../services/outbox-worker';
+import { peerOutboxWorker } from '../support/peer-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -32,14 +31,7 @@ beforeAll(async () => {
   app = await startTestApp();
   cookie = await app.signIn();
   peer = await new SmtpPeer().start();
-  worker = new OutboxWorker({
-    knex: app.deps.knex,
-    mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
-    logger: createLogger('silent'),
-    from: 'Clinic <no-reply@clinic.test>',
-    renderAttachment: renderInvoiceAttachment,
-    retryBaseMs: 100,
-  });
+  worker = peerOutboxWorker(app.deps.knex, peer);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));
 });
 afterAll(async () => {
