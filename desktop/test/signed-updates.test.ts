@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signReleaseFolder } from '../scripts/release-signing';
+import { signRelease } from '../src/main/release-signature';
 import { createUpdateService } from '../src/main/updates';
 import { FEED_FILE, feedText, INSTALLER, makeAppImageUpdater, pendingDir, serveFolder, TestNetExecutor, writeRelease } from './support/update-feed';
 
@@ -143,6 +144,20 @@ describe('desktop updates signed with the clinic release key (DESK-9)', () => {
     expect(logs).toEqual(['Update check failed: No release on the server yet: latest-linux.yml answered 404']);
     expect(events).toEqual([]);
     expect(feed.paths).toEqual([`/desktop/updates/${FEED_FILE}`]);
+  });
+
+  it('refuses an installer that a signed feed names over plain HTTP on another computer', async () => {
+    const installer = await writeRelease(folder);
+    // Signed by hand: the release script itself refuses to sign a feed naming files outside its folder.
+    const text = feedText('0.2.0', installer).replaceAll(`url: ${INSTALLER}`, `url: http://192.168.1.30/${INSTALLER}`).replace(`path: ${INSTALLER}`, `path: http://192.168.1.30/${INSTALLER}`);
+    writeFileSync(join(folder, FEED_FILE), text);
+    writeFileSync(join(folder, `${FEED_FILE}.sig`), signRelease(Buffer.from(text), clinicKey.privateKey));
+    const { service, logs, executor, askToRestart } = await desk();
+
+    expect(await service.check()).toBe(false);
+    await vi.waitFor(() => expect(logs).toEqual([expect.stringMatching(/^Update refused: http:\/\/192\.168\.1\.30 is plain HTTP on another computer/)]));
+    expect(executor.requested.filter((u) => u.includes(INSTALLER))).toEqual([]);
+    expect(askToRestart).not.toHaveBeenCalled();
   });
 
   it('refuses every update when the app was built without a release key', async () => {

@@ -83,7 +83,10 @@ export class SignedFeedProvider extends Provider<UpdateInfo> {
     // The bytes signed are the file's bytes; the text came as UTF-8, which round-trips exactly.
     const problem = releaseSignatureProblem(fileName, Buffer.from(text, 'utf8'), signature, this.options.trustedKeys);
     if (problem) throw new UpdateRefusedError(problem);
-    return parseUpdateInfo(text, fileName, fileUrl);
+    const info = parseUpdateInfo(text, fileName, fileUrl);
+    // The files it names are held to the same rules now, before the app announces an update.
+    this.resolveFiles(info);
+    return info;
   }
 
   override resolveFiles(updateInfo: UpdateInfo): ResolvedUpdateFileInfo[] {
