@@ -1,18 +1,21 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
+import { SignedFeedProvider, type SignedFeedOptions } from '../src/main/signed-feed';
 import { createUpdateService, restartQuestion, updateFeedUrl, type UpdateOptions } from '../src/main/updates';
 
 // DESK-7: the update logic of the main process, with electron-updater's AppUpdater, the window's progress
-// bar and the restart question handed in as fakes.
+// bar and the restart question handed in as fakes. desktop/test/signed-updates.test.ts drives the real
+// electron-updater against a real feed.
 
 class FakeUpdater extends EventEmitter {
   autoDownload = false;
   autoInstallOnAppQuit = true;
-  feeds: { provider: 'generic'; url: string }[] = [];
+  allowDowngrade = true;
+  feeds: SignedFeedOptions[] = [];
   checks = 0;
   failNext = false;
   quitAndInstall = vi.fn();
-  setFeedURL(options: { provider: 'generic'; url: string }) {
+  setFeedURL(options: SignedFeedOptions) {
     this.feeds.push(options);
   }
   async checkForUpdates() {
@@ -35,6 +38,7 @@ function setup(overrides: Partial<UpdateOptions> = {}) {
     updater,
     isPackaged: true,
     getServerAddress: () => server,
+    trustedKeys: [],
     showProgress: (f) => progress.push(f),
     askToRestart,
     log: (m) => logs.push(m),
@@ -47,17 +51,26 @@ function setup(overrides: Partial<UpdateOptions> = {}) {
 const flush = () => new Promise((r) => setImmediate(r));
 
 describe('desktop updates from the clinic server', () => {
-  it("reads the feed at the connected server's /desktop/updates/ with the generic provider", async () => {
+  it("reads the feed at the connected server's /desktop/updates/ through the signed-feed provider only (DESK-9)", async () => {
     const { updater, service } = setup();
+    // Set when the service is made, before any check: electron-updater's own generic feed is never used.
+    expect(updater.feeds).toHaveLength(1);
     expect(await service.check()).toBe(true);
-    expect(updater.feeds).toEqual([{ provider: 'generic', url: 'http://192.168.1.20:3000/desktop/updates/' }]);
+    expect(updater.feeds).toHaveLength(1);
+    expect(updater.feeds[0]).toMatchObject({ provider: 'custom', updateProvider: SignedFeedProvider, url: 'http://192.168.1.20:3000/desktop/updates/' });
     expect(updateFeedUrl('https://clinic.example.in/')).toBe('https://clinic.example.in/desktop/updates/');
   });
 
-  it('downloads in the background but never installs without the user (not even on quit)', () => {
+  it('sets the signed-feed provider even before a server is chosen (DESK-9)', () => {
+    const { updater } = setup({ getServerAddress: () => null });
+    expect(updater.feeds).toEqual([expect.objectContaining({ provider: 'custom', updateProvider: SignedFeedProvider, url: null })]);
+  });
+
+  it('downloads in the background but never installs without the user (not even on quit), nor an older version (DESK-9)', () => {
     const { updater } = setup();
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(false);
+    expect(updater.allowDowngrade).toBe(false);
   });
 
   it('follows a change of server address at the next check', async () => {
@@ -67,6 +80,7 @@ describe('desktop updates from the clinic server', () => {
     setServer('https://clinic.example.in');
     await service.check();
     expect(updater.feeds.map((f) => f.url)).toEqual(['http://192.168.1.20:3000/desktop/updates/', 'https://clinic.example.in/desktop/updates/']);
+    expect(updater.feeds.every((f) => f.updateProvider === SignedFeedProvider)).toBe(true);
     expect(updater.checks).toBe(3);
   });
 

@@ -12,6 +12,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 let app: TestApp;
 let base: string;
 let feed: string;
+const SIGNATURE = `ed25519 0123456789abcdef ${'A'.repeat(86)}==\n`;
 const LATEST = 'version: 0.2.0\nfiles:\n  - url: clinic-desk-setup-0.2.0.exe\n    sha512: abc\n    size: 6\npath: clinic-desk-setup-0.2.0.exe\nsha512: abc\n';
 
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeAll(async () => {
   feed = path.join(base, 'feed');
   fs.mkdirSync(path.join(feed, 'old'), { recursive: true });
   fs.writeFileSync(path.join(feed, 'latest.yml'), LATEST);
+  fs.writeFileSync(path.join(feed, 'latest.yml.sig'), SIGNATURE);
   fs.writeFileSync(path.join(feed, 'clinic-desk-setup-0.2.0.exe'), 'MZ\x90\x00\x03\x00');
   fs.writeFileSync(path.join(feed, 'clinic-desk-setup-0.2.0.exe.blockmap'), 'blockmap');
   fs.writeFileSync(path.join(feed, '.env'), 'SECRET=1');
@@ -52,12 +54,18 @@ describe('the desktop update feed at /desktop/updates/', () => {
     expect(loadConfig({ DESKTOP_UPDATES_DIR: '/srv/updates' }).desktopUpdatesDir).toBe('/srv/updates');
   });
 
-  it('serves latest.yml fresh, and the installer and its blockmap the feed names', async () => {
+  it('serves latest.yml and its signature fresh, and the installer and its blockmap the feed names', async () => {
     const yml = await app.request('/desktop/updates/latest.yml');
     expect(yml.status).toBe(200);
     expect(yml.headers.get('content-type')).toContain('text/yaml');
     expect(yml.headers.get('cache-control')).toBe('no-cache');
     expect(await yml.text()).toBe(LATEST);
+    // DESK-9: its signature, just as fresh, so a new latest.yml never meets an old signature from a cache.
+    const sig = await app.request('/desktop/updates/latest.yml.sig');
+    expect(sig.status).toBe(200);
+    expect(sig.headers.get('content-type')).toContain('text/plain');
+    expect(sig.headers.get('cache-control')).toBe('no-cache');
+    expect(await sig.text()).toBe(SIGNATURE);
     const installer = await app.request('/desktop/updates/clinic-desk-setup-0.2.0.exe');
     expect(installer.status).toBe(200);
     expect(Buffer.from(await installer.arrayBuffer())).toEqual(fs.readFileSync(path.join(feed, 'clinic-desk-setup-0.2.0.exe')));

@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } f
 import { autoUpdater } from 'electron-updater';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import releaseKeysPem from '../../release-keys.pem?raw';
 import { CHANNELS } from '../preload/api';
 import { createAppProtocolHandler } from './app-protocol';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, PRINT_PARTITION, SERVER_PARTITION } from './constants';
@@ -9,6 +10,7 @@ import { createDesktopServices } from './desktop-services';
 import { registerIpcHandlers } from './ipc/handlers';
 import { printHtmlToPdf } from './ipc/print-invoice';
 import { buildMenuTemplate } from './menu';
+import { readReleaseKeys } from './release-signature';
 import { denyAllPermissions, hardenWebContents } from './security';
 import { createSettingsStore } from './settings-store';
 import { restartQuestion, createUpdateService } from './updates';
@@ -88,11 +90,19 @@ async function start(): Promise<void> {
     if (!mainWindow) openMainWindow();
   });
 
-  // DESK-7: updates from the connected clinic server, downloaded in the background, installed when agreed.
+  // DESK-7: updates from the connected clinic server, downloaded in the background, installed when agreed;
+  // DESK-9: only releases signed with a key built in from desktop/release-keys.pem (none: no updates).
+  let trustedKeys: ReturnType<typeof readReleaseKeys> = [];
+  try {
+    trustedKeys = readReleaseKeys(releaseKeysPem);
+  } catch (error) {
+    console.error('The built-in release keys cannot be read; updates are off', error);
+  }
   createUpdateService({
     updater: autoUpdater,
     isPackaged: app.isPackaged,
     getServerAddress: services.getServerAddress,
+    trustedKeys,
     showProgress: (fraction) => mainWindow?.setProgressBar(fraction),
     askToRestart: async (version) => {
       const question = restartQuestion(version);
