@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { screenNames, screenTable } from '../src/admin/screen-table';
 
 // The public site's bundle guard (issue 4, SITE-23), run by `npm run build:site` right after the builds:
 //   - no public chunk contains antd, Ant Design's rc-* components, React (or React DOM), or admin code;
@@ -134,21 +135,8 @@ if (fs.existsSync(adminReportFile)) {
     console.log('Admin JavaScript (gzip -9):');
     console.log(`  ${'sign-in page (all it loads)'.padEnd(34)} ${kb(adminSize(signIn)).padStart(9)}`);
     console.log(`  ${'the admin, once signed in'.padEnd(34)} ${kb(adminSize(core)).padStart(9)}  (router, TanStack Query, antd, layout)`);
-    const screens: [string, string][] = [
-      ['dashboard', 'dashboard-page'],
-      ['patients', 'patients-page'],
-      ['appointments', 'appointments-page'],
-      ['invoices', 'invoices-page'],
-      ['invoice print view', 'invoice-print-page'],
-      ['blog', 'blog-page'],
-      ['gallery', 'gallery-page'],
-      ['settings', 'settings-page'],
-      ['reports', 'reports-page'],
-      ['staff', 'staff-page'],
-      ['audit trail', 'audit-page'],
-      ['reviews', 'reviews-page'],
-      ['my account', 'account-page'],
-    ];
+    // Every screen of the admin's screen table is a chunk of its own.
+    const screens = screenNames.map((name) => [name, screenTable[name].page] as const);
     for (const [name, file] of screens) {
       const chunk = adminChunkOf(`site/src/admin/pages/${file}.tsx`);
       if (!chunk) {

@@ -2,7 +2,7 @@ import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
-import { installUnauthorizedHandler } from './features/auth/session';
+import { installUnauthorizedHandler } from './session/session';
 import { setApiBase } from '../lib/api-client';
 import type { AdminPlatform } from './platform/types';
 import { AdminApp, type StartupNotice } from './app';
