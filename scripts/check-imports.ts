@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// The import guard run by `npm run lint` (issue 14). It reads every TypeScript file of the repository,
+// The import guard run by `npm run lint`. It reads every TypeScript file of the repository,
 // follows each relative import (static, type-only, re-export, dynamic import() and require()), and fails on
 //   - an import circle: files that reach themselves through their imports, at any length (a type-only or a
 //     dynamic import counts: the files still cannot be understood, moved or split one without the other);

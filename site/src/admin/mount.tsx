@@ -13,7 +13,7 @@ import './styles.css';
 
 /**
  * Mounts the admin back office into `rootElement` with the given platform: the browser entry
- * (site/src/admin/main.tsx) passes browserPlatform; the desktop renderer passes its own (issue 6).
+ * (site/src/admin/main.tsx) passes browserPlatform; the desktop renderer passes its own.
  * `notice` is a toast to show once it is on screen.
  * Returns a function that unmounts it.
  */

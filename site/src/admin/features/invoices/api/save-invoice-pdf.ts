@@ -4,7 +4,7 @@ import { invoiceQueryOptions } from './get-invoice';
 import { invoiceHtml } from './invoice-html';
 
 // Download PDF: through the platform. The browser saves the server's GET /api/admin/invoices/:id/pdf as
-// invoice-{id}.pdf; the desktop prints the shared invoice HTML locally (issue 6), built here on demand.
+// invoice-{id}.pdf; the desktop prints the shared invoice HTML locally, built here on demand.
 
 export function useSaveInvoicePdf(platform: AdminPlatform) {
   const queryClient = useQueryClient();
