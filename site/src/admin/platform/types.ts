@@ -8,11 +8,6 @@ export interface InvoicePdfRequest {
   invoiceNumber: string;
   /** The suggested file name, `invoice-{id}.pdf` (INV-18). */
   fileName: string;
-  /**
-   * The invoice as the shared layout's print-ready HTML page (shared/invoice renderInvoiceHtml), built from
-   * GET /api/admin/invoices/:id. Only a platform that prints locally (the desktop) needs to call it.
-   */
-  renderHtml: () => Promise<string>;
 }
 
 /** A file the server makes, to save as is: a payment's receipt PDF, the GST report's CSV. */
