@@ -26,7 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   DESKTOP_ORIGINS: z.string().optional(),
-  // Public booking limits (issue 15, docs/security.md). 0 = unlimited for the two limits.
+  // Public booking limits (docs/security.md). 0 = unlimited for the two limits.
   BOOKING_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(10),
   BOOKING_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   BOOKING_MAX_OPEN_PER_CONTACT: z.coerce.number().int().min(0).max(1000).default(3),
@@ -75,7 +75,7 @@ export interface Config {
   desktopOrigins: string[];
   /** Fixed in code (api/http-server.ts); tests shorten them. */
   httpTimeouts: HttpTimeouts;
-  // Public booking limits (issue 15).
+  // Public booking limits.
   /** Booking requests one client address may send in a window; 0 = unlimited. */
   bookingRateLimitPerAddress: number;
   bookingRateLimitWindowMs: number;
@@ -136,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     desktopOrigins: (e.DESKTOP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     httpTimeouts: defaultHttpTimeouts,
-    // Public booking limits (issue 15).
+    // Public booking limits.
     bookingRateLimitPerAddress: e.BOOKING_RATE_LIMIT_PER_ADDRESS,
     bookingRateLimitWindowMs: e.BOOKING_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     bookingMaxOpenPerContact: e.BOOKING_MAX_OPEN_PER_CONTACT,

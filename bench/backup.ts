@@ -13,7 +13,7 @@ import { restoreBackup } from '../api/services/restore';
 import { LARGE, seedLarge } from './seed-large';
 
 // `npx tsx bench/backup.ts` (npm run bench:backup): OPS-13's backup and restore on the large clinic of
-// bench/seed-large.ts (50,000 patients, 200,000 appointments, 50,000 invoices), issue 12's evidence.
+// bench/seed-large.ts (50,000 patients, 200,000 appointments, 50,000 invoices).
 // A fresh database `bench_<random>` on the real PostgreSQL server is migrated and seeded, then each round
 // times, interleaved so that every case sees the same load on a shared machine:
 //   baselines  `select count(*)` over every table; the manifest's row checksums alone (summarizeTables);

@@ -9,7 +9,7 @@ import { LARGE, seedLarge } from './seed-large';
 
 // `npx tsx bench/frontdesk.ts` (npm run bench:frontdesk): the front desk on a large clinic (50,000 patients,
 // 200,000 appointments, about 1,400 a week) in a fresh database on the real PostgreSQL server, dropped at
-// the end. Two targets (issue 9):
+// the end. Two targets:
 // - the Week view's data, GET /api/admin/appointments/calendar for 7 days: p95 <= 50 ms (sequential
 //   requests), printed with its ratio to GET /healthz measured the same way in the same run;
 // - the CSV export streams >= 20,000 rows a second, printed with its ratio to reading the same rows in one

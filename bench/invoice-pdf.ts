@@ -6,7 +6,7 @@ import { computeInvoiceTotals } from '../shared/domain/invoice-totals';
 import { buildInvoiceDocument, type InvoiceSource } from '../shared/invoice/document';
 
 // `npx tsx bench/invoice-pdf.ts`: how long the server takes to draw an invoice PDF (INV-18, target: tens of
-// milliseconds, no browser; issue 10: <= 30 ms median for 5 items with the QR). Times buildInvoiceDocument +
+// milliseconds, no browser; target: <= 30 ms median for 5 items with the QR). Times buildInvoiceDocument +
 // renderInvoicePdf, one render at a time, after a warm-up, for a typical invoice (5 items, exempt dental care
 // and cosmetic work at 18% on one Invoice-cum-Bill of Supply, part-paid, so it carries the balance and the
 // UPI QR code, plus notes) and the largest one (100 items), each in English and with the patient, items and

@@ -11,7 +11,7 @@ import { createDb } from '../api/db/knex';
 import { seedLarge } from './seed-large';
 import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../api/production-flags';
 
-// `npm run bench:memory` (issue 16, OPS-16): the resident memory of the production server under ten minutes
+// `npm run bench:memory` (OPS-16): the resident memory of the production server under ten minutes
 // of mixed load, on the embedded database and on a server database. Builds nothing: run `npm run build`
 // first. For each database it
 //   1. starts `node dist/api/server.js` once in development mode to create the database with the demo

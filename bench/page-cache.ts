@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 
-// `npm run bench:pages` (issue 16, SITE-27): a rendered public page served from the page cache against the
+// `npm run bench:pages` (SITE-27): a rendered public page served from the page cache against the
 // same bytes served as a static file by the same server, in one run. The production build (`npm run build`,
 // skipped with BENCH_SKIP_BUILD=1 when dist/ and site/dist are current) started as production runs it
 // (`node dist/api/server.js`, NODE_ENV=production) on a fresh database on a real PostgreSQL server. The

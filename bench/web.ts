@@ -6,8 +6,8 @@ import net from 'node:net';
 import lighthouse from 'lighthouse';
 
 // `npm run bench:web`: Lighthouse (the npm package, Debian's Chromium, Lighthouse's default mobile preset:
-// Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the public pages of issue 4 and the
-// admin's sign-in page (issue 14: a signed-out visit to /admin/login, as staff open it on a phone). Builds
+// Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the public pages (SITE-23) and the
+// admin's sign-in page (a signed-out visit to /admin/login, as staff open it on a phone). Builds
 // nothing: run `npm run build:site` first. Starts the product as `npm start` does (bench/app-server.ts)
 // on a fresh embedded database with the demo content, in a temporary folder.
 //
@@ -17,8 +17,8 @@ import lighthouse from 'lighthouse';
 //   BENCH_PAGES=/admin/login npm run bench:web
 //   BENCH_LHR_DIR=/tmp/lhr npm run bench:web  also writes each run's Lighthouse report (JSON) there
 //
-// Targets (issue 4, SITE-23 to SITE-25): performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s,
-// CLS <= 0.02. The admin is not indexed (noindex), so SEO is no target there (issue 14: performance >= 95,
+// Targets (SITE-23 to SITE-25): performance >= 95, accessibility / best practices / SEO 100, LCP <= 1.5 s,
+// CLS <= 0.02. The admin is not indexed (noindex), so SEO is no target there (performance >= 95,
 // LCP <= 1.5 s). A page that misses one is marked, and the exit code is 1.
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -175,7 +175,7 @@ try {
     ...(posts[0] ? [`/blogs/${posts[0].slug}`] : []),
     '/gallery',
     '/contact',
-    // Issue 13: the Marathi and Hindi pages (the Devanagari font, the language's catalogue).
+    // The Marathi and Hindi pages (the Devanagari font, the language's catalogue).
     '/mr',
     '/mr/treatments',
     '/mr/contact',
@@ -201,7 +201,7 @@ try {
 
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'FCP', 'CLS', 'TBT', 'JS', 'total'];
-  // Issue 13: the Marathi and Hindi pages carry a stricter LCP target (1.2 s) despite their font.
+  // The Marathi and Hindi pages carry a stricter LCP target (1.2 s) despite their font.
   const lcpTargetMs = (page: string) => (/^\/(mr|hi)(\/|$)/.test(page) ? 1200 : 1500);
   const rows = results.map((r) => {
     const misses = [

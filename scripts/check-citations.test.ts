@@ -18,6 +18,16 @@ describe('check-citations', () => {
     ]);
   });
 
+  it('refuses a comment or a test title citing an issue of the tracker', () => {
+    const source = "// The front desk (issue 9): hours\nconst x = 1; /* see Issue #14 */\ndescribe('the price list (issue 10)', () => {});\n";
+    expect(citationProblems('a.ts', source, defined)).toEqual([
+      'a.ts:1: cites "issue 9"; cite the rule in docs/requirements.md instead',
+      'a.ts:2: cites "Issue #14"; cite the rule in docs/requirements.md instead',
+      'a.ts:3: cites "issue 10" in a test title; cite the rule in docs/requirements.md instead',
+    ]);
+    expect(citationProblems('a.ts', "const note = 'an issue 9 customers raised';\n", defined)).toEqual([]);
+  });
+
   it('leaves Dnn outside comments alone (a URL or a string is not a citation)', () => {
     expect(citationProblems('a.ts', "const grid = 'D12';\nconst url = 'https://example.com/D12';\n", defined)).toEqual([]);
   });

@@ -5,6 +5,8 @@ import path from 'node:path';
 // docs/requirements.md (e.g. `// BOOK-5`). This fails on
 //   - a comment that cites "Dnn" or "SPEC n" / "SPEC section n": documents outside the repository, which a
 //     newcomer cannot look up (docs/decisions.md translates old Dnn notes into rule numbers);
+//   - a comment or a test title that cites an issue ("issue 9"): the issue tracker is not the record either, and
+//     what an issue asked for lives on as a rule (cite that) or as the code itself;
 //   - a rule number cited anywhere in the code (comment, test title) that docs/requirements.md does not define.
 // Usage: `tsx scripts/check-citations.ts`.
 
@@ -15,7 +17,10 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.jsx', '.css'
 const AREAS = 'CLINIC|SITE|BOOK|APPT|PAT|INV|BLOG|GAL|IMG|SET|ADMIN|UI|AUTH|API|MAIL|A11Y|DESK|OPS|SEC|DATA|REV|I18N';
 // At most three digits and not followed by '-' or '/', so an invoice number such as INV-2026-27 is not a rule.
 const RULE = new RegExp(`\\b(?:${AREAS})-\\d{1,3}\\b(?![-/])`, 'g');
-const OLD_CITATION = /\bD\d{1,2}\b|\bSPEC(?: sections?)? ?\d+/;
+const OLD_CITATION = /\bD\d{1,2}\b|\bSPEC(?: sections?)? ?\d+|\bissues? #?\d+/i;
+const ISSUE = /\bissues? #?\d+/i;
+/** A test's or a suite's title: `it('...'`, `describe.each(...)('...'`, `test.skip('...'`. */
+const TEST_TITLE = /\b(?:it|test|describe)(?:\.\w+)*\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
 
 function listFiles(entry: string, into: string[] = []): string[] {
   const full = path.join(root, entry);
@@ -56,6 +61,10 @@ export function citationProblems(file: string, source: string, defined: Set<stri
     if (old) problems.push(`${file}:${line}: cites "${old[0]}"; cite the rule in docs/requirements.md instead`);
   }
   source.split('\n').forEach((text, i) => {
+    for (const title of text.matchAll(TEST_TITLE)) {
+      const issue = ISSUE.exec(title[2]);
+      if (issue) problems.push(`${file}:${i + 1}: cites "${issue[0]}" in a test title; cite the rule in docs/requirements.md instead`);
+    }
     for (const [rule] of text.matchAll(RULE)) {
       if (!defined.has(rule)) problems.push(`${file}:${i + 1}: cites ${rule}, which docs/requirements.md does not define`);
     }

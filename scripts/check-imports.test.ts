@@ -42,6 +42,19 @@ describe('directionProblem', () => {
     expect(directionProblem('site/src/admin/components/c.tsx', 'site/src/admin/features/f/api/x.ts')).toMatch(/components must not import its features/);
     expect(directionProblem('site/src/admin/features/f/x.tsx', 'site/src/admin/pages/p.tsx')).toMatch(/features must not import/);
     expect(directionProblem('site/src/admin/api/paged-list.ts', 'site/src/admin/components/pager.tsx')).toMatch(/must not import/);
+    expect(directionProblem('site/src/admin/session/use-can.ts', 'site/src/admin/features/auth/api/login.ts')).toMatch(/session and hooks must not import its features/);
+    expect(directionProblem('site/src/admin/layout/nav-items.ts', 'site/src/admin/screen-table.ts')).toBeNull();
+  });
+
+  it('keeps admin features apart: one feature never imports another', () => {
+    expect(directionProblem('site/src/admin/features/appointments/components/d.tsx', 'site/src/admin/features/invoices/components/p.tsx')).toMatch(
+      /admin features do not import each other/,
+    );
+    expect(directionProblem('site/src/admin/features/invoices/components/d.tsx', 'site/src/admin/features/patients/api/get.ts')).toMatch(
+      /admin features do not import each other/,
+    );
+    expect(directionProblem('site/src/admin/features/invoices/components/d.tsx', 'site/src/admin/features/invoices/api/get.ts')).toBeNull();
+    expect(directionProblem('site/src/admin/features/invoices/components/d.tsx', 'site/src/admin/components/patient-picker.tsx')).toBeNull();
   });
 
   it('leaves test code free to start servers across the parts', () => {

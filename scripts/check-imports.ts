@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// The import guard run by `npm run lint` (issue 14). It reads every TypeScript file of the repository,
+// The import guard run by `npm run lint`. It reads every TypeScript file of the repository,
 // follows each relative import (static, type-only, re-export, dynamic import() and require()), and fails on
 //   - an import circle: files that reach themselves through their imports, at any length (a type-only or a
 //     dynamic import counts: the files still cannot be understood, moved or split one without the other);
@@ -150,17 +150,20 @@ const allowed: Record<string, string[]> = {
 
 /**
  * The admin's floors, lowest first: a folder imports its own floor and those below, never above. Platform,
- * data plumbing and hooks know no screen; components know no feature; features know no page; the entry
- * files (main, mount, app, routes) sit on top.
+ * data plumbing, the signed-in session, hooks and the screen table know no screen; components know no
+ * feature; features know no page and no other feature; the entry files (main, mount, app, routes) sit on top.
  */
 const ADMIN_FLOORS: [RegExp, number, string][] = [
-  [/^site\/src\/admin\/(platform|api|hooks)\//, 0, 'platform, api and hooks'],
-  [/^site\/src\/admin\/(theme|query-client|zod-setup)\.ts$/, 0, 'platform, api and hooks'],
+  [/^site\/src\/admin\/(platform|api|session|hooks)\//, 0, 'platform, api, session and hooks'],
+  [/^site\/src\/admin\/(theme|query-client|zod-setup|screen-table)\.ts$/, 0, 'platform, api, session and hooks'],
   [/^site\/src\/admin\/components\//, 1, 'components'],
   [/^site\/src\/admin\/features\//, 2, 'features'],
   [/^site\/src\/admin\/(layout|pages)\//, 3, 'layout and pages'],
   [/^site\/src\/admin\/[^/]+$/, 4, 'the entry files'],
 ];
+
+/** The admin feature a file belongs to (features/<name>/...), or null. */
+const adminFeatureOf = (file: string) => /^site\/src\/admin\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 function adminFloor(file: string): [number, string] | null {
   for (const [re, floor, name] of ADMIN_FLOORS) if (re.test(file)) return [floor, name];
@@ -177,6 +180,11 @@ export function directionProblem(from: string, to: string): string | null {
     const fa = adminFloor(from);
     const fb = adminFloor(to);
     if (fa && fb && fb[0] > fa[0]) return `${from} imports ${to}: the admin's ${fa[1]} must not import its ${fb[1]}`;
+    const featureA = adminFeatureOf(from);
+    const featureB = adminFeatureOf(to);
+    if (featureA && featureB && featureA !== featureB) {
+      return `${from} imports ${to}: admin features do not import each other (move what both use to components/ or api/, or compose them in a page)`;
+    }
   }
   return null;
 }

@@ -5,7 +5,7 @@ import { PRICE_LIST_MESSAGES, type PriceListItem, type PriceListItemFields } fro
 import { conflict, notFound } from '../errors';
 import { containsPattern } from '../middleware/list-query';
 
-// The price list (issue 10): the treatments the clinic bills, each with a default price, SAC and GST rate,
+// The price list: the treatments the clinic bills, each with a default price, SAC and GST rate,
 // offered as items by the invoice form (which copies them: an invoice never changes when the list does).
 
 type Row = Record<string, unknown>;

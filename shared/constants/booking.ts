@@ -85,7 +85,7 @@ export interface BookingRules {
 export type PublicBookingRules = Required<BookingRules>;
 export const DEFAULT_BOOKING_WINDOW_DAYS = 60;
 
-// Issue 15: the public form must not flood the clinic or mail strangers. The limits themselves are
+// The public form must not flood the clinic or mail strangers. The limits themselves are
 // configuration (api/config.ts); their messages are here.
 
 /** A field no person sees or fills (a honeypot): a form that arrives with it filled was filled by a bot. */

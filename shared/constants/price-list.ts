@@ -1,7 +1,7 @@
 import { SAC_COSMETIC, SAC_HEALTH_CARE } from './invoice';
 import { treatments } from './treatments';
 
-// The price list a clinic starts with (issue 10): one line per treatment of the catalogue, priced at the
+// The price list a clinic starts with: one line per treatment of the catalogue, priced at the
 // lower bound of its range (the catalogue shows ranges; the owner edits the list in Settings). GST:
 // treatments whose purpose is cosmetic (the catalogue's cosmetic category: veneers, whitening, bonding,
 // smile design) are SAC 999722 at 18%; everything else is dental health care, SAC 999312, exempt (0%).

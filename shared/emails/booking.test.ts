@@ -13,7 +13,7 @@ const booking = {
   notes: 'Visit https://spam.example now',
 };
 
-describe('booking emails (MAIL-3, issue 15)', () => {
+describe('booking emails (MAIL-3)', () => {
   it('acknowledges with a fixed subject and without the notes', () => {
     const mail = bookingAcknowledgementEmail(booking);
     expect(mail.subject).toBe(`We received your appointment request – ${clinic.name}`);

@@ -1,4 +1,4 @@
-// The public site's languages (issue 13, I18N-1): English at today's addresses, Marathi under /mr/, Hindi
+// The public site's languages (I18N-1): English at today's addresses, Marathi under /mr/, Hindi
 // under /hi/. Each has one catalogue in this folder (en.ts, mr.ts, hi.ts) of the same shape.
 
 export const languages = ['en', 'mr', 'hi'] as const;

@@ -55,7 +55,7 @@ describe('appointmentRequestSchema', () => {
     const errors = fieldErrors(appointmentRequestSchema, {
       ...valid, firstName: 'x'.repeat(51), phone: '9'.repeat(21), notes: 'n'.repeat(1001), preferredDate: '1899-12-31',
     });
-    // A booking's names: 50 characters (issue 15); a patient's, entered by staff, keep 100.
+    // A booking's names: 50 characters; a patient's, entered by staff, keep 100.
     expect(errors.firstName).toBe('First name must be at most 50 characters');
     expect(errors.phone).toBe('Phone number must be at most 20 characters');
     expect(errors.notes).toBe('Notes must be at most 1000 characters');
@@ -66,7 +66,7 @@ describe('appointmentRequestSchema', () => {
   });
 });
 
-describe('names on the booking form carry no links (issue 15)', () => {
+describe('names on the booking form carry no links', () => {
   it.each([
     ['Priya'], ['प्रिया'], ['सूर्\u200Dया'], ['कुलकर्णी'], ['Anne-Marie'], ["D'Souza"], ['O’Brien'], ['S.K.'], ['A. P. J.'], ['St. John'], ['José'],
   ])('takes %s', (name) => {

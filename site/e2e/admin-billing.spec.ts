@@ -17,7 +17,7 @@ import {
   uid,
 } from './admin-helpers';
 
-// Issue 10's billing screens (docs/admin.md "Billing"): the invoice form's GST per item and live document
+// The billing screens (docs/admin.md "Billing"): the invoice form's GST per item and live document
 // kind, payments and receipts, cancellation, the billing settings and price list, and the GST report.
 
 test.beforeEach(async ({ page }) => {

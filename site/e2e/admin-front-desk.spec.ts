@@ -7,7 +7,7 @@ import type { Patient } from '../../shared/schemas/patient';
 import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, pickPatient, signIn, uid } from './admin-helpers';
 import { visit } from './support/public-helpers';
 
-// Issue 9, the front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
+// The front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
 // then asks for another time and is moved in the Week view; a patient who never came is marked no-show; the
 // clinic closes for a day and the public booking form refuses that day with the reason. At 1280 and 375 px
 // (the two projects run at once on one database: each picks its own days and names).

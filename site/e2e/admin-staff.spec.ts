@@ -73,6 +73,20 @@ test('an owner adds a receptionist, who must change the temporary password and c
     await expect(desk.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
     await expect(desk.getByRole('list', { name: 'My sessions' }).getByText('This session')).toBeVisible();
     await expectNoAxeViolations(desk);
+
+    // An owner's screen reached by its address says whose it is: no form, no failed load (AUTH-8).
+    const ownersScreens: [string, string, string][] = [
+      ['/admin/settings', 'Settings', "Only the owner can change the clinic's settings."],
+      ['/admin/staff', 'Staff', 'Only the owner can manage staff accounts.'],
+      ['/admin/reports', 'Reports', 'Only the owner can see the GST report.'],
+      ['/admin/audit', 'Audit Trail', 'Only the owner can read the audit trail.'],
+    ];
+    for (const [path, title, message] of ownersScreens) {
+      await desk.goto(path);
+      await expect(desk.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      await expect(desk.getByText(message)).toBeVisible();
+      await expect(desk.getByRole('button', { name: /Save|Try Again/ })).toHaveCount(0);
+    }
   } finally {
     await context.close();
   }

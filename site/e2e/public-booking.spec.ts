@@ -175,7 +175,7 @@ test('the booking dialog keeps focus inside, closes on Escape and gives focus ba
   await expect(opener).toBeFocused();
 });
 
-// Issue 15: the limits the server sets on the public form, as the visitor meets them. The e2e server runs
+// The limits the server sets on the public form, as the visitor meets them. The e2e server runs
 // with a long window and no per-address or per-contact limits (support/e2e-server.ts); their refusals are
 // played back here from the answers the server gives (api/test/public/appointments.test.ts).
 

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { demoPublished } from './support/public-helpers';
 
 // The public pages' server-rendered HTML passes the W3C Nu HTML checker (vnu.jar, from the npm package
-// vnu-jar) with no error (issue 14). The checker needs a Java runtime (11 or later).
+// vnu-jar) with no error. The checker needs a Java runtime (11 or later).
 
 const vnuJar = path.join(path.dirname(createRequire(import.meta.url).resolve('vnu-jar/package.json')), 'build/dist/vnu.jar');
 

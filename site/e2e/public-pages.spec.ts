@@ -349,7 +349,7 @@ test('hydration adopts the server HTML: no node of a static page is replaced', a
     document.addEventListener('DOMContentLoaded', () => {
       new MutationObserver((records) => {
         for (const r of records) {
-          // Only the Book Appointment links become buttons once the page is live (issue 14).
+          // Only the Book Appointment links become buttons once the page is live.
           for (const n of r.removedNodes) if (!(n instanceof Element && n.hasAttribute('data-book-link'))) w.__replaced += 1;
         }
       }).observe(document.getElementById('root')!, { childList: true, subtree: true });

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { screenNames, screenTable } from '../src/admin/screen-table';
 
-// The public site's bundle guard (issue 4, SITE-23), run by `npm run build:site` right after the builds:
+// The public site's bundle guard (SITE-23), run by `npm run build:site` right after the builds:
 //   - no public chunk contains antd, Ant Design's rc-* components, React (or React DOM), or admin code;
-//   - the JavaScript a public page can load stays within 90 KB gzipped (issue 13): the shell, the page's
+//   - the JavaScript a public page can load stays within 90 KB gzipped: the shell, the page's
 //     own chunk, the booking form (any page can open the booking dialog) and the language's catalogue (the
 //     largest of the three counts). Every public chunk together, with one language's catalogue (a visitor
 //     only ever loads one), must fit within 110 KB, so no page can grow past that whatever the visitor does.
-//   - the admin's sign-in page loads at most 120 KB of gzipped script and no antd (issue 14).
+//   - the admin's sign-in page loads at most 120 KB of gzipped script and no antd.
 // It prints each chunk's gzipped size (and the admin's per screen), and exits 1 with the reason when a
 // rule is broken.
 
@@ -105,7 +106,7 @@ for (const entry of entries) {
   }
 }
 
-// The admin (issue 14): the sign-in page loads only its own code (the entry and what it imports), within
+// The admin: the sign-in page loads only its own code (the entry and what it imports), within
 // SIGN_IN_BUDGET_BYTES; the rest of the admin (mount.tsx: router, TanStack Query, antd, the layout) loads
 // after it, and each screen's own chunk when the screen is first opened.
 const SIGN_IN_BUDGET_BYTES = 120 * 1024;
@@ -134,21 +135,8 @@ if (fs.existsSync(adminReportFile)) {
     console.log('Admin JavaScript (gzip -9):');
     console.log(`  ${'sign-in page (all it loads)'.padEnd(34)} ${kb(adminSize(signIn)).padStart(9)}`);
     console.log(`  ${'the admin, once signed in'.padEnd(34)} ${kb(adminSize(core)).padStart(9)}  (router, TanStack Query, antd, layout)`);
-    const screens: [string, string][] = [
-      ['dashboard', 'dashboard-page'],
-      ['patients', 'patients-page'],
-      ['appointments', 'appointments-page'],
-      ['invoices', 'invoices-page'],
-      ['invoice print view', 'invoice-print-page'],
-      ['blog', 'blog-page'],
-      ['gallery', 'gallery-page'],
-      ['settings', 'settings-page'],
-      ['reports', 'reports-page'],
-      ['staff', 'staff-page'],
-      ['audit trail', 'audit-page'],
-      ['reviews', 'reviews-page'],
-      ['my account', 'account-page'],
-    ];
+    // Every screen of the admin's screen table is a chunk of its own.
+    const screens = screenNames.map((name) => [name, screenTable[name].page] as const);
     for (const [name, file] of screens) {
       const chunk = adminChunkOf(`site/src/admin/pages/${file}.tsx`);
       if (!chunk) {

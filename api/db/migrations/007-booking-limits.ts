@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue 15: at most N open bookings (pending or confirmed, today or later) per email and per phone, checked
+// BOOK-11: at most N open bookings (pending or confirmed, today or later) per email and per phone, checked
 // inside book_appointment (003) so that the check and the insert are one atomic step. Two requests for
 // one contact racing each other are serialised by advisory locks on the email and on the phone, as two
 // visitors racing for a slot already are by the slot's lock.

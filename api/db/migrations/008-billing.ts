@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { priceListFromCatalogue } from '../../../shared/constants/price-list';
 
-// Issue 10, INV-19 to INV-24: billing a chartered accountant signs off.
+// INV-19 to INV-24: billing a chartered accountant signs off.
 // - invoices: whether GST applied when issued and the GSTIN it was issued under (CGST Rule 46: the document
 //   never changes once issued, whatever the setting later says), the sum of its payments, and cancellation
 //   (a numbered invoice is cancelled, never erased: the series stays gap-free). Stored status: pending, paid

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The front desk (issue 9, docs/frontdesk.md):
+// The front desk (docs/frontdesk.md):
 // - clinic_settings: one row (id = 1) holding the clinic's hours, slots, capacity, booking window, reminder
 //   lead time and notification email as JSON (SET-4). It is written when the server starts from the environment's
 //   first-start values and the defaults of CLINIC-4 and CLINIC-5 (api/services/clinic-settings.ts), so it stays empty here.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue 13 (I18N-3): a booking remembers the language the visitor booked in ('en', 'mr' or 'hi'), so every
+// I18N-3: a booking remembers the language the visitor booked in ('en', 'mr' or 'hi'), so every
 // email to them (confirmation, cancellation, follow-up, invoice) is written in it. Bookings made before
 // the site spoke Marathi and Hindi were English.
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Issue 11: reminders, the personal manage link and the scheduler (docs/scheduling.md).
+// Reminders, the personal manage link and the scheduler (docs/scheduling.md).
 //
 // - appointments.reminder_sent_at: set in the same transaction that queues the reminder email (MAIL-9), so
 //   a reminder goes out once however often, and by however many processes, the sweep runs. A reschedule

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// PAT-6 (issue 11): when staff last contacted a patient about their check-up (a recall email, or a WhatsApp
+// PAT-6: when staff last contacted a patient about their check-up (a recall email, or a WhatsApp
 // recall link clicked). A patient is "contacted" while this is later than their last completed visit.
 
 export async function up(knex: Knex): Promise<void> {

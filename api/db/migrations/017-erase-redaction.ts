@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// DATA-3 (issue 12): the one change the append-only audit trail allows. Erasing a patient on request
+// DATA-3: the one change the append-only audit trail allows. Erasing a patient on request
 // (India's DPDP Act 2023) must remove their personal details from the trail's `changes` values too, so
 // the trigger of migration 012 now lets exactly one kind of UPDATE through:
 // - only while the transaction-local setting app.audit_redaction is 'on', which only

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// REV-1..REV-6 (issue 11): patients' reviews.
+// REV-1..REV-6: patients' reviews.
 // - appointments.review_requested_at: set in the transaction that queues the review request email (REV-1),
 //   so each completed appointment is asked once, however many processes sweep.
 // - review_links: the single-use review link of an appointment, stored hashed (REV-2); used_at marks it spent.

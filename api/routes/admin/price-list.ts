@@ -6,7 +6,7 @@ import { badRequest } from '../../errors';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { createPriceListItem, deletePriceListItem, listPriceList, updatePriceListItem } from '../../services/price-list';
 
-// The price list (issue 10): what the invoice form offers as items. An item is
+// The price list: what the invoice form offers as items. An item is
 // { id, name, defaultPrice, sacCode (null or 99xxxx), taxRate (0|5|12|18|28), isActive, order }.
 //
 // GET    /api/admin/price-list?active=true|false&q=  array by order, then id (the form asks active=true)

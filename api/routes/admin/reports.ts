@@ -3,7 +3,7 @@ import { createAdminRouter } from '../router';
 import type { Deps } from '../../deps';
 import { gstReport, gstReportCsv, parseMonth } from '../../services/gst-report';
 
-// Reports for the clinic's accountant (issue 10). ?month=yyyy-MM, this month at the clinic by default; a
+// Reports for the clinic's accountant. ?month=yyyy-MM, this month at the clinic by default; a
 // bad month is 400 "month must be a month like 2026-11".
 //
 // GET /api/admin/reports/gst?month=      JSON: GstReport (shared/domain/gst-report.ts): month, from, to,

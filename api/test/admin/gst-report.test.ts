@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// The GST report (issue 10): its sums are checked against the month's invoices as the API answers them,
+// The GST report: its sums are checked against the month's invoices as the API answers them,
 // added up here independently (per invoice, per rate, halves rounded), not with the report's own code.
 
 const GSTIN = '27AAPFU0939F1ZV';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListFromCatalogue } from '../../../shared/constants/price-list';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// The price list (issue 10): seeded from the treatment catalogue by migration 008, edited by the owner.
+// The price list: seeded from the treatment catalogue by migration 008, edited by the owner.
 
 let app: TestApp;
 let cookie: string;

@@ -41,7 +41,7 @@ const env = () => ({
   MAIL_FROM: 'Clinic <no-reply@clinic.test>',
   CLINIC_NOTIFY_EMAIL: 'front-desk@clinic.test',
   BOOKING_SLOT_CAPACITY: '100',
-  // The burst books from one address; the public form's per-address rate limit (issue 15) would refuse it.
+  // The burst books from one address; the public form's per-address rate limit would refuse it.
   BOOKING_RATE_LIMIT_PER_ADDRESS: '0',
 });
 

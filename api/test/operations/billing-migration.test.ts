@@ -3,7 +3,7 @@ import * as billing from '../../db/migrations/008-billing';
 import type { Database } from '../../db/knex';
 import { createTestDatabase } from '../support/test-db';
 
-// Migration 008 on a database that already holds invoices (issue 10): each invoice marked paid becomes
+// Migration 008 on a database that already holds invoices: each invoice marked paid becomes
 // one cash payment of its total on its paid date, so revenue figures stay true; taxed invoices read as
 // Tax Invoices issued under their single rate, the others as Bills of Supply; and down() gives the
 // earlier schema back.

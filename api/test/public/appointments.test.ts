@@ -179,7 +179,7 @@ describe('GET /api/appointments/availability', () => {
   });
 });
 
-// ---- Issue 15: the form cannot flood the clinic or send mail to strangers (docs/security.md) ----
+// ---- The form cannot flood the clinic or send mail to strangers (docs/security.md) ----
 
 /** Working days from tomorrow, each with its slots: as many distinct places as a test needs. */
 function places(n: number, from = TOMORROW): { preferredDate: string; preferredTime: string }[] {

@@ -9,7 +9,7 @@ import { writeSiteSetting } from '../../services/site-settings';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // SITE-27: rendered public pages are kept as their final bytes (with brotli and gzip twins and an ETag)
-// and dropped with the data they show, by the service that changed it (issue 14) and, across processes,
+// and dropped with the data they show, by the service that changed it and, across processes,
 // through PostgreSQL (api/test/operations/two-servers.test.ts). A direct database write in this file is a
 // change no service announced: a kept page does not see it, which is how these tests tell a kept page from
 // a fresh render. Needs the built site (npm run build:site), as the other page tests do.
@@ -144,7 +144,7 @@ describe('what is never kept', () => {
   });
 });
 
-describe('dropped with the data it shows, by the service that changed it (issue 14)', () => {
+describe('dropped with the data it shows, by the service that changed it', () => {
   it('blog posts: the lists and posts in every language, not the other pages', async () => {
     await createBlogPost(app.deps, { ...post, title: 'First Post' }, 'Dr A');
     for (const path of ['/blogs', '/mr/blogs', '/hi/blogs/first-post', '/gallery', '/about']) expect((await page(path)).status).toBe(200);

@@ -127,7 +127,7 @@ const FIELDS: Record<string, string[]> = {
   'POST /api/admin/price-list': ['name', 'defaultPrice', 'sacCode', 'taxRate', 'isActive', 'order'],
   'PUT /api/admin/price-list/:id': ['name', 'defaultPrice', 'sacCode', 'taxRate', 'isActive', 'order'],
   'DELETE /api/admin/price-list/:id': ['notes'],
-  // The front desk (issue 9).
+  // The front desk.
   'POST /api/admin/appointments': [
     'patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status', 'bookAnyway', 'language',
   ],

@@ -56,7 +56,7 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/upload': OWNER,
   'GET /api/admin/site-settings/:key': BOTH,
   'PUT /api/admin/site-settings/:key': OWNER,
-  // The front desk (issue 9): a receptionist books, moves and reads hours and closures; the owner sets them.
+  // The front desk: a receptionist books, moves and reads hours and closures; the owner sets them.
   'POST /api/admin/appointments': BOTH,
   'GET /api/admin/appointments/calendar': BOTH,
   'PATCH /api/admin/appointments/:id/reschedule': BOTH,

@@ -1,6 +1,6 @@
 import './styles.css';
 import type { StartupNotice } from './app';
-import { useAuthStore } from './features/auth/auth-store';
+import { useAuthStore } from './session/auth-store';
 import { browserPlatform } from './platform/browser';
 import { preloadScreenAt } from './screens';
 import { mountSignIn } from './sign-in';

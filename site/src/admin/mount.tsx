@@ -2,7 +2,7 @@ import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createHashRouter } from 'react-router-dom';
-import { installUnauthorizedHandler } from './features/auth/session';
+import { installUnauthorizedHandler } from './session/session';
 import { setApiBase } from '../lib/api-client';
 import type { AdminPlatform } from './platform/types';
 import { AdminApp, type StartupNotice } from './app';
@@ -13,7 +13,7 @@ import './styles.css';
 
 /**
  * Mounts the admin back office into `rootElement` with the given platform: the browser entry
- * (site/src/admin/main.tsx) passes browserPlatform; the desktop renderer passes its own (issue 6).
+ * (site/src/admin/main.tsx) passes browserPlatform; the desktop renderer passes its own.
  * `notice` is a toast to show once it is on screen.
  * Returns a function that unmounts it.
  */

@@ -1,37 +1,33 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from './features/auth/components/require-auth';
+import { RequireAuth } from './layout/require-auth';
+import { useCan } from './session/use-can';
 import { AdminLayout } from './layout/admin-layout';
+import { ForbiddenPage } from './pages/forbidden-page';
 import { LoginPage } from './pages/login-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { loadedScreen, screens, type ScreenName } from './screens';
+import { screenNames, screenTable, type ScreenName } from './screen-table';
+import { loadedScreen, screens } from './screens';
 
-// ADMIN-1's admin routes, relative to the router's basename /admin. Each screen is its own chunk
-// (screens.ts), loaded when it is first opened (the layout shows a quiet placeholder meanwhile), so opening
-// the admin costs the code of one screen, not of all eight (docs/benchmarks.md has each chunk's size).
-function screen(name: ScreenName, exportName: string) {
-  const Lazy = lazy(() => screens[name]().then((module) => ({ default: module[exportName] as ComponentType })));
+// ADMIN-1's admin routes, relative to the router's basename /admin, made from the screen table
+// (screen-table.ts). Each screen is its own chunk, loaded when it is first opened (the layout shows a
+// quiet placeholder meanwhile), so opening the admin costs the code of one screen, not of all of them
+// (docs/benchmarks.md has each chunk's size). A role that may not use a screen is told so, and the screen's
+// code is not loaded (AUTH-8; the server refuses its calls anyway).
+function screen(name: ScreenName): ComponentType {
+  const { component, needs, nav } = screenTable[name] as (typeof screenTable)[ScreenName] & { nav?: string };
+  const Lazy = lazy(() => screens[name]().then((module) => ({ default: module[component] as ComponentType })));
   return function Screen() {
+    const allowed = useCan(needs);
     // Chosen once per mount: a screen whose chunk is already here renders at once, without suspending.
-    const [Ready] = useState(() => loadedScreen(name)?.[exportName] as ComponentType | undefined);
+    const [Ready] = useState(() => loadedScreen(name)?.[component] as ComponentType | undefined);
+    if (!allowed) return <ForbiddenPage needs={needs} title={nav ?? 'Not available'} />;
     return Ready ? <Ready /> : <Lazy />;
   };
 }
 
-const DashboardPage = screen('dashboard', 'DashboardPage');
-const PatientsPage = screen('patients', 'PatientsPage');
-const PatientPage = screen('patient', 'PatientPage');
-const AppointmentsPage = screen('appointments', 'AppointmentsPage');
-const InvoicesPage = screen('invoices', 'InvoicesPage');
-const InvoicePrintPage = screen('invoicePrint', 'InvoicePrintPage');
-const BlogPage = screen('blog', 'BlogPage');
-const GalleryPage = screen('gallery', 'GalleryPage');
-const SettingsPage = screen('settings', 'SettingsPage');
-const ReportsPage = screen('reports', 'ReportsPage');
-const StaffPage = screen('staff', 'StaffPage');
-const AuditPage = screen('audit', 'AuditPage');
-const AccountPage = screen('account', 'AccountPage');
-const ReviewsPage = screen('reviews', 'ReviewsPage');
+const Screens = Object.fromEntries(screenNames.map((name) => [name, screen(name)])) as Record<ScreenName, ComponentType>;
+const { dashboard: DashboardPage } = Screens;
 
 export const adminRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -44,20 +40,10 @@ export const adminRoutes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <DashboardPage /> },
-      { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'patients', element: <PatientsPage /> },
-      { path: 'patients/:id', element: <PatientPage /> },
-      { path: 'appointments', element: <AppointmentsPage /> },
-      { path: 'invoices', element: <InvoicesPage /> },
-      { path: 'invoices/:id/print', element: <InvoicePrintPage /> },
-      { path: 'blog-admin', element: <BlogPage /> },
-      { path: 'gallery-admin', element: <GalleryPage /> },
-      { path: 'settings', element: <SettingsPage /> },
-      { path: 'reports', element: <ReportsPage /> },
-      { path: 'staff', element: <StaffPage /> },
-      { path: 'audit', element: <AuditPage /> },
-      { path: 'reviews', element: <ReviewsPage /> },
-      { path: 'account', element: <AccountPage /> },
+      ...screenNames.map((name) => {
+        const Page = Screens[name];
+        return { path: screenTable[name].path.slice(1), element: <Page /> };
+      }),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,7 +3,7 @@ import { Button, Drawer } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { clinic } from '../../../../shared/constants/clinic';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore } from '../session/auth-store';
 import { ClinicLogo } from '../components/clinic-logo';
 import { usePlatform } from '../platform/platform-context';
 import { useLogoutAction } from '../features/auth/use-logout-action';

@@ -15,6 +15,7 @@ import {
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import type { Capability } from '../../../../shared/constants/roles';
+import { navScreens, screenTable, type NavScreen } from '../screen-table';
 
 export interface NavItem {
   to: string;
@@ -24,20 +25,29 @@ export interface NavItem {
   needs: Capability;
 }
 
-// ADMIN-1's admin routes, in the sidebar's order.
-export const navItems: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: DashboardOutlined, needs: 'dashboard' },
-  { to: '/patients', label: 'Patients', icon: TeamOutlined, needs: 'patients.read' },
-  { to: '/appointments', label: 'Appointments', icon: CalendarOutlined, needs: 'appointments.read' },
-  { to: '/invoices', label: 'Invoices', icon: FileTextOutlined, needs: 'invoices.read' },
-  { to: '/reports', label: 'Reports', icon: BarChartOutlined, needs: 'reports' },
-  { to: '/blog-admin', label: 'Blog', icon: ReadOutlined, needs: 'content' },
-  { to: '/gallery-admin', label: 'Gallery', icon: PictureOutlined, needs: 'content' },
-  { to: '/reviews', label: 'Reviews', icon: StarOutlined, needs: 'content' },
-  { to: '/settings', label: 'Settings', icon: SettingOutlined, needs: 'settings.write' },
-  { to: '/staff', label: 'Staff', icon: SolutionOutlined, needs: 'staff' },
-  { to: '/audit', label: 'Audit Trail', icon: AuditOutlined, needs: 'audit' },
-  { to: '/account', label: 'My Account', icon: UserOutlined, needs: 'dashboard' },
-];
+// Each sidebar screen's icon (kept here, not in the table: the sign-in page reads the table and must not
+// load antd's icons). A screen with a sidebar label and no icon is a type error.
+const icons: Record<NavScreen, NavItem['icon']> = {
+  dashboard: DashboardOutlined,
+  patients: TeamOutlined,
+  appointments: CalendarOutlined,
+  invoices: FileTextOutlined,
+  reports: BarChartOutlined,
+  blog: ReadOutlined,
+  gallery: PictureOutlined,
+  reviews: StarOutlined,
+  settings: SettingOutlined,
+  staff: SolutionOutlined,
+  audit: AuditOutlined,
+  account: UserOutlined,
+};
+
+// ADMIN-1's admin routes, in the sidebar's order (the screen table's).
+export const navItems: NavItem[] = navScreens.map((name) => ({
+  to: screenTable[name].path,
+  label: screenTable[name].nav,
+  icon: icons[name],
+  needs: screenTable[name].needs,
+}));
 
 export const AppIcon = AppstoreOutlined;

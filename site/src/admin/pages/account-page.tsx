@@ -7,7 +7,7 @@ import { ErrorState, ListSkeleton } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { useEndSession, useOwnSessions } from '../features/account/api/account';
 import { ChangePasswordForm } from '../features/account/components/change-password-form';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore } from '../session/auth-store';
 import { usePageTitle } from '../hooks/use-page-title';
 
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));

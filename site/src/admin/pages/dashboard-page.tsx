@@ -17,7 +17,7 @@ import { clinicToday, formatLongUsDate } from '../../../../shared/domain/clinic-
 import { useCalendar } from '../features/appointments/api/get-calendar';
 import { AppointmentActionButtons, fullName, useAppointmentActions } from '../features/appointments/components/appointment-actions';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
-import { MedicalAlert } from '../features/patients/components/medical-alert';
+import { MedicalAlert } from '../components/medical-alert';
 import { RecallPanel } from '../features/recall/components/recall-panel';
 import { RemindersPanel } from '../features/reminders/components/reminders-panel';
 import { formatRupees } from '../../../../shared/domain/money';
@@ -27,7 +27,7 @@ import { ErrorState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { AppointmentStatusBadge } from '../components/status-badge';
 import { usePageTitle } from '../hooks/use-page-title';
-import { useCan } from '../features/auth/use-can';
+import { useCan } from '../session/use-can';
 
 // ADMIN-13: the charts' code (visx) is a chunk of its own, fetched only when the owner opens the dashboard.
 const DashboardCharts = lazy(() => import('../features/dashboard/components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, DownloadOutlined, Pri
 import { Button, Skeleton } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useCan } from '../features/auth/use-can';
+import { useCan } from '../session/use-can';
 import { useInvoice } from '../features/invoices/api/get-invoice';
 import { invoiceHtml } from '../features/invoices/api/invoice-html';
 import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';

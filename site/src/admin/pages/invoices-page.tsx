@@ -9,7 +9,7 @@ import { useSendInvoice } from '../features/invoices/api/send-invoice';
 import { invoicePatientName, type Invoice } from '../../../../shared/schemas/invoice';
 import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
 import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
-import { useCan } from '../features/auth/use-can';
+import { useCan } from '../session/use-can';
 import { ExportButton } from '../features/export/components/export-button';
 import { usePlatform } from '../platform/platform-context';
 import { formatAmount } from '../components/amount';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { adminKeys } from '../api/query-keys';
 import { useToast } from '../components/toasts';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore } from '../session/auth-store';
 import { LoginScreen } from '../features/auth/components/login-screen';
 
 // /admin/login inside the running admin (after Logout, or when a session ends): the sign-in form, then

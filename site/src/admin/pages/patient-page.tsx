@@ -13,7 +13,7 @@ import { AppointmentActionButtons, useAppointmentActions } from '../features/app
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
-import { MedicalAlert } from '../features/patients/components/medical-alert';
+import { MedicalAlert } from '../components/medical-alert';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';

@@ -7,7 +7,7 @@ import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
 import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { useToast } from '../components/toasts';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore } from '../session/auth-store';
 import { useStaff, useUpdateStaff } from '../features/staff/api/staff';
 import { ResetPasswordDialog, StaffFormDialog } from '../features/staff/components/staff-form-dialog';
 import { usePageTitle } from '../hooks/use-page-title';

@@ -1,4 +1,4 @@
-// What differs between the browser admin and the desktop app (issue 6). The admin screens only ever talk to
+// What differs between the browser admin and the desktop app. The admin screens only ever talk to
 // this interface; the browser build passes `browserPlatform`, the desktop renderer passes its own object
 // to mountAdmin().
 
@@ -8,14 +8,9 @@ export interface InvoicePdfRequest {
   invoiceNumber: string;
   /** The suggested file name, `invoice-{id}.pdf` (INV-18). */
   fileName: string;
-  /**
-   * The invoice as the shared layout's print-ready HTML page (shared/invoice renderInvoiceHtml), built from
-   * GET /api/admin/invoices/:id. Only a platform that prints locally (the desktop) needs to call it.
-   */
-  renderHtml: () => Promise<string>;
 }
 
-/** A file the server makes, to save as is: a payment's receipt PDF, the GST report's CSV (issue 10). */
+/** A file the server makes, to save as is: a payment's receipt PDF, the GST report's CSV. */
 export interface ServerFileRequest {
   /** The API path, e.g. /api/admin/invoices/7/payments/4/receipt or /api/admin/reports/gst.csv?month=2026-11. */
   path: string;

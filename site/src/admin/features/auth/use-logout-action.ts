@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
-import { useAuthStore } from './auth-store';
+import { useAuthStore } from '../../session/auth-store';
 import { useLogout } from './api/logout';
 import { adminKeys } from '../../api/query-keys';
 import { useToast } from '../../components/toasts';

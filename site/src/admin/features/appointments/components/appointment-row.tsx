@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
-import { MedicalAlert } from '../../patients/components/medical-alert';
+import { MedicalAlert } from '../../../components/medical-alert';
 import { AppointmentActionButtons, fullName, type AppointmentHandlers } from './appointment-actions';
 
 interface AppointmentRowProps {

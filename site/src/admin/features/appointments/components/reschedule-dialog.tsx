@@ -7,7 +7,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
-import { MedicalAlert } from '../../patients/components/medical-alert';
+import { MedicalAlert } from '../../../components/medical-alert';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';

@@ -2,7 +2,7 @@ import { Radio, Skeleton } from 'antd';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
 import { slotsForDate } from '../../../../../../shared/schemas/clinic-settings';
-import { useClinicSettings } from '../../settings/api/clinic-settings';
+import { useClinicSettings } from '../../../api/clinic-settings';
 import { useCalendar } from '../api/get-calendar';
 
 /** What the receptionist is warned about before booking a slot (APPT-10): the server refuses it without Book anyway. */

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toasts';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { usePlatform } from '../../../platform/platform-context';
 import { login } from '../api/login';
-import { useAuthStore } from '../auth-store';
+import { useAuthStore } from '../../../session/auth-store';
 
 // /admin/login: ADMIN-5 to ADMIN-7 (idle, 'Signing in...', success or failure). The first screen
 // most visits show, on a phone away from the clinic too: it is built of plain elements (no antd, no form

@@ -5,7 +5,7 @@ import { blogPostSchema, type BlogPost, type BlogPostInput } from '../../../../.
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { SwitchField, TextField } from '../../../components/form-fields';
-import { ImageInput } from '../../upload/components/image-input';
+import { ImageInput } from '../../../components/image-input';
 import { useCreateBlogPost } from '../api/create-blog-post';
 import { useUpdateBlogPost } from '../api/update-blog-post';
 

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { useToast } from '../../../components/toasts';
 import { usePlatform } from '../../../platform/platform-context';
-import { useCan } from '../../auth/use-can';
+import { useCan } from '../../../session/use-can';
 
 export type ExportResource = 'patients' | 'appointments' | 'invoices';
 

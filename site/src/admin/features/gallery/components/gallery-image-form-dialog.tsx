@@ -7,7 +7,7 @@ import { galleryImageSchema, type AdminGalleryImage, type GalleryImageInput } fr
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { SwitchField, TextField } from '../../../components/form-fields';
-import { ImageInput } from '../../upload/components/image-input';
+import { ImageInput } from '../../../components/image-input';
 import { useCreateGalleryImage } from '../api/create-gallery-image';
 import { useUpdateGalleryImage } from '../api/update-gallery-image';
 

@@ -11,14 +11,14 @@ import { invoiceCreateSchema, type InvoiceCreate } from '../../../../../../share
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
-import { usePriceList } from '../../price-list/api/price-list';
-import { useSiteSetting } from '../../settings/api/get-site-setting';
+import { usePriceList } from '../../../api/price-list';
+import { useSiteSetting } from '../../../api/get-site-setting';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, isBlankItem, priceListDraft, type InvoiceDraft } from './invoice-figures';
 import { LiveTaxFigures } from './live-tax-figures';
 import { medicalAlertsLine } from '../../../../../../shared/schemas/patient';
-import { MedicalAlert } from '../../patients/components/medical-alert';
-import { PatientPicker } from './patient-picker';
+import { MedicalAlert } from '../../../components/medical-alert';
+import { PatientPicker } from '../../../components/patient-picker';
 import '../billing.css';
 
 const defaults = (): InvoiceDraft => ({

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
 import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toasts';
-import { useCan } from '../../auth/use-can';
+import { useCan } from '../../../session/use-can';
 import { useErasePatient, useExportPatientData } from '../api/patient-data-rights';
 
 // DATA-2: "Export data" downloads everything held about the patient as JSON (owner only: 'export').

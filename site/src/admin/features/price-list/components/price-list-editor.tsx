@@ -12,7 +12,7 @@ import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { SwitchField, TextField } from '../../../components/form-fields';
 import { ErrorState } from '../../../components/list-states';
 import { useItemDialog } from '../../../hooks/use-item-dialog';
-import { useDeletePriceListItem, usePriceList, useSavePriceListItem } from '../api/price-list';
+import { useDeletePriceListItem, usePriceList, useSavePriceListItem } from '../../../api/price-list';
 import '../../invoices/billing.css';
 
 interface PriceDraft {

@@ -6,7 +6,7 @@ import { whatsAppLink, whatsAppRecallText } from '../../../../../../shared/domai
 import type { RecallItem, RecallState } from '../../../../../../shared/schemas/recall';
 import { ErrorState } from '../../../components/list-states';
 import { useToast } from '../../../components/toasts';
-import { useCan } from '../../auth/use-can';
+import { useCan } from '../../../session/use-can';
 import { usePlatform } from '../../../platform/platform-context';
 import { useRecallAction, useRecallList } from '../api/recall';
 

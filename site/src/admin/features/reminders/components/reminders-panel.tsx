@@ -5,7 +5,7 @@ import { formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
 import { whatsAppLink, whatsAppText } from '../../../../../../shared/domain/whatsapp';
 import type { ReminderItem } from '../../../../../../shared/schemas/reminder';
 import { ErrorState } from '../../../components/list-states';
-import { useCan } from '../../auth/use-can';
+import { useCan } from '../../../session/use-can';
 import { usePlatform } from '../../../platform/platform-context';
 import { useMarkWhatsappSent, useReminders } from '../api/reminders';
 

@@ -7,7 +7,7 @@ import type { SiteSettingKey } from '../../../../../../shared/schemas/site-setti
 import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
-import { useSiteSetting } from '../api/get-site-setting';
+import { useSiteSetting } from '../../../api/get-site-setting';
 import { useUpdateSiteSetting } from '../api/update-site-setting';
 import '../../invoices/billing.css';
 

@@ -16,7 +16,7 @@ import { Field, fieldAria } from '../../../components/field';
 import { SwitchField, TextField } from '../../../components/form-fields';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/toasts';
-import { useClinicSettings, useUpdateClinicSettings } from '../api/clinic-settings';
+import { useClinicSettings, useUpdateClinicSettings } from '../../../api/clinic-settings';
 
 // SET-4: the clinic's opening hours per weekday, its booking slots, slot capacity, booking window,
 // reminder lead time and notification email; review requests (REV-1) and the recall period (PAT-6). The

@@ -1,14 +1,14 @@
 import { CloudUploadOutlined, LinkOutlined } from '@ant-design/icons';
 import { Button, Input, Progress, Segmented } from 'antd';
 import { useRef, useState } from 'react';
-import { isImageUrl } from '../../../../../../shared/schemas/fields';
-import { checkImageFile } from '../../../../../../shared/schemas/upload';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { ApiError } from '../../../../lib/api-client';
+import { isImageUrl } from '../../../../shared/schemas/fields';
+import { checkImageFile } from '../../../../shared/schemas/upload';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { ApiError } from '../../lib/api-client';
 import { useUploadImage } from '../api/upload-image';
-import { fieldAria } from '../../../components/field';
-import { ImagePreview } from '../../../components/image-preview';
-import { useToast } from '../../../components/toasts';
+import { fieldAria } from './field';
+import { ImagePreview } from './image-preview';
+import { useToast } from './toasts';
 
 // IMG-1: an image is given by uploading a file or by entering its URL. Uploading is a busy state that
 // disables the control and shows progress; the browser checks type and size first (IMG-2), the server

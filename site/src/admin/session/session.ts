@@ -1,4 +1,4 @@
-import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useAuthStore } from './auth-store';
 
 // ADMIN-3: any 401 from the API ends the admin's session in this browser: the stored user is cleared, and the

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import { adminKeys } from '../../../api/query-keys';
-import type { ClinicSettings, ClinicSettingsInput } from '../../../../../../shared/schemas/clinic-settings';
+import { api } from '../../lib/api-client';
+import { adminKeys } from './query-keys';
+import type { ClinicSettings, ClinicSettingsInput } from '../../../../shared/schemas/clinic-settings';
 
 // GET/PUT /api/admin/clinic-settings (SET-4): hours, slots, capacity, booking window, reminders, review
 // requests and the recall period. Any staff member reads them (the booking dialog offers the slots); only the

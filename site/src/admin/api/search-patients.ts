@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchPage } from '../../../api/paged-list';
-import { adminKeys } from '../../../api/query-keys';
-import type { Patient } from '../../../../../../shared/schemas/patient';
+import { fetchPage } from './paged-list';
+import { adminKeys } from './query-keys';
+import type { Patient } from '../../../../shared/schemas/patient';
 
 // The invoice dialog's patient picker: the first 20 patients matching what the user typed (API-7 paging), so
 // the picker stays fast with 50,000 patients.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type { SiteSetting, SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
-import { adminKeys } from '../../../api/query-keys';
+import { api } from '../../lib/api-client';
+import type { SiteSetting, SiteSettingKey } from '../../../../shared/schemas/site-setting';
+import { adminKeys } from './query-keys';
 
 // GET /api/admin/site-settings/:key -> { key, value } (value null when unset). UI-1: doctor-image reads
 // are not retried.

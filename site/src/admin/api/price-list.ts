@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type { PriceListItem, PriceListItemFields } from '../../../../../../shared/schemas/price-list';
-import { adminKeys } from '../../../api/query-keys';
+import { api } from '../../lib/api-client';
+import type { PriceListItem, PriceListItemFields } from '../../../../shared/schemas/price-list';
+import { adminKeys } from './query-keys';
 
 // The price list (docs/billing.md): GET /api/admin/price-list?active=true (the invoice form's picker, by
 // order) or all of it (the Settings editor); POST (201), PUT /:id, DELETE /:id (204) are the owner's.

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { AdminUser } from '../../../../../shared/schemas/auth';
+import type { AdminUser } from '../../../../shared/schemas/auth';
 
 // ADMIN-4: kept in local storage under one auth key. Its presence is what lets the admin pages
 // render (ADMIN-3); GET /api/auth/me confirms it on load and any 401 clears it (AUTH-2).

@@ -1,4 +1,4 @@
-import { roleCan, type Capability } from '../../../../../shared/constants/roles';
+import { roleCan, type Capability } from '../../../../shared/constants/roles';
 import { useAuthStore } from './auth-store';
 
 /**

@@ -12,8 +12,8 @@ import { TextField } from '../../../components/form-fields';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
 import { useToast } from '../../../components/toasts';
-import { useCalendar } from '../../appointments/api/get-calendar';
-import { fullName, useAppointmentActions } from '../../appointments/components/appointment-actions';
+import { useCalendar } from '../api/get-calendar';
+import { fullName, useAppointmentActions } from './appointment-actions';
 import { useAddClosedDate, useClosedDates, useRemoveClosedDate } from '../api/closed-dates';
 
 // SET-6: closed dates (holidays) with a reason. Adding a date that holds bookings lists them, each with

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useMe } from '../api/get-me';
-import { useAuthStore } from '../auth-store';
-import { useLogoutAction } from '../use-logout-action';
-import { ForcedPasswordChange } from '../../account/components/forced-password-change';
+import { useMe } from '../features/auth/api/get-me';
+import { useAuthStore } from '../session/auth-store';
+import { useLogoutAction } from '../features/auth/use-logout-action';
+import { ForcedPasswordChange } from '../features/account/components/forced-password-change';
 
 // ADMIN-3 and AUTH-2: admin pages render only with a stored user (and, AUTH-11, one whose password is their own); GET /api/auth/me confirms it on load, and a
 // 401 there (or from any call) clears it, which brings the admin back here and on to the login page.

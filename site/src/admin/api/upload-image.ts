@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiUrl } from '../../../../lib/api-client';
-import type { UploadAnswer } from '../../../../../../shared/schemas/upload';
-import { endSession } from '../../auth/session';
+import { ApiError, apiUrl } from '../../lib/api-client';
+import type { UploadAnswer } from '../../../../shared/schemas/upload';
+import { endSession } from '../session/session';
 
 // POST /api/admin/upload, multipart with the file in field `image` (IMG-3; the answers in shared/schemas/upload.ts).
 // XMLHttpRequest rather than fetch: only it reports upload progress.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type { PatientDetail } from '../../../../../../shared/schemas/patient';
-import { adminKeys } from '../../../api/query-keys';
+import { api } from '../../lib/api-client';
+import type { PatientDetail } from '../../../../shared/schemas/patient';
+import { adminKeys } from './query-keys';
 
 // GET /api/admin/patients/:id -> the patient with the language of their latest booking (I18N-3): the New
 // Appointment form's default language for them. Under the patient's key, so an appointment change refreshes it.

@@ -1,9 +1,9 @@
 import { Select, Spin } from 'antd';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS } from '../../../hooks/use-list-state';
-import { usePatientSearch } from '../../patients/api/search-patients';
-import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../hooks/use-list-state';
+import { usePatientSearch } from '../api/search-patients';
+import { patientName, type Patient } from '../../../../shared/schemas/patient';
 
 // A patient select that searches the server as the user types (API-7): never the whole register.
 export function PatientPicker({

@@ -1,0 +1,57 @@
+import type { Capability } from '../../../shared/constants/roles';
+
+// ADMIN-1: every screen of the admin, once, in the sidebar's order. The router's routes (routes.tsx), the
+// sidebar (layout/nav-items.ts), each screen's lazily loaded chunk (screens.ts), the role a screen needs
+// and the bundle check (site/scripts/check-bundle.ts) are all derived from this table: a new screen is a
+// row here and its page in pages/ (docs/architecture.md, "A new admin screen"). Plain data, so that the
+// sign-in page and the build scripts can read it without loading a screen.
+
+export interface ScreenSpec {
+  /** The router's path under /admin; `:id` stands for one segment. */
+  path: `/${string}`;
+  /** Its file in pages/, without `.tsx`: the screen's own chunk. */
+  page: `${string}-page`;
+  /** The component the page file exports. */
+  component: string;
+  /** What the signed-in role must be allowed (AUTH-8); others see "Only the owner can ..." instead. */
+  needs: Capability;
+  /** Its label in the sidebar; screens reached from another (a patient, a print view) have none. */
+  nav?: string;
+}
+
+export const screenTable = {
+  dashboard: { path: '/dashboard', page: 'dashboard-page', component: 'DashboardPage', needs: 'dashboard', nav: 'Dashboard' },
+  patients: { path: '/patients', page: 'patients-page', component: 'PatientsPage', needs: 'patients.read', nav: 'Patients' },
+  patient: { path: '/patients/:id', page: 'patient-page', component: 'PatientPage', needs: 'patients.read' },
+  appointments: { path: '/appointments', page: 'appointments-page', component: 'AppointmentsPage', needs: 'appointments.read', nav: 'Appointments' },
+  invoices: { path: '/invoices', page: 'invoices-page', component: 'InvoicesPage', needs: 'invoices.read', nav: 'Invoices' },
+  invoicePrint: { path: '/invoices/:id/print', page: 'invoice-print-page', component: 'InvoicePrintPage', needs: 'invoices.read' },
+  reports: { path: '/reports', page: 'reports-page', component: 'ReportsPage', needs: 'reports', nav: 'Reports' },
+  blog: { path: '/blog-admin', page: 'blog-page', component: 'BlogPage', needs: 'content', nav: 'Blog' },
+  gallery: { path: '/gallery-admin', page: 'gallery-page', component: 'GalleryPage', needs: 'content', nav: 'Gallery' },
+  reviews: { path: '/reviews', page: 'reviews-page', component: 'ReviewsPage', needs: 'content', nav: 'Reviews' },
+  settings: { path: '/settings', page: 'settings-page', component: 'SettingsPage', needs: 'settings.write', nav: 'Settings' },
+  staff: { path: '/staff', page: 'staff-page', component: 'StaffPage', needs: 'staff', nav: 'Staff' },
+  audit: { path: '/audit', page: 'audit-page', component: 'AuditPage', needs: 'audit', nav: 'Audit Trail' },
+  account: { path: '/account', page: 'account-page', component: 'AccountPage', needs: 'dashboard', nav: 'My Account' },
+} as const satisfies Record<string, ScreenSpec>;
+
+export type ScreenName = keyof typeof screenTable;
+export const screenNames = Object.keys(screenTable) as ScreenName[];
+
+/** The screens the sidebar lists, in its order. */
+export type NavScreen = { [K in ScreenName]: (typeof screenTable)[K] extends { nav: string } ? K : never }[ScreenName];
+export const navScreens = screenNames.filter((name): name is NavScreen => 'nav' in screenTable[name]);
+
+const matchers = screenNames.map((name) => {
+  const pattern = screenTable[name].path.replace(/:[a-zA-Z]+/g, '[^/]+');
+  return { name, re: new RegExp(`^${pattern}$`) };
+});
+
+/** The screen a path under /admin shows (the router's own paths, without the /admin basename), or null. */
+export function screenAt(path: string): ScreenName | null {
+  const clean = path.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
+  // The dashboard is also the index route, /admin.
+  if (clean === '/') return 'dashboard';
+  return matchers.find(({ re }) => re.test(clean))?.name ?? null;
+}
