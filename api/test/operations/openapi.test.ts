@@ -1,6 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { appRouters } from '../../app';
 import { PAGE_ROUTES, ROUTE_DOCS } from '../../openapi/route-docs';
+import { ROUTE_INDEX_END, ROUTE_INDEX_START, routeIndexMarkdown } from '../../openapi/route-index';
 import { mountedRoutes } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -55,6 +59,16 @@ describe('the OpenAPI document', () => {
     const mounted = mountedRoutes(app.deps).map((r) => `${r.method} ${r.path}`).filter((n) => !PAGE_ROUTES.has(n));
     expect(mounted.filter((name) => !ROUTE_DOCS[name])).toEqual([]);
     expect(Object.keys(ROUTE_DOCS).filter((name) => !mounted.includes(name))).toEqual([]);
+  });
+
+  it('is what docs/requirements.md indexes, route for route (API-9; `npm run docs:routes` writes it)', () => {
+    const file = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/requirements.md'), 'utf8');
+    const written = file.slice(file.indexOf(ROUTE_INDEX_START), file.indexOf(ROUTE_INDEX_END) + ROUTE_INDEX_END.length);
+    const index = routeIndexMarkdown(appRouters(app.deps));
+    expect(written).toBe(index);
+    for (const route of mountedRoutes(app.deps).filter((r) => !PAGE_ROUTES.has(`${r.method} ${r.path}`))) {
+      expect(index).toContain(`\`${route.method} ${toOpenApi(route.path)}\``);
+    }
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
