@@ -1,0 +1,201 @@
+import { isTooth, surfaceCodes, surfaceFromLetter, surfaceLabel, teethBetween, type Surface } from './teeth';
+
+// CHART-2: the chart's command bar reads what a dentist would say: `36 MOD composite`, `46 rct`,
+// `18 28 38 48 missing`, `11 21 crown planned`, `14-16 bridge`; several entries are separated by `;` or a
+// new line. One parser for the browser (a live preview as it is typed) and the server (what is stored).
+// The grammar and its messages are in docs/clinical.md.
+//
+//   entry    := teeth [surfaces] code [status] ["note"]      (status and surfaces may also come after code)
+//   teeth    := tooth { tooth }  |  tooth-tooth               (a span: one item over every tooth between)
+//   surfaces := letters of M O I D B F L P C V, e.g. MOD      (I=O, F=B, P=L, V=C cervical)
+
+export type ItemKind = 'finding' | 'procedure';
+export const procedureStatuses = ['planned', 'completed', 'existing', 'existing-elsewhere', 'referred'] as const;
+export type ProcedureStatus = (typeof procedureStatuses)[number];
+/** A finding is a condition; a procedure is planned, done here, found done here or elsewhere, or referred. */
+export type ItemStatus = 'condition' | ProcedureStatus;
+
+/** One code the bar understands: a procedure of the price list or a finding of the owner's list. */
+export interface ChartCode {
+  code: string;
+  kind: ItemKind;
+  /** What a dentist may type for it, lower case; multi-word names are allowed ('root canal'). */
+  names: string[];
+  /** One item over all the teeth typed (bridge, splint, denture), instead of one item per tooth. */
+  spansTeeth?: boolean;
+  /** Takes surfaces (fillings, caries); others refuse them. */
+  takesSurfaces?: boolean;
+}
+
+export interface ParsedItem {
+  teeth: string[];
+  surfaces: Surface[];
+  code: string;
+  kind: ItemKind;
+  status: ItemStatus;
+  note: string | null;
+}
+
+export type ChartCommandResult = { ok: true; items: ParsedItem[] } | { ok: false; error: string };
+
+/** A procedure typed without a status is planned: recording work as done (which locks it and makes it billable) takes a word. */
+export const DEFAULT_PROCEDURE_STATUS: ProcedureStatus = 'planned';
+
+const statusWords: Record<string, ProcedureStatus> = {
+  planned: 'planned',
+  plan: 'planned',
+  tp: 'planned',
+  done: 'completed',
+  completed: 'completed',
+  complete: 'completed',
+  existing: 'existing',
+  ex: 'existing',
+  elsewhere: 'existing-elsewhere',
+  'existing-elsewhere': 'existing-elsewhere',
+  'existing elsewhere': 'existing-elsewhere',
+  eo: 'existing-elsewhere',
+  referred: 'referred',
+  ref: 'referred',
+  refer: 'referred',
+};
+
+export const chartCommandExample = '36 MOD composite';
+
+const messages = {
+  empty: `Type a tooth and what was found or done, for example ${chartCommandExample}`,
+  noTeeth: (word: string) => `Start with the tooth, for example 46 rct (“${word}” came first)`,
+  notATooth: (word: string) => `“${word}” is not a tooth: write teeth in FDI, 11-48 for adult teeth and 51-85 for milk teeth`,
+  badSpan: (span: string) => `${span} is not one span: a bridge or splint stays in one jaw, adult or milk teeth`,
+  unknownWord: (word: string) => `“${word}” is not a treatment, finding or status this chart knows`,
+  noCode: (teeth: string) => `Say what was found or done on ${teeth}, for example ${teeth} caries or ${teeth} composite`,
+  twoCodes: (a: string, b: string) => `One finding or treatment per entry (“${a}” and “${b}”): separate entries with ;`,
+  twoStatuses: 'One status per entry: planned, done, existing, elsewhere or referred',
+  statusOnFinding: (code: string) => `“${code}” is a finding, which takes no status`,
+  noSurfaces: (code: string) => `“${code}” takes no surfaces`,
+  repeatedSurface: (letters: string) => `${letters} names a surface twice`,
+  spanNeedsTwo: (code: string) => `A ${code} spans at least two teeth, for example 14-16 ${code}`,
+  unclosedNote: 'A note starts and ends with "',
+};
+
+interface Token {
+  text: string;
+  quoted: boolean;
+}
+
+function tokenize(entry: string): Token[] | string {
+  const tokens: Token[] = [];
+  const re = /"([^"]*)"|(\S+)/g;
+  for (const m of entry.matchAll(re)) tokens.push(m[1] !== undefined ? { text: m[1], quoted: true } : { text: m[2], quoted: false });
+  if ((entry.match(/"/g) ?? []).length % 2 === 1) return messages.unclosedNote;
+  return tokens;
+}
+
+const TOOTH_LIKE = /^\d{2}$/;
+const SPAN = /^(\d{2})-(\d{2})$/;
+const SURFACE_LETTERS = /^[MODBLIFPCV]{1,5}$/i;
+
+/** The longest vocabulary name or status phrase starting at `at`: [what, how many tokens it took]. */
+function phraseAt(words: string[], at: number, table: Map<string, ChartCode | ProcedureStatus>): [ChartCode | ProcedureStatus, number] | null {
+  for (let n = Math.min(4, words.length - at); n >= 1; n--) {
+    const found = table.get(words.slice(at, at + n).join(' '));
+    if (found) return [found, n];
+  }
+  return null;
+}
+
+function parseEntry(entry: string, table: Map<string, ChartCode | ProcedureStatus>): ParsedItem[] | string {
+  const tokens = tokenize(entry);
+  if (typeof tokens === 'string') return tokens;
+  const notes = tokens.filter((t) => t.quoted).map((t) => t.text.trim());
+  const words = tokens.filter((t) => !t.quoted).map((t) => t.text);
+  const lower = words.map((w) => w.toLowerCase());
+
+  // Teeth first: single teeth, or one span.
+  const teeth: string[] = [];
+  let at = 0;
+  for (; at < words.length; at++) {
+    const span = SPAN.exec(words[at]);
+    if (span) {
+      const between = teethBetween(span[1], span[2]);
+      if (!isTooth(span[1])) return messages.notATooth(span[1]);
+      if (!isTooth(span[2])) return messages.notATooth(span[2]);
+      if (!between) return messages.badSpan(words[at]);
+      teeth.push(...between);
+      continue;
+    }
+    if (!TOOTH_LIKE.test(words[at])) break;
+    if (!isTooth(words[at])) return messages.notATooth(words[at]);
+    if (!teeth.includes(words[at])) teeth.push(words[at]);
+  }
+  if (teeth.length === 0) return words.length ? messages.noTeeth(words[0]) : messages.empty;
+
+  let surfaces: Surface[] = [];
+  let code: ChartCode | null = null;
+  let status: ProcedureStatus | null = null;
+  while (at < words.length) {
+    const phrase = phraseAt(lower, at, table);
+    if (phrase) {
+      const [what, taken] = phrase;
+      if (typeof what === 'string') {
+        if (status) return messages.twoStatuses;
+        status = what;
+      } else {
+        if (code) return messages.twoCodes(code.names[0], what.names[0]);
+        code = what;
+      }
+      at += taken;
+      continue;
+    }
+    if (TOOTH_LIKE.test(words[at]) || SPAN.test(words[at])) return messages.notATooth(words[at]);
+    if (SURFACE_LETTERS.test(words[at]) && surfaces.length === 0) {
+      const letters = words[at].toUpperCase();
+      const codes = [...letters].map((l) => surfaceFromLetter[l]);
+      if (new Set(codes).size !== codes.length) return messages.repeatedSurface(letters);
+      surfaces = surfaceCodes.filter((s) => codes.includes(s));
+      at += 1;
+      continue;
+    }
+    return messages.unknownWord(words[at]);
+  }
+  const teethText = teeth.join(' ');
+  if (!code) return messages.noCode(teethText);
+  if (code.kind === 'finding' && status) return messages.statusOnFinding(code.names[0]);
+  if (surfaces.length > 0 && !code.takesSurfaces) return messages.noSurfaces(code.names[0]);
+  if (code.spansTeeth && teeth.length < 2) return messages.spanNeedsTwo(code.names[0]);
+
+  const itemStatus: ItemStatus = code.kind === 'finding' ? 'condition' : (status ?? DEFAULT_PROCEDURE_STATUS);
+  const note = notes.filter(Boolean).join(' ') || null;
+  const base = { surfaces, code: code.code, kind: code.kind, status: itemStatus, note };
+  // A span typed for a one-tooth code (14-16 crown) is one crown per tooth; a bridge is one item.
+  if (code.spansTeeth) return [{ ...base, teeth }];
+  return teeth.map((tooth) => ({ ...base, teeth: [tooth] }));
+}
+
+/** Reads a command into the items it makes, or the first thing it could not read, in plain words. */
+export function parseChartCommand(command: string, vocabulary: readonly ChartCode[]): ChartCommandResult {
+  const table = new Map<string, ChartCode | ProcedureStatus>();
+  for (const [word, status] of Object.entries(statusWords)) table.set(word, status);
+  for (const code of vocabulary) for (const name of code.names) table.set(name.toLowerCase(), code);
+
+  const entries = command
+    .split(/[;\n]/)
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return { ok: false, error: messages.empty };
+  const items: ParsedItem[] = [];
+  for (const entry of entries) {
+    const parsed = parseEntry(entry, table);
+    if (typeof parsed === 'string') return { ok: false, error: entries.length > 1 ? `${entry}: ${parsed}` : parsed };
+    items.push(...parsed);
+  }
+  return { ok: true, items };
+}
+
+/** An item as the preview and the list write it: `36 MOD composite, planned`. */
+export function describeItem(item: ParsedItem, vocabulary: readonly ChartCode[]): string {
+  const name = vocabulary.find((c) => c.code === item.code)?.names[0] ?? item.code;
+  const teeth = item.teeth.length > 2 && item.kind === 'procedure' ? `${item.teeth[0]}-${item.teeth.at(-1)}` : item.teeth.join(' ');
+  const surfaces = item.surfaces.map((s) => surfaceLabel(item.teeth[0], s)).join('');
+  const status = item.kind === 'finding' ? '' : `, ${item.status.replace('-', ' ')}`;
+  return `${[teeth, surfaces, name].filter(Boolean).join(' ')}${status}${item.note ? ` (${item.note})` : ''}`;
+}
