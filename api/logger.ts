@@ -47,14 +47,17 @@ const TOKEN_SHAPED = /[A-Za-z0-9_-]{43,}/g;
 /** A query parameter whose name says it holds a secret (?token=, &api_key=, ?signature=...). */
 const SECRET_PARAMETER = /([?&;][^=&#\s]*(?:token|secret|password|key|sig|auth|code)[^=&#\s]*=)[^&#\s"'<>]*/gi;
 export const TOKEN_CENSOR = '[token]';
+/** The words of the token addresses: a cheap test before the slower AFTER_TOKEN_PREFIX. */
+const TOKEN_PREFIX_WORD = new RegExp(TOKEN_PATH_PREFIXES.map((p) => `${p.split('/').filter(Boolean).at(-1)}/`).join('|'), 'i');
 
 /** SEC-7: `value` with every personal-link token (and secret-named query value) replaced. */
 export function redactTokens(value: string): string {
-  if (value.length < 8) return value;
-  return value
-    .replace(AFTER_TOKEN_PREFIX, (_m, prefix: string) => prefix + TOKEN_CENSOR)
-    .replace(TOKEN_SHAPED, (run) => (/[A-Z_]/.test(run) ? TOKEN_CENSOR : run))
-    .replace(SECRET_PARAMETER, (_m, name: string) => `${name}${CENSOR}`);
+  // Each replacement only where it can apply: most strings (a plain API path, an event's fields) need none.
+  let out = value;
+  if (TOKEN_PREFIX_WORD.test(out)) out = out.replace(AFTER_TOKEN_PREFIX, (_m, prefix: string) => prefix + TOKEN_CENSOR);
+  if (out.length >= 43) out = out.replace(TOKEN_SHAPED, (run) => (/[A-Z_]/.test(run) ? TOKEN_CENSOR : run));
+  if (out.includes('=')) out = out.replace(SECRET_PARAMETER, (_m, name: string) => `${name}${CENSOR}`);
+  return out;
 }
 
 /** One value as it may be logged: its secrets censored or its tokens replaced (a string), else unchanged. */
@@ -67,7 +70,8 @@ function clean(key: string, value: unknown): unknown {
  * Censors REDACTED_KEYS and replaces tokens in strings (SEC-7), at the top level and one level down (objects
  * and arrays), copying only what it changes. (pino's own `redact` does the same with `*.key` paths but measured
  * about 40 µs a line against 4-8 µs with this walk (the hand-written logger before pino: 2-3 µs), on this
- * machine, 200,000 request lines to /dev/null: a request line costs more than many requests' own work.)
+ * machine, 200,000 request lines to /dev/null: a request line costs more than many requests' own work.
+ * redactTokens adds about 0.2 µs for a plain path and 2.5 µs for one with a token, measured on a loaded machine.)
  */
 function censor(fields: Record<string, unknown>): Record<string, unknown> {
   let out = fields;
