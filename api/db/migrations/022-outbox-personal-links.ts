@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
-// SEC-7 (issue 22): no personal-link token at rest. An email with a personal link is stored with a
+// SEC-7: no personal-link token at rest. An email with a personal link is stored with a
 // placeholder for it and names what the link opens (link_kind: 'manage' or 'review', link_appointment_id);
 // the outbox worker makes the link as it sends the email. Existing rows lose their tokens here:
 // - mail not yet sent gets the placeholder and its link columns, and the old link's hash is deleted (its
