@@ -3,6 +3,7 @@ import { newRequestId, withRequestId, type Logger } from '../logger';
 
 /**
  * One line a request (OPS-11): method, path without the query (it may hold a patient's name), status, time.
+ * A personal link's token in the path is replaced by the logger (SEC-7: `/appointment/[token]`).
  * Each request gets an id (OPS-20), on every line logged while it is served and in the X-Request-Id header.
  */
 export function requestLog(logger: Logger): Middleware {

@@ -16,6 +16,12 @@ export class OutboxEmail extends BaseModel {
   html!: string;
   textBody!: string;
   attachments!: Attachment[];
+  /**
+   * SEC-7: what the email's personal link opens; the bodies hold LINK_PLACEHOLDER in its place and the worker
+   * makes the link as it sends (api/services/appointment-links.ts). Null: no link.
+   */
+  linkKind!: 'manage' | 'review' | null;
+  linkAppointmentId!: number | null;
   attempts!: number;
   nextAttemptAt!: Date;
   lockedUntil!: Date | null;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MANAGE_TOKEN } from '../../shared/schemas/manage-appointment';
+import { MANAGE_TOKEN, TOKEN_PATH_PREFIXES } from '../../shared/schemas/manage-appointment';
 
 /** 32 random bytes, base64url: 43 characters (MANAGE_TOKEN). */
 const TOKEN = MANAGE_TOKEN;
@@ -19,14 +19,56 @@ export function manageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/appointment/${token}`;
 }
 
+export function reviewUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/review/${token}`;
+}
+
 /**
- * BOOK-12: stores a new personal link for an appointment in the caller's transaction and answers its
- * address. Each email gets its own link; all of an appointment's links stay valid until it is over.
+ * SEC-7: an email that carries a personal link is queued with this in place of the token, and with what the
+ * link opens (PersonalLink); the outbox worker makes the link as it sends the email (sendableBodies). The
+ * stored row never holds a token, so neither does a backup. Not a token's shape: it opens nothing.
  */
-export async function issueManageLink(trx: Knex | Knex.Transaction, appointmentId: number, publicUrl: string): Promise<string> {
+export const LINK_PLACEHOLDER = '{personal-link}';
+
+/** What an email's link opens: the appointment's manage page (BOOK-12) or its review form (REV-2). */
+export interface PersonalLink {
+  kind: 'manage' | 'review';
+  appointmentId: number;
+}
+
+/** The stored (placeholder) address of a link of this kind, to render the email with at queue time. */
+export function placeholderUrl(kind: PersonalLink['kind'], publicUrl: string): string {
+  return kind === 'manage' ? manageUrl(publicUrl, LINK_PLACEHOLDER) : reviewUrl(publicUrl, LINK_PLACEHOLDER);
+}
+
+const TOKEN_IN_ADDRESS = new RegExp(`(?:${TOKEN_PATH_PREFIXES.join('|')})[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`);
+
+/** SEC-7: whether a text holds a personal link's address with a token in it (what may never be stored). */
+export function holdsLinkToken(text: string): boolean {
+  return TOKEN_IN_ADDRESS.test(text);
+}
+
+/** Where each kind's address puts the token, and the table its hash goes to. */
+const LINKS: Record<PersonalLink['kind'], { path: string; table: string }> = {
+  manage: { path: '/appointment/', table: 'appointment_links' },
+  review: { path: '/review/', table: 'review_links' },
+};
+
+/**
+ * SEC-7, BOOK-12, REV-2: makes the email's link as it is sent: a new token, only its hash stored (with the
+ * appointment, if it still exists: a deleted one's email keeps a link that opens nothing, as before), and the
+ * bodies with the token in place of the placeholder. A re-send after a crash makes another link; each works.
+ */
+export async function sendableBodies(
+  knex: Knex,
+  link: PersonalLink,
+  bodies: { html: string; text: string },
+): Promise<{ html: string; text: string }> {
   const { token, hash } = newManageToken();
-  await trx('appointment_links').insert({ tokenHash: hash, appointmentId });
-  return manageUrl(publicUrl, token);
+  const { path, table } = LINKS[link.kind];
+  await knex.raw(`insert into ?? (token_hash, appointment_id) select ?, id from appointments where id = ?`, [table, hash, link.appointmentId]);
+  const fill = (body: string) => body.split(`${path}${LINK_PLACEHOLDER}`).join(`${path}${token}`);
+  return { html: fill(bodies.html), text: fill(bodies.text) };
 }
 
 /** The appointment id a token opens, or null (malformed, tampered or unknown). */

@@ -17,7 +17,7 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
 import { audit } from './audit';
-import { issueManageLink } from './appointment-links';
+import { placeholderUrl } from './appointment-links';
 import { enqueueEmail } from './outbox';
 import { icsAttachment } from './reminders';
 
@@ -266,11 +266,11 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     if (to === 'confirmed') {
       // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics; I18N-3: in the language
       // the visitor booked in.
-      const link = await issueManageLink(trx, id, deps.config.publicUrl);
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
         to: row.email,
-        ...appointmentConfirmedEmail({ ...row, language: current.language }, link),
+        ...appointmentConfirmedEmail({ ...row, language: current.language }, placeholderUrl('manage', deps.config.publicUrl)),
+        link: { kind: 'manage', appointmentId: id },
         attachments: [icsAttachment({ ...row, id }, deps.config.publicUrl, now)],
       });
     } else if (to === 'cancelled') {

@@ -14,7 +14,7 @@ import { currentRules } from './clinic-settings';
 import type { Deps } from '../deps';
 import { enqueueEmail } from './outbox';
 import { badRequest, conflict, tooManyRequests } from '../errors';
-import { manageUrl, newManageToken } from './appointment-links';
+import { placeholderUrl } from './appointment-links';
 import { hitThrottle, throttleKey } from './throttle-store';
 
 /** Everything the public booking obeys at this moment; BookingRules is the part the form needs too. */
@@ -109,14 +109,11 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
   const broken = checkBookingRules(input, now, policy);
   if (broken) throw badRequest(broken.message, { [broken.field]: broken.message });
 
-  // BOOK-12: the acknowledgement carries the personal link; its hash is stored with the booking below.
-  const { token, hash } = newManageToken();
-  const emails = [
-    { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, manageUrl(deps.config.publicUrl, token)) },
-    { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) },
-  ];
-  // One statement books the slot under its locks (migrations 003, 007, 020); the personal link's hash, the
-  // booking's language (I18N-3) and the two emails (the outbox's one writer) go in the same transaction.
+  // BOOK-12: the acknowledgement carries the personal link, made as it is sent (SEC-7).
+  const acknowledgement = { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, placeholderUrl('manage', deps.config.publicUrl)) };
+  const notification = { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) };
+  // One statement books the slot under its locks (migrations 003, 007, 020); the booking's language (I18N-3)
+  // and the two emails (the outbox's one writer) go in the same transaction.
   const language = input.language ?? 'en';
   const { id, refusal } = await deps.knex.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
@@ -137,9 +134,9 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     );
     const answer = rows[0] ?? { id: null, refusal: 'slot-full' };
     if (answer.id) {
-      await trx('appointment_links').insert({ tokenHash: hash, appointmentId: answer.id });
       if (language !== 'en') await trx('appointments').where({ id: answer.id }).update({ language });
-      for (const email of emails) await enqueueEmail(trx, email);
+      await enqueueEmail(trx, { ...acknowledgement, link: { kind: 'manage', appointmentId: answer.id } });
+      await enqueueEmail(trx, notification);
     }
     return answer;
   });

@@ -23,7 +23,7 @@ import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
 import { Patient } from '../models/patient';
-import { issueManageLink } from './appointment-links';
+import { placeholderUrl } from './appointment-links';
 import { appointmentJson, appointmentRows, appointmentRowsAsJson, loadAppointment, type AppointmentJson } from './appointments';
 import { changeClinicRules, closedDatesBetween, getClinicSettings, rulesFromSettings } from './clinic-settings';
 import { audit } from './audit';
@@ -145,11 +145,11 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
     });
     if (input.status === 'confirmed') {
       // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
-      const link = await issueManageLink(trx, row.id, deps.config.publicUrl);
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
         to: person.email,
-        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes, language }, link),
+        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes, language }, placeholderUrl('manage', deps.config.publicUrl)),
+        link: { kind: 'manage', appointmentId: row.id },
         attachments: [icsAttachment({ ...input, id: row.id }, deps.config.publicUrl, now)],
       });
     }
@@ -197,11 +197,15 @@ export async function rescheduleAppointment(deps: Deps, id: number, input: Resch
     // calendar entry yet: its .ics comes with the confirmation.
     const moved = { ...current, preferredDate: input.preferredDate, preferredTime: input.preferredTime };
     const withIcs = current.status === 'confirmed';
-    const link = await issueManageLink(trx, id, deps.config.publicUrl);
     await enqueueEmail(trx, {
       kind: 'appointment-rescheduled',
       to: current.email,
-      ...appointmentRescheduledEmail({ ...moved, previousDate: current.preferredDate, previousTime: current.preferredTime }, link, withIcs),
+      ...appointmentRescheduledEmail(
+        { ...moved, previousDate: current.preferredDate, previousTime: current.preferredTime },
+        placeholderUrl('manage', deps.config.publicUrl),
+        withIcs,
+      ),
+      link: { kind: 'manage', appointmentId: id },
       ...(withIcs ? { attachments: [icsAttachment(moved, deps.config.publicUrl, deps.now())] } : {}),
     });
   });

@@ -4,6 +4,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { snakeCaseMappers } from 'objection';
 import type { Logger } from '../logger';
 import { OutboxEmail, type Attachment } from '../models/outbox-email';
+import { sendableBodies } from './appointment-links';
 import type { Mailer, OutgoingMail } from './mailer';
 import { purgeSentEmails } from './outbox-retention';
 
@@ -236,12 +237,17 @@ export class OutboxWorker {
           return this.o.renderAttachment(a, knex);
         }),
       );
+      // SEC-7: the personal link is made now; the stored row keeps its placeholder.
+      const { html, text } =
+        row.linkKind && row.linkAppointmentId
+          ? await sendableBodies(knex, { kind: row.linkKind, appointmentId: row.linkAppointmentId }, { html: row.html, text: row.textBody })
+          : { html: row.html, text: row.textBody };
       await mailer.send({
         from: this.o.from,
         to: row.toAddress,
         subject: row.subject,
-        html: row.html,
-        text: row.textBody,
+        html,
+        text,
         messageId,
         attachments,
       });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { appointmentReminderEmail } from '../../shared/emails/appointment-status';
 import type { Deps } from '../deps';
 import { Appointment } from '../models/appointment';
-import { issueManageLink } from './appointment-links';
+import { placeholderUrl } from './appointment-links';
 import { getClinicSettings } from './clinic-settings';
 import { appointmentIcs, type IcsAppointment } from './ics';
 import { enqueueEmail } from './outbox';
@@ -48,11 +48,11 @@ export async function sendDueReminders(deps: Pick<Deps, 'knex' | 'config' | 'log
       for (const { id } of rows) {
         const a = await Appointment.query(trx).findById(id);
         if (!a) continue;
-        const link = await issueManageLink(trx, a.id, deps.config.publicUrl);
         await enqueueEmail(trx, {
           kind: 'appointment-reminder',
           to: a.email,
-          ...appointmentReminderEmail(a, link),
+          ...appointmentReminderEmail(a, placeholderUrl('manage', deps.config.publicUrl)),
+          link: { kind: 'manage', appointmentId: a.id },
           attachments: [icsAttachment(a, deps.config.publicUrl, now)],
         });
         await trx('appointments').where({ id }).update({ reminderSentAt: now });

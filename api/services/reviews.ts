@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/review';
 import type { Deps } from '../deps';
 import { Appointment } from '../models/appointment';
-import { hashToken, newManageToken } from './appointment-links';
+import { hashToken, placeholderUrl } from './appointment-links';
 import { audit } from './audit';
 import { getClinicSettings } from './clinic-settings';
 import { enqueueEmail } from './outbox';
@@ -19,10 +19,6 @@ import { publicChange } from './public-cache';
 const BATCH = 50;
 /** REV-1: a visit completed longer ago than this is never asked (no flood of old visits on the first run). */
 const MAX_AGE_DAYS = 14;
-
-export function reviewUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/review/${token}`;
-}
 
 /** REV-1: the clinic's setting: review requests on (default) and their delay after completion (default 2 hours). */
 export async function reviewRequestSettings(deps: Pick<Deps, 'knex' | 'config'>): Promise<{ on: boolean; delayHours: number }> {
@@ -33,8 +29,9 @@ export async function reviewRequestSettings(deps: Pick<Deps, 'knex' | 'config'>)
 /**
  * REV-1 / OPS-15: queues one review request for every appointment completed at least the delay ago (and
  * not more than MAX_AGE_DAYS ago) that has not been asked. review_requested_at is set in the transaction
- * that stores the single-use link and queues the email; rows are locked (skip locked), so the request goes
- * once however many processes sweep, and a request due while the server was down goes when it is back.
+ * that queues the email (its single-use link is made as it is sent, SEC-7); rows are locked (skip locked),
+ * so the request goes once however many processes sweep, and a request due while the server was down goes
+ * when it is back.
  */
 export async function sendDueReviewRequests(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nudgeOutbox'>, now: Date): Promise<number> {
   const { on, delayHours } = await reviewRequestSettings(deps);
@@ -54,9 +51,13 @@ export async function sendDueReviewRequests(deps: Pick<Deps, 'knex' | 'config' |
       for (const { id } of rows) {
         const a = await Appointment.query(trx).findById(id);
         if (!a) continue;
-        const { token, hash } = newManageToken();
-        await trx('review_links').insert({ tokenHash: hash, appointmentId: id, createdAt: now });
-        await enqueueEmail(trx, { kind: 'review-request', to: a.email, ...reviewRequestEmail(a, reviewUrl(deps.config.publicUrl, token)) });
+        // REV-2, SEC-7: the single-use link is made as the email is sent.
+        await enqueueEmail(trx, {
+          kind: 'review-request',
+          to: a.email,
+          ...reviewRequestEmail(a, placeholderUrl('review', deps.config.publicUrl)),
+          link: { kind: 'review', appointmentId: id },
+        });
         await trx('appointments').where({ id }).update({ reviewRequestedAt: now });
       }
       return rows.length;

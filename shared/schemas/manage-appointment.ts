@@ -38,3 +38,11 @@ export const managePath = (token: string) => `/api/appointment-links/${token}`;
 
 /** Tokens are 32 random bytes in base64url (api/services/appointment-links.ts). */
 export const MANAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * SEC-7: every address whose next segment is a personal token (the manage link BOOK-12, the review link REV-2),
+ * declared once. The pages also answer under a language prefix (/mr/appointment/{token}). The logger's
+ * sanitiser (api/logger.ts) replaces the segment after any of them, and api/test/security/token-logs.test.ts
+ * checks that every route taking a token lies under one.
+ */
+export const TOKEN_PATH_PREFIXES = ['/appointment/', '/review/', '/api/appointment-links/'] as const;

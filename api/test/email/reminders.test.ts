@@ -95,7 +95,12 @@ describe('the reminder', () => {
     const [reminder] = await reminders();
     expect(reminder.toAddress).toBe('rohan@example.in');
     expect(reminder.subject).toContain('Reminder');
-    expect(reminder.textBody).toMatch(/https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
+    // SEC-7: stored with a placeholder; the link is made as the email goes, and opens the appointment.
+    expect(reminder.textBody).toContain('https://clinic.example.in/appointment/{personal-link}');
+    expect(reminder.textBody).not.toMatch(/\/appointment\/[A-Za-z0-9_-]{43}/);
+    const sentReminder = (await deliverOverSmtp()).find((m) => m.subject?.includes('Reminder'))!;
+    const token = /https:\/\/clinic\.example\.in\/appointment\/([A-Za-z0-9_-]{43})/.exec(sentReminder.text ?? '')![1];
+    expect((await app.request(`/api/appointment-links/${token}`)).status).toBe(200);
 
     // Later passes (a minute on, and an hour on) send nothing more.
     for (const at of ['2026-11-25T12:32:00Z', '2026-11-25T13:40:00Z']) {
@@ -113,10 +118,9 @@ describe('the reminder', () => {
 
   it('the confirmation carries the .ics and the personal link, and both arrive over SMTP', async () => {
     await bookAndConfirm();
-    const [ack] = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement' });
-    expect(ack.textBody).toMatch(/Manage my appointment: https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
-
     const received = await deliverOverSmtp();
+    const ack = received.find((m) => m.subject?.startsWith('We received your appointment request'))!;
+    expect(ack.text).toMatch(/Manage my appointment: https:\/\/clinic\.example\.in\/appointment\/[A-Za-z0-9_-]{43}/);
     const confirmation = received.find((m) => m.subject?.includes('confirmed'))!;
     expect(confirmation.text).toMatch(/\/appointment\/[A-Za-z0-9_-]{43}/);
     const ics = confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
@@ -143,13 +147,15 @@ describe('the reminder', () => {
 
     // The patient then asks for Monday 17:00 from the page; the clinic approves it (a reschedule too).
     app.clock.set('2026-11-23T07:00:00Z');
-    const ack = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement', toAddress: 'rohan@example.in' }).first();
-    const ackToken = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.textBody)![1];
+    // The acknowledgement as the patient got it (SEC-7: its link is made when it is sent); the mail so far too.
+    const early = await deliverOverSmtp();
+    const ack = early.find((m) => JSON.stringify(m.to).includes('rohan@'))!;
+    const ackToken = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.text ?? '')![1];
     const asked = await app.postForm(`/appointment/${ackToken}/request`, { slot: '2026-11-30T17:00' });
     expect(asked.headers.get('location')).toBe(`/appointment/${ackToken}/requested`);
     expect((await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie })).status).toBe(200);
 
-    const received = await deliverOverSmtp();
+    const received = [...early, ...(await deliverOverSmtp())];
     const confirmation = received.find((m) => m.to && JSON.stringify(m.to).includes('rohan@') && m.subject?.includes('निश्चित'))!;
     const confirmationUid = parseIcs(confirmation.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content.toString('utf8')).event.uid;
     const confirmationSequence = parseIcs(confirmation.attachments[0].content.toString('utf8')).event.sequence;

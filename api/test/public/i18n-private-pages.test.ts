@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendDueReviewRequests } from '../../services/reviews';
+import { deliverOutbox, linkToken } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // I18N-7: the visitor's private pages in the language the visit was booked in, as the raw HTML of the first
@@ -40,8 +41,7 @@ async function book(language: 'en' | 'mr' | 'hi', overrides: Record<string, stri
     json: { ...booking, email: `v${seq}@example.in`, phone: `90000${String(seq).padStart(5, '0')}`, language, ...overrides },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  const ack = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement' }).orderBy('id', 'desc').first();
-  return /\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.textBody)![1];
+  return linkToken((await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'booking-acknowledgement')!);
 }
 
 const form = (path: string, fields: Record<string, string> = {}) => app.postForm(path, fields);
@@ -177,8 +177,7 @@ async function reviewToken(language: 'en' | 'mr' | 'hi'): Promise<string> {
     language,
   });
   expect(await sendDueReviewRequests(app.deps, app.clock.now())).toBe(1);
-  const mail = await app.deps.knex('email_outbox').where({ kind: 'review-request' }).orderBy('id', 'desc').first();
-  return /\/review\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1];
+  return linkToken((await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'review-request')!, 'review');
 }
 
 const ENGLISH_REVIEW = ['Your review', 'Your rating', 'of 5 stars', 'Send my review', 'Initials only', 'First name and initial', 'November', 'Thank you', 'Please choose'];

@@ -3,6 +3,7 @@ import { clinic } from '../../../shared/constants/clinic';
 import { whatsAppText } from '../../../shared/domain/whatsapp';
 import type { ReminderList } from '../../../shared/schemas/reminder';
 import { hashToken } from '../../services/appointment-links';
+import { deliverOutbox, linkToken } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // BOOK-12..15: the personal link and its page: what it shows, cancel within and outside the cut-off, ask for
@@ -35,13 +36,14 @@ beforeEach(async () => {
   await app.deps.knex('appointments').delete();
 });
 
-/** Books through the public form and answers the token its acknowledgement email carries. */
+/** Books through the public form and answers the token its acknowledgement email carries, as sent. */
 async function book(overrides: Partial<typeof booking> & { language?: string } = {}): Promise<{ id: number; token: string }> {
   const res = await app.request('/api/appointments', { method: 'POST', json: { ...booking, ...overrides } });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  const ack = await app.deps.knex('email_outbox').where({ kind: 'booking-acknowledgement' }).orderBy('id', 'desc').first();
-  const token = /https:\/\/clinic\.example\.in\/appointment\/([A-Za-z0-9_-]{43})/.exec(ack.textBody)![1];
+  const ack = (await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'booking-acknowledgement')!;
+  const token = linkToken(ack);
+  expect(ack.text).toContain(`https://clinic.example.in/appointment/${token}`);
   expect(ack.html).toContain(`href="https://clinic.example.in/appointment/${token}"`);
   return { id, token };
 }

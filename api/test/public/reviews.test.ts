@@ -5,6 +5,7 @@ import { createLogger } from '../../logger';
 import { hashToken } from '../../services/appointment-links';
 import { getClinicSettings } from '../../services/clinic-settings';
 import { sendDueReviewRequests } from '../../services/reviews';
+import { deliverOutbox } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // REV-1..REV-6: one review request after a completed visit (movable clock), a single-use link for that visit
@@ -68,14 +69,16 @@ async function completedVisit(overrides: Partial<typeof booking> = {}): Promise<
 const requests = () => app.deps.knex('email_outbox').where({ kind: 'review-request' }).orderBy('id');
 const tokenOf = (text: string) => /https:\/\/clinic\.example\.in\/review\/([A-Za-z0-9_-]{43})/.exec(text)![1];
 
+/** The review link's token in the request email as sent (SEC-7: the link is made at send time). */
 async function requestedToken(id: number): Promise<string> {
   app.clock.set('2026-11-26T16:00:00Z');
   await sendDueReviewRequests(app.deps, app.clock.now());
+  const sent = await deliverOutbox(app.deps.knex);
   const rows = await app.deps.knex('review_links').where({ appointmentId: id });
   expect(rows).toHaveLength(1);
-  const mine = (await requests()).find((e) => rows[0].tokenHash === hashToken(tokenOf(e.textBody)));
+  const mine = sent.find((e) => e.kind === 'review-request' && rows[0].tokenHash === hashToken(tokenOf(e.text)));
   expect(mine).toBeTruthy();
-  return tokenOf(mine.textBody);
+  return tokenOf(mine!.text);
 }
 
 const post = (path: string, fields: Record<string, string> = {}) => app.postForm(path, fields);
@@ -94,10 +97,11 @@ describe('the review request', () => {
     await sendDueReviewRequests(app.deps, app.clock.now());
     app.clock.set('2026-11-27T15:31:00Z');
     await scheduler.runDue();
-    const sent = await requests();
+    expect(await requests()).toHaveLength(1);
+    const sent = (await deliverOutbox(app.deps.knex)).filter((m) => m.kind === 'review-request');
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toContain('How was your visit?');
-    const token = tokenOf(sent[0].textBody);
+    const token = tokenOf(sent[0].text);
     expect(sent[0].html).toContain(`href="https://clinic.example.in/review/${token}"`);
     // Stored hashed only.
     const links = await app.deps.knex('review_links').where({ appointmentId: id });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createLogger } from '../../logger';
+import { createLogger, type Logger } from '../../logger';
 import { renderInvoiceAttachment } from '../../services/attachments';
 import { smtpMailer } from '../../services/mailer';
 import { OutboxWorker } from '../../services/outbox-worker';
@@ -9,11 +9,11 @@ import type { SmtpPeer } from './smtp-peer';
  * The outbox worker as the server runs it (attachments rendered: invoice PDFs, the confirmations' .ics),
  * delivering over real SMTP to the test's peer, quick to retry.
  */
-export function peerOutboxWorker(knex: Knex, peer: SmtpPeer): OutboxWorker {
+export function peerOutboxWorker(knex: Knex, peer: SmtpPeer, logger: Logger = createLogger('silent')): OutboxWorker {
   return new OutboxWorker({
     knex,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
-    logger: createLogger('silent'),
+    logger,
     from: 'Clinic <no-reply@clinic.test>',
     retryBaseMs: 100,
     renderAttachment: renderInvoiceAttachment,

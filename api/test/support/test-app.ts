@@ -4,7 +4,7 @@ import { createApp } from '../../app';
 import { createHttpServer } from '../../http-server';
 import { loadConfig, type Config } from '../../config';
 import type { Deps } from '../../deps';
-import { createLogger } from '../../logger';
+import { createLogger, type Logger } from '../../logger';
 import { createAccount } from '../../services/accounts';
 import { LoginThrottle, type LoginThrottleOverrides } from '../../services/login-throttle';
 import { configurePasswordWork, type PasswordWorkOptions } from '../../services/password-work';
@@ -51,6 +51,8 @@ export async function startTestApp(
     poolMax?: number;
     /** An existing database: a second app on it behaves as a second server process (OPS-14). */
     db?: Database;
+    /** The app's logger (a test that reads the log lines passes one with a `write`); silent by default. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ poolMax: options.poolMax }));
@@ -60,7 +62,7 @@ export async function startTestApp(
   const deps: Deps = {
     knex: db.knex,
     config,
-    logger: createLogger(config.logLevel),
+    logger: options.logger ?? createLogger(config.logLevel),
     throttle: new LoginThrottle(db.knex, options.throttle),
     cache: new PublicCache(),
     nudgeOutbox: () => {
