@@ -34,6 +34,9 @@ export interface Tightened {
  * it is a link, because that is the folder the operator named.
  */
 export function tightenTree(root: string, into: Tightened = { changed: {}, failed: {} }): Tightened {
+  // Windows has no group and other bits (Node reports 0666 whatever the ACLs say): there a folder is guarded
+  // by its ACL (docs/security.md, "Files at rest").
+  if (process.platform === 'win32') return into;
   let rootStat: fs.Stats;
   try {
     rootStat = fs.statSync(root);
