@@ -25,8 +25,11 @@ ENV NODE_ENV=production \
     DATA_DIR=/var/lib/clinic \
     BACKUP_DIR=/var/lib/clinic/backups
 # pg_dump/pg_restore for `npm run backup` against a server database (D32); tini reaps and forwards SIGTERM.
+# OPS-21: the data folder and /backups (where deploy/compose.yaml mounts its backups volume) belong to the
+# unprivileged user with mode 0700; a new volume takes that owner and mode from the image. The server sets
+# umask 077 itself and tightens what an older volume holds at start.
 RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client tini && rm -rf /var/lib/apt/lists/* \
- && mkdir -p /var/lib/clinic && chown node:node /var/lib/clinic
+ && install -d -m 0700 -o node -g node /var/lib/clinic /backups
 WORKDIR /app
 COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./package.json

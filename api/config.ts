@@ -54,6 +54,10 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl?: string;
+  /**
+   * The embedded database, development mail and the other kept files. OPS-21: every setting named `...Dir` is
+   * a folder of kept data, made private at start (api/private-files.ts): name a new one so.
+   */
   dataDir: string;
   /** Where backups go (default DATA_DIR/backups), and how many of the automatic ones are kept. */
   backupDir: string;

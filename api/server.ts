@@ -1,3 +1,4 @@
+import './umask';
 import { ConfigError, loadConfig } from './config';
 import { StartupRefused } from './db/seeds/first-start';
 import { startServer } from './start';

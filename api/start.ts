@@ -16,6 +16,7 @@ import { LoginThrottle } from './services/login-throttle';
 import { DEFAULT_PAGE_CACHE_LIMITS } from './services/page-cache';
 import { PublicCache } from './services/public-cache';
 import { startCacheInvalidation } from './services/cache-invalidation';
+import { tightenPrivateFolders } from './private-files';
 
 export interface RunningServer {
   server: Server;
@@ -28,6 +29,13 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (OPS-1, OPS-3, OPS-6, MAIL-1). */
 export async function startServer(config: Config, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  // OPS-21: before anything is opened, whatever was left readable by others in the product's folders stops
+  // being so (files from an older version, a copy, another tool). Said once, by folder; nothing said when
+  // nothing changed.
+  const tightened = tightenPrivateFolders(config);
+  const changed = Object.values(tightened.changed).reduce((n, c) => n + c, 0);
+  if (changed > 0) logger.info('file_modes_tightened', { count: changed, folders: tightened.changed });
+  if (Object.keys(tightened.failed).length > 0) logger.warn('file_modes_not_tightened', { folders: tightened.failed });
   const database = await createDbFromConfig(config);
   const { knex } = database;
   try {

@@ -1,3 +1,4 @@
+import '../api/umask';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

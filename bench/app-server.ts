@@ -1,3 +1,4 @@
+import '../api/umask';
 import { loadConfig } from '../api/config';
 import { startServer } from '../api/start';
 

@@ -1,10 +1,11 @@
 import { build } from 'esbuild';
+import { SERVER_ENTRY_POINTS } from './server-entries';
 
 // `npm run build:server` (OPS-16): the server and its command-line tools as plain JavaScript in dist/api,
 // so production runs `node dist/api/server.js` with no TypeScript compiler in the process. Packages stay
 // in node_modules (the production image installs them with `npm ci --omit=dev`); the product's own code
 // (api/ and shared/) is bundled, one file per entry.
-const entryPoints = ['api/server.ts', 'api/db/migrate-cli.ts', 'api/cli/admin.ts', 'api/cli/backup.ts', 'api/cli/restore.ts'];
+const entryPoints = SERVER_ENTRY_POINTS;
 
 await build({
   entryPoints,

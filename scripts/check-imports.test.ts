@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { directionProblem, findCircles, importSpecifiers } from './check-imports';
+import { directionProblem, findCircles, firstImport, importSpecifiers, scriptPrograms, umaskProblems } from './check-imports';
+import { SERVER_ENTRY_POINTS } from './server-entries';
 
 describe('importSpecifiers', () => {
   it('finds static, type-only, re-exported and dynamic imports, not those in comments', () => {
@@ -74,5 +75,58 @@ describe('findCircles', () => {
       ['f', ['d']],
     ]);
     expect(findCircles(graph)).toEqual([['a', 'b', 'c'], ['e']]);
+  });
+});
+
+describe('the private umask of every program (OPS-21)', () => {
+  const check = (sources: Record<string, string>) => {
+    const files = Object.keys(sources);
+    const known = new Set(files);
+    const graph = new Map(files.map((f) => [f, importSpecifiers(sources[f]).map((s) => (s.endsWith('umask') ? 'api/umask.ts' : s.endsWith('start') ? 'api/start.ts' : s))]));
+    return umaskProblems(files, new Map(Object.entries(sources)), graph, known);
+  };
+
+  it('takes the first import that runs, after comments and type-only imports', () => {
+    expect(firstImport(`// import './not-this';\nimport type { X } from './types';\nimport '../umask';\nimport a from './a';`)).toBe('../umask');
+    expect(firstImport(`import { a } from './a';\nimport './umask';`)).toBe('./a');
+    expect(firstImport('const x = 1;')).toBeNull();
+  });
+
+  it("finds the api programs package.json's scripts run, from source or from the build", () => {
+    expect(
+      scriptPrograms({
+        dev: 'tsx watch api/server.ts',
+        start: 'npm run build && node --max-old-space-size=192 dist/api/server.js',
+        backup: 'tsx api/cli/backup.ts',
+        bench: 'tsx bench/api.ts',
+      }).sort(),
+    ).toEqual(['api/cli/backup.ts', 'api/server.ts']);
+  });
+
+  it('accepts programs that import the umask first, and refuses one that does not', () => {
+    expect(check({ 'api/umask.ts': '', 'api/cli/backup.ts': "import '../umask';\nimport x from './x';\nprocess.exit(0);" })).toEqual([]);
+    expect(check({ 'api/umask.ts': '', 'api/cli/backup.ts': "import x from './x';\nimport '../umask';" })[0]).toMatch(
+      /api\/cli\/backup.ts is a program: its first import must be api\/umask.ts/,
+    );
+  });
+
+  it('counts as a program a new command-line tool, and anything outside the tests that starts the server', () => {
+    const problems = check({
+      'api/umask.ts': '',
+      'api/start.ts': '',
+      'api/cli/new-tool.ts': "import { loadConfig } from '../config';\nconst file = process.argv[2];",
+      'bench/app-server.ts': "import { startServer } from '../api/start';",
+      'api/test/x.test.ts': "import { startServer } from '../start';",
+    });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['api/cli/new-tool.ts', 'bench/app-server.ts']);
+  });
+
+  it('counts every entry the server build bundles', () => {
+    const sources = Object.fromEntries(SERVER_ENTRY_POINTS.map((f) => [f, '']));
+    expect(check({ 'api/umask.ts': '', ...sources }).length).toBe(SERVER_ENTRY_POINTS.length);
+  });
+
+  it('refuses a module that is not a program importing the umask', () => {
+    expect(check({ 'api/umask.ts': '', 'api/services/x.ts': "import '../umask';" })[0]).toMatch(/api\/services\/x.ts imports api\/umask.ts, which only a program imports/);
   });
 });

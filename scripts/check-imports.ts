@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_ENTRY_POINTS } from './server-entries';
 
 // The import guard run by `npm run lint`. It reads every TypeScript file of the repository,
 // follows each relative import (static, type-only, re-export, dynamic import() and require()), and fails on
@@ -9,7 +10,9 @@ import path from 'node:path';
 //       shared <- api;  shared <- site <- desktop;  nothing imports api but its own code, bench and tests;
 //       in site/src, the admin (site/src/admin) and the public site (site/src/public) never import each
 //       other, and what both use (site/src/lib) imports neither; desktop takes only the admin and lib;
-//       inside the admin, lower folders never import higher ones (see adminRank below).
+//       inside the admin, lower folders never import higher ones (see adminRank below);
+//   - a program that does not set the private umask first (OPS-21): every entry point (see programs below)
+//     has api/umask.ts as its first import, and nothing else imports it.
 // Packages (bare specifiers) are not followed. Usage: `tsx scripts/check-imports.ts [--quiet]`.
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -250,16 +253,80 @@ function oneLoop(component: string[], graph: Map<string, string[]>): string[] {
   return component;
 }
 
+// ---------------------------------------------------------------------------------------------- the umask
+
+export const UMASK_MODULE = 'api/umask.ts';
+const SERVER_START_MODULE = 'api/start.ts';
+
+/** The first module a source imports for its effects or values (static imports in source order; `import type` is erased). */
+export function firstImport(source: string): string | null {
+  const code = stripComments(source);
+  for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*(type\s+)?(?:[\w$*{}\s,]+?\s+from\s*)?['"]([^'"\n]+)['"]/g)) {
+    if (!m[1]) return m[2];
+  }
+  return null;
+}
+
+/** The api/ files package.json's scripts run, with tsx or node (dist/api/x.js is built from api/x.ts). */
+export function scriptPrograms(scripts: Record<string, string>): string[] {
+  const found = new Set<string>();
+  for (const command of Object.values(scripts)) {
+    for (const m of command.matchAll(/\b(?:tsx(?:\s+watch)?|node)\s+(?:--\S+\s+)*((?:dist\/)?api\/\S+?)\.(?:ts|js)\b/g)) {
+      found.add(`${m[1].replace(/^dist\//, '')}.ts`);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * The repository's programs that keep the clinic's data (OPS-21): what `npm run build:server` bundles, what
+ * package.json's scripts run from api/, every api/ module that reads its command line or ends the process,
+ * and every module outside the tests that starts the server in its own process (bench).
+ */
+function programs(files: string[], sources: Map<string, string>, graph: Map<string, string[]>): Set<string> {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const found = new Set([...SERVER_ENTRY_POINTS, ...scriptPrograms(scripts)]);
+  for (const file of files) {
+    if (isTestCode(file)) continue;
+    const code = stripComments(sources.get(file) ?? '');
+    if (file.startsWith('api/') && /\bprocess\.(argv\b|exit\s*\()/.test(code)) found.add(file);
+    if (file !== SERVER_START_MODULE && (graph.get(file) ?? []).includes(SERVER_START_MODULE)) found.add(file);
+  }
+  return found;
+}
+
+export function umaskProblems(files: string[], sources: Map<string, string>, graph: Map<string, string[]>, known: Set<string>): string[] {
+  const problems: string[] = [];
+  const entries = programs(files, sources, graph);
+  for (const entry of [...entries].sort()) {
+    if (!known.has(entry)) continue;
+    const first = firstImport(sources.get(entry) ?? '');
+    if (!first || resolveImport(entry, first, known) !== UMASK_MODULE) {
+      problems.push(`${entry} is a program: its first import must be ${UMASK_MODULE}, so that what it writes is private (OPS-21)`);
+    }
+  }
+  for (const file of files) {
+    if (isTestCode(file) || entries.has(file)) continue;
+    if ((graph.get(file) ?? []).includes(UMASK_MODULE)) {
+      problems.push(`${file} imports ${UMASK_MODULE}, which only a program imports (it sets the whole process's umask)`);
+    }
+  }
+  return problems;
+}
+
 // ---------------------------------------------------------------------------------------------- main
 
 function main(): void {
   const files = SCANNED.flatMap((entry) => listFiles(entry));
   const known = new Set(files);
   const graph = new Map<string, string[]>();
+  const sources = new Map<string, string>();
   const problems: string[] = [];
   for (const file of files) {
     const targets: string[] = [];
-    for (const specifier of importSpecifiers(fs.readFileSync(path.join(root, file), 'utf8'))) {
+    const source = fs.readFileSync(path.join(root, file), 'utf8');
+    sources.set(file, source);
+    for (const specifier of importSpecifiers(source)) {
       const target = resolveImport(file, specifier, known);
       if (!target) continue;
       targets.push(target);
@@ -268,6 +335,7 @@ function main(): void {
     }
     graph.set(file, targets);
   }
+  problems.push(...umaskProblems(files, sources, graph, known));
   for (const circle of findCircles(graph)) {
     problems.push(`import circle of ${circle.length} file(s): ${oneLoop(circle, graph).join(' -> ')}` + (circle.length > 2 ? `\n    all of: ${circle.join(', ')}` : ''));
   }

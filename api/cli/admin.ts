@@ -1,3 +1,4 @@
+import '../umask';
 import { createInterface } from 'node:readline/promises';
 import { accountPasswordSchema } from '../../shared/schemas/auth';
 import { ConfigError, loadConfig } from '../config';

@@ -1,3 +1,4 @@
+import '../umask';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { APPLICATION_NAME, createDbFromConfig, embeddedDatabaseHolder } from '../db/knex';

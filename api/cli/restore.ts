@@ -1,3 +1,4 @@
+import '../umask';
 import { ConfigError, loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from '../services/restore';
 

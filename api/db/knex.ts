@@ -111,7 +111,7 @@ export async function createDb(options: DbOptions): Promise<Database> {
   let release = () => {};
   let isNew = false;
   if (options.pgliteDir) {
-    fs.mkdirSync(options.pgliteDir, { recursive: true });
+    fs.mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 }); // OPS-21
     release = takeDirectoryLock(options.pgliteDir);
     isNew = !fs.existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
   }

@@ -1,3 +1,4 @@
+import '../umask';
 import { loadConfig } from '../config';
 import { createDbFromConfig } from './knex';
 import { migrateLatest } from './migrate';

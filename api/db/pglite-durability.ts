@@ -30,14 +30,46 @@ interface NodefsStream {
   nfd?: number;
   node: { mode: number };
 }
+interface ModeAttributes {
+  mode?: number;
+}
 interface PgliteModule {
   FS: EmscriptenFs;
-  NODEFS: { stream_ops: { fsync?: (stream: NodefsStream) => number } };
+  NODEFS: {
+    node_ops: {
+      mknod(parent: unknown, name: string, mode: number, dev: number): unknown;
+      setattr(node: unknown, attr: ModeAttributes): void;
+    };
+    stream_ops: {
+      fsync?: (stream: NodefsStream) => number;
+      setattr(stream: unknown, attr: ModeAttributes): void;
+    };
+  };
 }
 
 const EIO = 29; // Emscripten's errno numbering
 
-/** NodeFS whose streams fsync to the host, so PostgreSQL's commits and checkpoints reach the disk. */
+/**
+ * OPS-21: Emscripten's file layer keeps a umask of its own (022, whatever the process's) and chmods every file
+ * it creates to the mode asked for: the files of a new or restored database came out 0666 and those
+ * PostgreSQL writes through fopen() (pg_internal.init) 0644, in spite of the process's umask 077. Every mode
+ * it gives the host loses its group and other bits here.
+ */
+function keepPrivate(mod: PgliteModule): void {
+  const { node_ops: nodeOps, stream_ops: streamOps } = mod.NODEFS;
+  const owner = (mode: number) => mode & ~0o077;
+  const mknod = nodeOps.mknod;
+  nodeOps.mknod = (parent, name, mode, dev) => mknod(parent, name, owner(mode), dev);
+  const setNode = nodeOps.setattr;
+  nodeOps.setattr = (node, attr) => setNode(node, attr.mode === undefined ? attr : { ...attr, mode: owner(attr.mode) });
+  const setStream = streamOps.setattr;
+  streamOps.setattr = (stream, attr) => setStream(stream, attr.mode === undefined ? attr : { ...attr, mode: owner(attr.mode) });
+}
+
+/**
+ * NodeFS whose streams fsync to the host, so PostgreSQL's commits and checkpoints reach the disk, and whose
+ * files are the process user's alone (keepPrivate).
+ */
 export class DurableNodeFS extends NodeFS {
   override async init(pg: PGlite, emscriptenOptions: Parameters<NodeFS['init']>[1]) {
     const { emscriptenOpts } = await super.init(pg, emscriptenOptions);
@@ -60,7 +92,7 @@ export class DurableNodeFS extends NodeFS {
       emscriptenOpts: {
         ...emscriptenOpts,
         // NodeFS mounts NODEFS in its own preRun; this one runs after it, before PostgreSQL opens a file.
-        preRun: [...(Array.isArray(preRun) ? preRun : preRun ? [preRun] : []), giveFsync],
+        preRun: [...(Array.isArray(preRun) ? preRun : preRun ? [preRun] : []), giveFsync, keepPrivate],
       } as typeof emscriptenOpts,
     };
   }

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import * as tar from 'tar';
 import type { Database } from '../db/knex';
 import { knownMigrations } from '../db/migrate';
+import { privateTarOptions } from '../private-files';
 
 // OPS-13 (docs/operations.md): one file holds a complete, restorable copy of the clinic. Uploaded images
 // live in the database (IMG-5), so the database is the whole of the data. The file is a tar of:
@@ -155,11 +156,12 @@ export async function takeBackup(db: Database, options: BackupOptions): Promise<
     };
     fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-    fs.mkdirSync(options.backupDir, { recursive: true });
+    fs.mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
     const stamp = fileStamp(now);
     const file = path.join(options.backupDir, `clinic-backup-${stamp}.tar`);
-    // Written beside, then renamed: a backup file that exists is complete.
-    await tar.create({ file: `${file}.partial`, cwd: work, portable: true }, ['manifest.json', databaseFileOf[format]]);
+    // Written beside, then renamed: a backup file that exists is complete. OPS-21: the file and every
+    // member in it are private (0600, folders 0700), wherever the copy goes and whoever extracts it.
+    await tar.create({ file: `${file}.partial`, cwd: work, portable: true, ...privateTarOptions }, ['manifest.json', databaseFileOf[format]]);
     fs.renameSync(`${file}.partial`, file);
     return file;
   } finally {

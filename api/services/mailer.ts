@@ -38,9 +38,10 @@ function folderMailer(dir: string): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail(mail);
-      await fs.mkdir(dir, { recursive: true });
+      // OPS-21: a message holds a patient's details: the folder 0700, the file 0600.
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      await fs.writeFile(path.join(dir, `${Date.now()}-${safeTo}.eml`), info.message as Buffer);
+      await fs.writeFile(path.join(dir, `${Date.now()}-${safeTo}.eml`), info.message as Buffer, { mode: 0o600 });
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -8,6 +8,7 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** The real server (`api/server.ts`) as a child process, for tests that kill it as a crash would. */
 export interface ServerProcess {
   url: string;
+  pid: number;
   /** Date.now() at spawn, and when it logged that it listens. */
   spawnedAt: number;
   listeningAt: number;
@@ -67,6 +68,7 @@ export async function startServerProcess(
   const listeningAt = await listening;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     spawnedAt,
     listeningAt,
     kill: () => signal(child, 'SIGKILL', exited).then(() => undefined),
