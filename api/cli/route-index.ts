@@ -1,3 +1,4 @@
+import '../umask';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appRouters } from '../app';
