@@ -3,8 +3,9 @@ import { build } from 'esbuild';
 // `npm run build:server` (OPS-16): the server and its command-line tools as plain JavaScript in dist/api,
 // so production runs `node dist/api/server.js` with no TypeScript compiler in the process. Packages stay
 // in node_modules (the production image installs them with `npm ci --omit=dev`); the product's own code
-// (api/ and shared/) is bundled, one file per entry.
-const entryPoints = ['api/server.ts', 'api/db/migrate-cli.ts', 'api/cli/admin.ts', 'api/cli/backup.ts', 'api/cli/restore.ts'];
+// (api/ and shared/) is bundled, one file per entry. api/supervisor.ts is what `npm start` runs (OPS-21): it
+// starts dist/api/server.js beside it.
+const entryPoints = ['api/server.ts', 'api/supervisor.ts', 'api/db/migrate-cli.ts', 'api/cli/admin.ts', 'api/cli/backup.ts', 'api/cli/restore.ts'];
 
 await build({
   entryPoints,
