@@ -81,13 +81,14 @@ export function supervise(options: SuperviseOptions): Supervisor {
     let listenedAt: number | null = null;
     const tail = new StderrTail();
     // detached: the server is in a process group of its own, so a Ctrl-C in the terminal reaches only the
-    // supervisor, which stops it; the IPC channel tells the server when it listens, and tells it to stop
-    // when the supervisor itself is gone (api/server.ts).
+    // supervisor, which stops it (not on Windows, where it would open a console window of its own). The IPC
+    // channel says when the server listens, and tells it to stop when the supervisor itself is gone
+    // (api/server.ts).
     const current = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-      detached: true,
+      detached: process.platform !== 'win32',
     });
     child = current;
     current.stderr!.on('data', (chunk: Buffer) => {
@@ -99,7 +100,7 @@ export function supervise(options: SuperviseOptions): Supervisor {
       listenedAt = performance.now();
       everListened = true;
     });
-    current.once('spawn', () => log('info', 'server_started', { pid: current.pid, restarts: crashesInARow }));
+    current.once('spawn', () => log('info', 'server_started', { pid: current.pid, crashesInARow }));
     // A spawn failure (no such node binary) gives 'error' and then 'exit'/'close' with code -2 or none.
     current.once('error', (err) => log('error', 'server_spawn_failed', { error: err.message }));
     whenGone(current, (exitCode, signal) => {

@@ -24,6 +24,7 @@ const listen = () => process.send('listening');
 const stay = () => setInterval(() => {}, 1000);
 if (step === 'serve') { listen(); stay(); }
 if (step === 'crash') { listen(); process.stderr.write('about to fail\\nfor a reason'); setTimeout(() => process.exit(3), 30); }
+if (step === 'crash-later') { listen(); setTimeout(() => process.exit(4), 400); }
 if (step === 'fail-before-listening') { process.stderr.write('cannot open the database\\n'); process.exit(1); }
 if (step === 'refuse') { process.stderr.write('Invalid configuration:\\n  PORT: bad\\n'); process.exit(${EXIT_REFUSED_TO_START}); }
 if (step === 'out-of-memory') { listen(); const kept = []; setInterval(() => { for (let i = 0; i < 1e5; i++) kept.push({ i, s: 'x' + i }); }, 1); }
@@ -46,7 +47,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function start(plan: string[], options: { stopTimeoutMs?: number } = {}) {
+function start(plan: string[], options: { stopTimeoutMs?: number; stableAfterMs?: number } = {}) {
   supervisor = supervise({
     command: process.execPath,
     // A small heap, for the stand-in that runs out of it.
@@ -92,6 +93,15 @@ describe('the supervisor', () => {
     expect(await running.done).toBe(0);
     expect(read('terminated').trim()).toBe(read('pid')); // the graceful stop reached the server
     expect(events('server_stopped')[0]).toMatchObject({ exitCode: 0 });
+  });
+
+  it('starts the count of crashes in a row again after a server that ran a while', async () => {
+    start(['crash', 'crash-later', 'serve'], { stableAfterMs: 200 });
+    await until(() => runs() === 3 && events('server_started').length === 3);
+    expect(events('server_crashed').map((c) => [c.exitCode, c.crashesInARow, c.restartInMs])).toEqual([
+      [3, 1, 50],
+      [4, 1, 50],
+    ]);
   });
 
   it("says V8's own last words when the server runs out of heap", async () => {
