@@ -110,7 +110,8 @@ export function supervise(options: SuperviseOptions): Supervisor {
       const facts = { pid: current.pid, exitCode, signal, ranForMs, cause: crashCause(stderr, exitCode, signal), stderr };
       if (stopping) {
         log('info', 'server_stopped', { pid: current.pid, exitCode, signal });
-        finish(exitCode === 0 ? 0 : 1);
+        // Ended by the SIGTERM itself: it came before the server had its handler (still loading).
+        finish(exitCode === 0 || signal === 'SIGTERM' ? 0 : 1);
         return;
       }
       // Starting again cannot fix a configuration error or a refused start; nor, on the very first start,

@@ -20,7 +20,7 @@ if (previous) { try { process.kill(previous, 0); fs.appendFileSync(dir + '/overl
 fs.writeFileSync(dir + '/pid', String(process.pid));
 const step = JSON.parse(process.env.STAND_IN_PLAN)[runs - 1] ?? 'serve';
 process.on('SIGTERM', () => { fs.appendFileSync(dir + '/terminated', process.pid + '\\n'); process.exit(0); });
-const listen = () => process.send('listening');
+const listen = () => { process.send('listening'); fs.writeFileSync(dir + '/ready', String(process.pid)); };
 const stay = () => setInterval(() => {}, 1000);
 if (step === 'serve') { listen(); stay(); }
 if (step === 'crash') { listen(); process.stderr.write('about to fail\\nfor a reason'); setTimeout(() => process.exit(3), 30); }
@@ -28,7 +28,7 @@ if (step === 'crash-later') { listen(); setTimeout(() => process.exit(4), 400); 
 if (step === 'fail-before-listening') { process.stderr.write('cannot open the database\\n'); process.exit(1); }
 if (step === 'refuse') { process.stderr.write('Invalid configuration:\\n  PORT: bad\\n'); process.exit(${EXIT_REFUSED_TO_START}); }
 if (step === 'out-of-memory') { listen(); const kept = []; setInterval(() => { for (let i = 0; i < 1e5; i++) kept.push({ i, s: 'x' + i }); }, 1); }
-if (step === 'ignore-sigterm') { listen(); process.removeAllListeners('SIGTERM'); process.on('SIGTERM', () => {}); stay(); }
+if (step === 'ignore-sigterm') { process.removeAllListeners('SIGTERM'); process.on('SIGTERM', () => {}); listen(); stay(); }
 `;
 
 let dir: string;
@@ -65,6 +65,8 @@ function start(plan: string[], options: { stopTimeoutMs?: number; stableAfterMs?
 const events = (name: string) => lines.filter((l) => l.event === name);
 const read = (file: string) => (fs.existsSync(path.join(dir, file)) ? fs.readFileSync(path.join(dir, file), 'utf8') : '');
 const runs = () => Number(read('runs') || 0);
+/** The last server started has its SIGTERM handler and has listened. */
+const listening = () => read('ready') !== '' && read('ready') === read('pid');
 
 async function until(check: () => boolean, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
@@ -78,7 +80,7 @@ describe('the supervisor', () => {
   it('starts a server that died again, after a delay that grows while it keeps dying, and logs each crash with its cause', async () => {
     // Listens then dies; then twice fails before it listens (a restart that cannot start yet); then serves.
     const running = start(['crash', 'fail-before-listening', 'fail-before-listening', 'serve']);
-    await until(() => runs() === 4 && events('server_started').length === 4);
+    await until(() => runs() === 4 && events('server_started').length === 4 && listening());
 
     const crashes = events('server_crashed');
     expect(crashes.map((c) => c.restartInMs)).toEqual([50, 100, 200]);
@@ -114,7 +116,7 @@ describe('the supervisor', () => {
 
   it("restarts a server killed with SIGKILL, as the kernel's OOM killer kills", async () => {
     const running = start(['serve', 'serve']);
-    await until(() => events('server_started').length === 1 && runs() === 1);
+    await until(listening); // killed before it listened, it would be a first start that failed: no restart
     const first = running.pid()!;
     process.kill(first, 'SIGKILL');
     await until(() => runs() === 2);
@@ -161,8 +163,7 @@ describe('the supervisor', () => {
 
   it('kills a server that does not stop within the stop timeout, and says so in its exit code', async () => {
     const running = start(['ignore-sigterm'], { stopTimeoutMs: 300 });
-    await until(() => runs() === 1 && events('server_started').length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // its SIGTERM handler is in place
+    await until(() => listening() && events('server_started').length === 1);
     running.stop('SIGTERM');
     expect(await running.done).toBe(1);
     expect(events('server_stop_timed_out')).toHaveLength(1);
