@@ -1,5 +1,6 @@
-// How production starts Node (OPS-16): `npm start`, the Dockerfile's CMD and ENV, the systemd unit's
-// ExecStart and Environment and scripts/try-production.sh carry exactly these
+// How production starts Node (OPS-16): `npm start` (its supervisor, api/supervisor.ts, starts the server
+// with them), the Dockerfile's CMD and ENV, the systemd unit's ExecStart and Environment and
+// scripts/try-production.sh carry exactly these
 // (api/test/operations/production-flags.test.ts checks it), and bench/memory.ts measures the server started
 // with them. docs/operations.md, "Memory", says why each is there and what it saved.
 

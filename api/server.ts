@@ -1,6 +1,8 @@
 import './umask';
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { StartupRefused } from './db/seeds/first-start';
+import { EXIT_REFUSED_TO_START, LISTENING_MESSAGE } from './process-protocol';
 import { startServer } from './start';
 
 // `npm start`: configuration from the environment (OPS-9), then one process serving everything (OPS-1).
@@ -17,10 +19,32 @@ const shutdown = (signal: string) => {
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
+
+// OPS-22: an error nothing caught ends the process (its state is unknown), but never silently: one line in
+// the logger's shape, on stderr, where the supervisor behind `npm start` keeps the last lines for its crash
+// line (the journal and `docker logs` take stderr too). Written synchronously: the process exits next.
+const die = (event: string) => (err: unknown) => {
+  const error = err instanceof Error ? err.message : String(err);
+  const stack = err instanceof Error ? err.stack : undefined;
+  fs.writeSync(2, `${JSON.stringify({ level: 'fatal', time: new Date().toISOString(), error, stack, event })}\n`);
+  process.exit(1);
+};
+process.on('uncaughtException', die('uncaught_exception'));
+process.on('unhandledRejection', die('unhandled_rejection'));
+
+// OPS-22: started by the supervisor (an IPC channel): tell it when listening, and stop gracefully if it is
+// gone (killed itself), so no server is left running that nothing would restart or stop.
+if (process.send) {
+  process.channel?.unref();
+  process.once('disconnect', () => shutdown('disconnect'));
+}
+
 try {
   await starting;
+  if (process.connected) process.send?.(LISTENING_MESSAGE);
 } catch (err) {
   const known = err instanceof ConfigError || err instanceof StartupRefused;
   process.stderr.write(`${known ? (err as Error).message : ((err as Error)?.stack ?? String(err))}\n`);
-  process.exit(1);
+  // Starting again would fail the same way: the supervisor and systemd do not restart after this code.
+  process.exit(known ? EXIT_REFUSED_TO_START : 1);
 }

@@ -4,7 +4,8 @@ import { SERVER_ENTRY_POINTS } from './server-entries';
 // `npm run build:server` (OPS-16): the server and its command-line tools as plain JavaScript in dist/api,
 // so production runs `node dist/api/server.js` with no TypeScript compiler in the process. Packages stay
 // in node_modules (the production image installs them with `npm ci --omit=dev`); the product's own code
-// (api/ and shared/) is bundled, one file per entry.
+// (api/ and shared/) is bundled, one file per entry (scripts/server-entries.ts). api/supervisor.ts is what
+// `npm start` runs (OPS-22): it starts dist/api/server.js beside it.
 const entryPoints = SERVER_ENTRY_POINTS;
 
 await build({

@@ -107,25 +107,30 @@ export async function createDb(options: DbOptions): Promise<Database> {
   // searches get the same trigram indexes as on a server (migration 002).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { default: ClientPgLite } = await import('knex-pglite');
-  const { durablePgliteOptions, flushNewDatabase } = await import('./pglite-durability');
+  const { durablePgliteOptions, flushFolder, flushNewDatabase, wasShutDown } = await import('./pglite-durability');
   let release = () => {};
   let isNew = false;
+  let flushed: Set<string> | undefined;
   if (options.pgliteDir) {
     fs.mkdirSync(options.pgliteDir, { recursive: true, mode: 0o700 }); // OPS-21
     release = takeDirectoryLock(options.pgliteDir);
     isNew = !fs.existsSync(path.join(options.pgliteDir, 'PG_VERSION'));
+    // OPS-22: the last process died with the database open (a crash, a kill): PostgreSQL's crash recovery
+    // is next, and its slowest part, flushing every file, is done here first, many at a time.
+    if (!isNew && !wasShutDown(options.pgliteDir)) flushed = await flushFolder(options.pgliteDir);
   }
   // On disk, every commit is flushed to it before it is acknowledged (pglite-durability.ts); in memory
   // (tests) there is nothing to flush.
-  const storage = options.pgliteDir ? durablePgliteOptions(options.pgliteDir) : {};
+  const durable = options.pgliteDir ? durablePgliteOptions(options.pgliteDir, flushed) : undefined;
   const pglite = new PGlite({
-    ...storage,
-    startParams: [...(storage.startParams ?? PGlite.defaultStartParams), ...EMBEDDED_MEMORY_PARAMS],
+    ...durable,
+    startParams: [...(durable?.startParams ?? PGlite.defaultStartParams), ...EMBEDDED_MEMORY_PARAMS],
     parsers: pgliteParsers,
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   });
   await pglite.waitReady;
+  durable?.fs.forgetFlushed();
   if (options.pgliteDir && isNew) flushNewDatabase(options.pgliteDir);
   const knex = knexFactory({
     client: ClientPgLite,

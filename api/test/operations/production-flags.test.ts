@@ -28,9 +28,11 @@ describe('the production start', () => {
     for (const [name, value] of Object.entries(PRODUCTION_ENV)) expect(unit).toMatch(new RegExp(`^Environment=.*\\b${name}=${value}\\b`, 'm'));
   });
 
-  it('is the same in `npm start` and in scripts/try-production.sh', () => {
+  it('is the same in `npm start` (through its supervisor) and in scripts/try-production.sh', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toContain(command);
+    // OPS-22: `npm start` runs the supervisor, which starts the server with the flags and the environment:
+    // supervisor.test.ts reads the running server's command line and environment from /proc.
+    expect(scripts.start).toBe('npm run build && node dist/api/supervisor.js');
     const tryout = read('scripts/try-production.sh');
     expect(tryout).toContain(command);
     for (const [name, value] of Object.entries(PRODUCTION_ENV)) expect(tryout).toContain(`${name}=${value}`);

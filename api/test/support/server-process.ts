@@ -83,6 +83,87 @@ async function signal(child: ChildProcess, name: NodeJS.Signals, exited: Promise
   return exited;
 }
 
+/** `node dist/api/supervisor.js`, what `npm start` runs after the build (OPS-22), and the server it starts. */
+export interface SupervisorProcess {
+  url: string;
+  /** The supervisor's pid (the server's is on its `server_started` lines). */
+  pid: number;
+  output(): string;
+  /** Every JSON line written so far (the supervisor's and the server's, stdout and stderr), parsed. */
+  lines(): Record<string, unknown>[];
+  /** The first JSON line, written so far or later, that `match` accepts. */
+  waitForLine(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  signal(name: NodeJS.Signals): void;
+}
+
+/** Starts the built supervisor on a free port with only the given environment; it does not wait for anything. */
+export async function startSupervisorProcess(env: Record<string, string>): Promise<SupervisorProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/api/supervisor.js'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const parsed: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
+  const partial = { stdout: '', stderr: '' };
+  const take = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    output += chunk.toString();
+    const parts = (partial[stream] + chunk.toString()).split('\n');
+    partial[stream] = parts.pop()!;
+    for (const line of parts) {
+      if (!line.startsWith('{')) continue;
+      try {
+        parsed.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        /* not a log line */
+      }
+    }
+    for (const wake of waiters) wake();
+  };
+  child.stdout!.on('data', take('stdout'));
+  child.stderr!.on('data', take('stderr'));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    output: () => output,
+    lines: () => parsed,
+    waitForLine: (match, timeoutMs = 120_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = parsed.find(match);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such line in ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    exited,
+    signal: (name) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    },
+  };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
