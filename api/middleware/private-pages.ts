@@ -1,20 +1,18 @@
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { DEFAULT_LANG, languages } from '../../shared/i18n/types';
+import { TOKEN_PATH_PREFIXES } from '../../shared/schemas/manage-appointment';
 
-// BOOK-14, REV-2: the one definition of a visitor's private pages, the addresses that carry a personal token:
-// the appointment link's page, its outcomes and its form posts (/appointment/...), the review form
-// (/review/...), each at every language's address (/mr/appointment/..., /hi/review/...), and the link's data
+// BOOK-14, REV-2: a visitor's private pages are the addresses that carry a personal token, declared once in
+// TOKEN_PATH_PREFIXES (shared/schemas/manage-appointment.ts, which the log's token scrubbing reads too): the
+// appointment link's page, its outcomes and form posts (/appointment/...), the review form (/review/...),
+// each also under every language's prefix (/mr/appointment/..., /hi/review/...), and the link's data
 // (/api/appointment-links/...). The header middleware below and the page cache (api/routes/site.ts) both
 // ask isPrivatePath, so a page in a new language, or a new answer of a personal page, cannot miss either.
 
-/** The first segment of a personal page's address (after the language prefix). */
-export const PRIVATE_PAGE_ROOTS = ['appointment', 'review'] as const;
-/** A personal link's data, read by the page (shared/schemas/manage-appointment.ts managePath). */
-const PRIVATE_DATA = '/api/appointment-links/';
-
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const prefixes = languages.filter((l) => l !== DEFAULT_LANG).join('|');
-const PRIVATE = new RegExp(`^(?:/(?:${prefixes}))?/(?:${PRIVATE_PAGE_ROOTS.join('|')})(?:/|$)`, 'i');
+const PRIVATE = new RegExp(`^(?:/(?:${prefixes}))?(?:${TOKEN_PATH_PREFIXES.map(escape).join('|')})`, 'i');
 
 /** The headers every answer at a private address carries, whatever its status (200, 303, 404, 409, 429, 400). */
 export const PRIVATE_HEADERS = {
@@ -37,8 +35,7 @@ export function isPrivatePath(requestPath: string): boolean {
   } catch {
     // An undecodable path is read as it is.
   }
-  p = path.posix.normalize(`/${p.replace(/\/+/g, '/')}`);
-  return PRIVATE.test(p) || p.toLowerCase().startsWith(PRIVATE_DATA);
+  return PRIVATE.test(path.posix.normalize(`/${p.replace(/\/+/g, '/')}`));
 }
 
 /**

@@ -3,7 +3,7 @@ import { defaultClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { seedDemoContent } from '../../db/seeds/demo-content';
 import { createAccount } from '../../services/accounts';
-import { issueManageLink, newManageToken } from '../../services/appointment-links';
+import { newManageToken } from '../../services/appointment-links';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -375,9 +375,10 @@ describe('fuzzing every form route (SEC-4)', () => {
     const [{ id }] = await app.deps.knex('appointments')
       .insert({ firstName: 'Fuzz', lastName: 'Form', email: 'fuzz-form@example.in', phone: '9876500001', treatment: 'cleaning', preferredDate: '2026-11-27', preferredTime: '11:00', status: 'pending' })
       .returning('id');
-    const url = await issueManageLink(app.deps.knex, id, app.deps.config.publicUrl);
+    const link = newManageToken();
+    await app.deps.knex('appointment_links').insert({ tokenHash: link.hash, appointmentId: id });
     const review = await newReviewLink();
-    tokens = { appointment: url.split('/').pop()!, review: review.token };
+    tokens = { appointment: link.token, review: review.token };
     reviewHash = review.hash;
   });
 
