@@ -5,6 +5,7 @@ import { Model } from 'objection';
 import type { Deps } from './deps';
 import { crossOriginGuard } from './middleware/cross-origin';
 import { errorHandler } from './middleware/error-handler';
+import { privatePages } from './middleware/private-pages';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { serializeJson } from './middleware/serialize-json';
@@ -52,6 +53,8 @@ export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
 
   app.use(requestLog(deps.logger));
+  // BOOK-14, REV-2: outside the error handler, so refusals at a private address carry its headers too.
+  app.use(privatePages());
   app.use(errorHandler(deps.logger));
   // OPS-16: HTML, JSON, CSS and JS above 1 KB leave brotli- or gzip-compressed (brotli at quality 4: most of
   // the saving for little CPU). Built assets already carry Content-Encoding from their .br/.gz twins

@@ -4,7 +4,7 @@ import { HttpError } from '../errors';
 
 /** API-4: parse a body with the same zod schema the form uses; a failure is a 400 with the rule's message. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  // (NUL characters, lone surrogates and deep nesting were refused when the body was read: json-body.ts.)
+  // (NUL characters, lone surrogates and deep nesting were refused when the body was read: body.ts.)
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
     const { error, fields } = firstIssueAndFields(result.error);

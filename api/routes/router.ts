@@ -1,7 +1,7 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { DefaultState, Middleware } from 'koa';
 import type { Deps } from '../deps';
-import { jsonBody } from '../middleware/json-body';
+import { readBody, type FormBody } from '../middleware/body';
 import { declaredCapability } from '../middleware/capability';
 import { requirePasswordChanged, requireSession, type AuthState } from '../middleware/session';
 
@@ -9,12 +9,14 @@ import { requirePasswordChanged, requireSession, type AuthState } from '../middl
  * Every router of the API is made here, so every route follows the same rules:
  * - routing is case-sensitive: '/API/ADMIN/patients' is not an admin route (it is an unknown page);
  * - a route reads JSON bodies only (415 otherwise), parsed after its guard has run, so a request
- *   without a session never has its body read; `body: 'none'` for a route that parses its own (upload);
+ *   without a session never has its body read; `body: { form: ... }` for the personal pages' plain form
+ *   posts, which meet the same walls (SEC-4, api/middleware/body.ts); `body: 'none'` for routes that read
+ *   no body, and the upload, which parses its own multipart;
  * - an admin router's routes each begin with the session guard (AUTH-2).
  */
 export interface RouterOptions {
   prefix?: string;
-  body?: 'json' | 'none';
+  body?: 'json' | 'none' | FormBody;
 }
 
 /**
@@ -25,7 +27,8 @@ export interface RouterOptions {
  */
 function ruledRouter<S>(options: RouterOptions, rules: Middleware[], mustDeclare = false): Router<S> {
   const router = new Router<S>({ prefix: options.prefix, sensitive: true });
-  const heads = (options.body === 'none' ? rules : [...rules, jsonBody()]) as RouterMiddleware<S>[];
+  const body = options.body ?? 'json';
+  const heads = (body === 'none' ? rules : [...rules, readBody(body)]) as RouterMiddleware<S>[];
   const register = router.register.bind(router);
   router.register = ((path, methods, middleware, layerOptions) => {
     // Route layers have methods; `use` layers (methods []) and nested routers are left as they are.

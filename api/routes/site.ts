@@ -11,6 +11,7 @@ import { htmlEtag, type CachedPage } from '../services/page-cache';
 import { seoRoutes } from './seo';
 import { createRouter } from './router';
 import { isApiPath } from '../middleware/error-handler';
+import { isPrivatePath } from '../middleware/private-pages';
 
 // The built site (site/dist): hashed assets with long-lived caching (precompressed .br/.gz beside them),
 // other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
@@ -21,9 +22,6 @@ import { isApiPath } from '../middleware/error-handler';
 // origin), no query (the renderer reads the path only), so the path (with its language prefix) is the key.
 
 export { SITE_DIST };
-
-/** Addresses of one visitor's own pages: the appointment link's page (BOOK-14) and the review form (REV-2). */
-const PERSONAL = /^\/(?:[a-z]{2}\/)?(?:appointment|review)\//;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -180,8 +178,8 @@ export function siteRoutes(deps: Deps) {
       return;
     }
     // SITE-27: a kept page while the data it shows, the build and the clinic's day are unchanged. Never
-    // the personal pages (BOOK-14, REV-2), whatever they read.
-    if (!PERSONAL.test(ctx.path)) {
+    // the personal pages (BOOK-14, REV-2), whatever they read; their headers are api/middleware/private-pages.ts's.
+    if (!isPrivatePath(ctx.path)) {
       const stamp = `${renderer.build()}|${clinicToday(deps.now())}`;
       const kept = pages.lookup(ctx.path, stamp);
       if (kept) return sendCachedPage(ctx, kept);
@@ -191,12 +189,6 @@ export function siteRoutes(deps: Deps) {
     }
     const page = await renderer.render(ctx.url);
     await sendHtml(ctx, page.status, page.html);
-    if (ctx.path.startsWith('/appointment/')) {
-      // BOOK-14: a personal page: never stored by a cache, never indexed, its address never sent onwards.
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('X-Robots-Tag', 'noindex, nofollow');
-      ctx.set('Referrer-Policy', 'no-referrer');
-    }
   });
 
   return router;

@@ -10,14 +10,49 @@ import { Appointment } from '../models/appointment';
 import type { AppointmentJson } from './appointments';
 import { rescheduleAppointment } from './front-desk';
 import { appointmentIdForToken } from './appointment-links';
-import { dayAvailability } from './booking';
+import { dayAvailability, rateLimitAddress } from './booking';
 import { appointmentStart } from './ics';
 import { enqueueEmail } from './outbox';
+import { hitThrottle, throttleKey } from './throttle-store';
 
 /** How many days ahead "ask for another time" offers. */
 const REQUEST_DAYS = 14;
 const HOUR = 60 * 60_000;
 const OPEN = new Set(['pending', 'confirmed']);
+
+/**
+ * BOOK-16: the form posts of the personal link's page, counted in PostgreSQL (api/services/throttle-store.ts)
+ * so every server process counts together: per appointment (all its links together) and per client address
+ * (IPv6 by its /64). Generous for a person (a request, a cancel, a few reloads), tight for a script.
+ */
+export const MANAGE_POST_LIMITS = { perAppointment: 6, perAddress: 30, windowMs: 60 * 60_000 };
+
+/** What a form post comes to: its outcome, and for 'too-many' the seconds until the window ends. */
+export interface ManageAnswer {
+  outcome: ManageOutcome;
+  retryAfterSeconds?: number;
+}
+
+/** Counts one post on the key; the answer 'too-many' once the key is past its limit in the window, else null. */
+async function countPost(deps: Deps, key: string, limit: number): Promise<ManageAnswer | null> {
+  const now = deps.now();
+  const { windowMs } = MANAGE_POST_LIMITS;
+  const state = await hitThrottle(deps.knex, key, windowMs, now);
+  if (state.hits <= limit) return null;
+  deps.logger.info('manage_post_refused', { reason: 'rate-limit' });
+  return { outcome: 'too-many', retryAfterSeconds: Math.max(1, Math.ceil((state.windowStartedAt.getTime() + windowMs - now.getTime()) / 1000)) };
+}
+
+const countAddress = (deps: Deps, address: string) =>
+  countPost(deps, throttleKey('manage-address', rateLimitAddress(address)), MANAGE_POST_LIMITS.perAddress);
+const countAppointment = (deps: Deps, id: number) => countPost(deps, throttleKey('manage-appointment', String(id)), MANAGE_POST_LIMITS.perAppointment);
+
+/** BOOK-16: a requested time that is still ahead is open; one that has passed no longer holds a new one back. */
+function openRequest(a: Pick<Appointment, 'requestedDate' | 'requestedTime'>, now: Date): { date: string; time: string } | null {
+  if (!a.requestedDate || !a.requestedTime) return null;
+  const requested = { date: String(a.requestedDate), time: String(a.requestedTime).slice(0, 5) };
+  return appointmentStart({ preferredDate: requested.date, preferredTime: requested.time }).getTime() > now.getTime() ? requested : null;
+}
 
 /** BOOK-13: the appointment a link opens while it is not over; null (404) otherwise. */
 async function findLive(deps: Deps, token: string, trx = deps.knex): Promise<Appointment | null> {
@@ -48,7 +83,7 @@ export async function managedAppointment(deps: Deps, token: string): Promise<Man
     preferredTime: a.preferredTime,
     treatment: a.treatment,
     status: a.status,
-    requested: a.requestedDate && a.requestedTime ? { date: a.requestedDate, time: a.requestedTime } : null,
+    requested: openRequest(a, deps.now()),
     canCancel: open && msLeft > CANCEL_CUTOFF_HOURS * HOUR,
     canRequest: open,
     openSlots: open ? await openSlots(deps, { date: a.preferredDate, time: a.preferredTime }) : [],
@@ -61,8 +96,16 @@ const clinicInbox = (deps: Deps) => deps.config.clinicNotifyEmail ?? clinic.emai
 /**
  * BOOK-15: the visitor cancels, up to 2 hours before. The clinic is told and the patient gets the usual
  * cancellation email, in the same transaction. Answers the outcome shown on the page; null = 404.
+ * BOOK-16: counted per address and per appointment; the row is locked, so a second cancel racing the
+ * first finds it cancelled ('invalid') and sends nothing.
  */
-export async function cancelByVisitor(deps: Deps, token: string): Promise<ManageOutcome | null> {
+export async function cancelByVisitor(deps: Deps, token: string, address: string): Promise<ManageAnswer | null> {
+  const limited = await countAddress(deps, address);
+  if (limited) return limited;
+  const live = await findLive(deps, token);
+  if (!live) return null;
+  const limitedHere = await countAppointment(deps, live.id);
+  if (limitedHere) return limitedHere;
   const outcome = await deps.knex.transaction(async (trx) => {
     const found = await findLive(deps, token, trx);
     if (!found) return null;
@@ -79,28 +122,41 @@ export async function cancelByVisitor(deps: Deps, token: string): Promise<Manage
     deps.nudgeOutbox();
     deps.logger.info('appointment_cancelled_by_visitor', {});
   }
-  return outcome;
+  return outcome && { outcome };
 }
 
 /**
  * BOOK-15: the visitor asks for another open slot. Stored on the appointment for the clinic to approve as a
- * reschedule (which checks capacity again); the clinic is emailed. A later request replaces an earlier one.
+ * reschedule (which checks capacity again); the clinic is emailed. BOOK-16: one open request at a time: while
+ * one waits for the clinic (its time still ahead) another is refused ('already-requested', 409), decided
+ * under the appointment's row lock so that posts racing each other send one email; and posts are counted
+ * per address and per appointment ('too-many', 429).
  */
-export async function requestAnotherTime(deps: Deps, token: string, slot: string): Promise<ManageOutcome | null> {
+export async function requestAnotherTime(deps: Deps, token: string, slot: string, address: string): Promise<ManageAnswer | null> {
+  const limited = await countAddress(deps, address);
+  if (limited) return limited;
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(slot);
   const found = await findLive(deps, token);
   if (!found) return null;
-  if (!match || !OPEN.has(found.status)) return 'invalid';
+  const limitedHere = await countAppointment(deps, found.id);
+  if (limitedHere) return limitedHere;
+  if (!match || !OPEN.has(found.status)) return { outcome: 'invalid' };
+  if (openRequest(found, deps.now())) return { outcome: 'already-requested' };
   const [, date, time] = match;
   const open = await openSlots(deps, { date: found.preferredDate, time: found.preferredTime });
-  if (!open.some((d) => d.date === date && d.times.includes(time))) return 'slot-taken';
-  await deps.knex.transaction(async (trx) => {
-    await trx('appointments').where({ id: found.id }).update({ requestedDate: date, requestedTime: time, requestedAt: deps.now() });
-    await enqueueEmail(trx, { kind: 'visitor-requested-time', to: clinicInbox(deps), ...visitorRequestedTimeEmail(found, { date, time }) });
+  if (!open.some((d) => d.date === date && d.times.includes(time))) return { outcome: 'slot-taken' };
+  const outcome = await deps.knex.transaction(async (trx) => {
+    const a = await Appointment.query(trx).findById(found.id).forUpdate();
+    if (!a || !OPEN.has(a.status)) return 'invalid' as const;
+    if (openRequest(a, deps.now())) return 'already-requested' as const;
+    await trx('appointments').where({ id: a.id }).update({ requestedDate: date, requestedTime: time, requestedAt: deps.now() });
+    await enqueueEmail(trx, { kind: 'visitor-requested-time', to: clinicInbox(deps), ...visitorRequestedTimeEmail(a, { date, time }) });
+    return 'requested' as const;
   });
+  if (outcome !== 'requested') return { outcome };
   deps.nudgeOutbox();
   deps.logger.info('appointment_time_requested', { appointmentId: found.id });
-  return 'requested';
+  return { outcome };
 }
 
 export const NO_REQUEST_MESSAGE = 'There is no requested time to approve.';

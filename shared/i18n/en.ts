@@ -398,6 +398,8 @@ export const en = {
       tooLate: 'It is less than {hours} hours to your appointment: please call us to cancel.',
       slotTaken: 'That time is no longer free. Please choose another.',
       invalid: 'This appointment can no longer be changed here. Please call us.',
+      alreadyRequested: 'You have already asked for another time. The clinic will answer soon; to change it, please call us on {phone}.',
+      tooMany: 'Too many requests from this page. Please wait a while, or call us on {phone}.',
     },
   },
   validation: validationMessages,

@@ -8,7 +8,7 @@ export interface ManagedAppointment {
   preferredTime: string;
   treatment: string;
   status: AppointmentStatus;
-  /** BOOK-15: the other time the visitor asked for, waiting for the clinic. */
+  /** BOOK-15: the other time the visitor asked for, waiting for the clinic (BOOK-16: one at a time; null once it has passed). */
   requested: { date: string; time: string } | null;
   /** Cancel is offered (pending or confirmed, and more than 2 hours ahead). */
   canCancel: boolean;
@@ -26,8 +26,11 @@ export function manageLanguage(data: unknown): Lang | null {
   return isLang(lang) ? lang : null;
 }
 
-/** The outcome shown after a form post (?done=...). */
-export const manageOutcomes = ['cancelled', 'requested', 'too-late', 'slot-taken', 'invalid'] as const;
+/**
+ * The outcome shown after a form post (/appointment/{token}/{outcome}). BOOK-16: 'already-requested' (409)
+ * and 'too-many' (429) are the refusals the post answers with the page itself, not with a redirect.
+ */
+export const manageOutcomes = ['cancelled', 'requested', 'too-late', 'slot-taken', 'invalid', 'already-requested', 'too-many'] as const;
 export type ManageOutcome = (typeof manageOutcomes)[number];
 
 /** BOOK-15: the cut-off for cancelling from the page. */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { uid } from './admin-helpers';
 import { manageLinkFor } from './support/public-helpers';
 
-// BOOK-12..15: the personal link from the booking email opens the visitor's page, which works with
+// BOOK-12..16: the personal link from the booking email opens the visitor's page, which works with
 // JavaScript off (plain form posts): ask for another time, then cancel. Mainly for phones (375 px).
 
 async function bookWithLink(request: APIRequestContext, language: 'en' | 'mr' | 'hi' = 'en'): Promise<{ name: string; link: string }> {
@@ -39,6 +39,9 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/requested$/);
     await expect(page.getByRole('status')).toHaveText('Thank you. The clinic will confirm your new time by phone or email.');
     await expect(page.getByText('(waiting for the clinic)')).toBeVisible();
+    // BOOK-16: one open request at a time: the form gives way to a sentence with the phone number.
+    await expect(page.getByRole('button', { name: 'Ask for this time' })).toHaveCount(0);
+    await expect(page.getByText('You have already asked for another time.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Cancel my appointment' }).click();
     await expect(page).toHaveURL(/\/cancelled$/);

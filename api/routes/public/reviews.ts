@@ -1,5 +1,4 @@
-import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import type { Context } from 'koa';
 import { clinic } from '../../../shared/constants/clinic';
 import { escapeHtml } from '../../../shared/emails/layout';
 import { emailWords } from '../../../shared/emails/language';
@@ -7,7 +6,7 @@ import { fmt, localeOf, localizePath, type Lang } from '../../../shared/i18n/typ
 import { MANAGE_TOKEN } from '../../../shared/schemas/manage-appointment';
 import { REVIEW_TEXT_MAX, reviewSubmissionSchema } from '../../../shared/schemas/review';
 import type { Deps } from '../../deps';
-import { HttpError } from '../../errors';
+import { formTooLarge } from '../../middleware/body';
 import { displayName, publicReviews, reviewInvite, reviewLinkState, submitReview, type ReviewInvite } from '../../services/reviews';
 import { DEVANAGARI_FONT } from '../../render/renderer';
 import { DEVANAGARI_UNICODE_RANGE } from '../../../shared/i18n/devanagari';
@@ -22,38 +21,8 @@ import { createRouter } from '../router';
 // POST /review/{token}  rating, text, name=initials|short (form) -> thank-you page (200), the form with its errors (400), or 404
 // GET  /api/reviews               -> PublicReviews (approved reviews; the rating from 10 approved reviews on)
 
-// 1000 characters of Marathi or Hindi are 3 bytes each in UTF-8 and 9 once form-encoded: about 9 KB of
-// text alone. The limit leaves room for that and the other fields.
-const parseForm = koaBody({
-  json: false,
-  urlencoded: true,
-  text: false,
-  multipart: false,
-  formLimit: '24kb',
-  onError: () => {
-    throw new HttpError(400, 'Request body is not valid');
-  },
-});
-
-/** A body the form parser refuses (far too long, or broken) is answered as the form with its error, not as JSON. */
-const TOO_LONG = 'reviewFormTooLong';
 /** How long after a review its form sent again still answers "thank you" (REV-2). */
 const RESEND_THANKS_MS = 10 * 60_000;
-const formBody: Middleware = async (ctx, next) => {
-  try {
-    await parseForm(ctx, async () => {});
-  } catch {
-    ctx.state[TOO_LONG] = true;
-    ctx.request.body = {};
-  }
-  await next();
-};
-
-function privatePage(ctx: Context): void {
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Robots-Tag', 'noindex, nofollow');
-  ctx.set('Referrer-Policy', 'no-referrer');
-}
 
 const CSS = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Devanagari",sans-serif;color:#1f2a37;background:#f5f8fa;line-height:1.5}
 main{max-width:36rem;margin:0 auto;padding:1.5rem 1rem 3rem}header{background:#0b6e77;color:#fff;padding:1rem}header a{color:#fff;font-weight:600;text-decoration:none}
@@ -129,7 +98,10 @@ function langOf(ctx: Context): Lang {
 }
 
 export function reviewPublicRoutes(deps: Deps) {
-  const router = createRouter({ body: 'none' });
+  // 1000 characters of Marathi or Hindi are 3 bytes each in UTF-8 and 9 once form-encoded: about 9 KB of
+  // text alone. The limit leaves room for that and the other fields. A body past it (or broken) is answered
+  // as the form with its error, not as JSON (formTooLarge). NUL characters and the like are refused (SEC-4).
+  const router = createRouter({ body: { form: { limit: '24kb', tooLarge: 'flag' } } });
 
   // REV-2: a used link, a tampered or unknown one: the same page and status. I18N-7: a link the clinic made
   // still knows its visit's language; for any other the ?lang= hint, else English.
@@ -152,8 +124,8 @@ export function reviewPublicRoutes(deps: Deps) {
     return true;
   };
 
+  // Their headers (no-store, noindex, no-referrer) are api/middleware/private-pages.ts's.
   router.get('/review/:token', async (ctx) => {
-    privatePage(ctx);
     const token = String(ctx.params.token ?? '');
     // REV-2: a malformed, tampered, unknown or used token all read the same.
     const invite = MANAGE_TOKEN.test(token) ? await reviewInvite(deps.knex, token) : null;
@@ -162,8 +134,7 @@ export function reviewPublicRoutes(deps: Deps) {
     ctx.body = reviewFormPage(invite, `/review/${token}`);
   });
 
-  router.post('/review/:token', formBody, async (ctx) => {
-    privatePage(ctx);
+  router.post('/review/:token', async (ctx) => {
     const token = String(ctx.params.token ?? '');
     const invite = MANAGE_TOKEN.test(token) ? await reviewInvite(deps.knex, token) : null;
     if (!invite) {
@@ -177,8 +148,8 @@ export function reviewPublicRoutes(deps: Deps) {
       text: typeof body.text === 'string' ? body.text : '',
       name: body.name === 'short' ? 'short' : 'initials',
     });
-    if (ctx.state[TOO_LONG] || !parsed.success) {
-      const fields = new Set(ctx.state[TOO_LONG] || parsed.success ? ['text'] : parsed.error.issues.map((i) => String(i.path[0])));
+    if (formTooLarge(ctx) || !parsed.success) {
+      const fields = new Set(formTooLarge(ctx) || parsed.success ? ['text'] : parsed.error.issues.map((i) => String(i.path[0])));
       const errors = [...(fields.has('rating') ? [t.reviewErrorRating] : []), ...(fields.has('text') ? [t.reviewErrorText] : [])];
       const rating = Number(body.rating);
       ctx.status = 400;

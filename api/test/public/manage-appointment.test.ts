@@ -4,10 +4,15 @@ import { whatsAppText } from '../../../shared/domain/whatsapp';
 import type { ReminderList } from '../../../shared/schemas/reminder';
 import { hashToken } from '../../services/appointment-links';
 import { deliverOutbox, linkToken } from '../support/sent-mail';
+import { MANAGE_POST_LIMITS } from '../../services/manage-appointment';
+import type { OutboxWorker } from '../../services/outbox-worker';
+import { peerOutboxWorker } from '../support/peer-worker';
+import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // BOOK-12..15: the personal link and its page: what it shows, cancel within and outside the cut-off, ask for
 // another time, tampered and expired tokens 404, noindex, plain form posts (no JavaScript needed).
+// BOOK-16: one open request at a time and a limit on the page's posts; real SMTP counts the emails.
 
 const NOW = '2026-11-23T05:00:00Z'; // Monday 10:30 in Kolkata
 const booking = {
@@ -22,18 +27,27 @@ const booking = {
 
 let app: TestApp;
 let cookie: string;
+let peer: SmtpPeer;
+let worker: OutboxWorker;
 
 beforeAll(async () => {
-  app = await startTestApp({ config: { publicUrl: 'https://clinic.example.in', clinicNotifyEmail: 'desk@clinic.test' } });
+  app = await startTestApp({ config: { publicUrl: 'https://clinic.example.in', clinicNotifyEmail: 'desk@clinic.test', bookingRateLimitPerAddress: 0 } });
   cookie = await app.signIn();
+  peer = await new SmtpPeer().start();
+  worker = peerOutboxWorker(app.deps.knex, peer);
 });
 afterAll(async () => {
+  await worker?.stop();
+  await peer?.stop();
   await app?.close();
 });
 beforeEach(async () => {
   app.clock.set(NOW);
   await app.deps.knex('email_outbox').delete();
   await app.deps.knex('appointments').delete();
+  // Each test starts with the page's post limits unused (BOOK-16).
+  await app.deps.knex('throttles').where('key', 'like', 'manage-%').delete();
+  peer.received.length = 0;
 });
 
 /** Books through the public form and answers the token its acknowledgement email carries, as sent. */
@@ -123,6 +137,12 @@ describe('the personal link', () => {
     expect(data.openSlots.length).toBeGreaterThan(0);
     expect(data.openSlots.some((d: { date: string; times: string[] }) => d.date === '2026-11-26' && d.times.includes('18:00'))).toBe(false);
 
+    // A slot that is not open (a Sunday, a made-up time) is refused.
+    for (const slot of ['2026-11-29T11:00', '2026-11-27T11:30', 'nonsense']) {
+      const refused = await form(`/appointment/${token}/request`, { slot });
+      expect(refused.headers.get('location'), slot).toMatch(/\/(slot-taken|invalid)$/);
+    }
+
     const res = await form(`/appointment/${token}/request`, { slot: '2026-11-27T11:00' });
     expect(res.headers.get('location')).toBe(`/appointment/${token}/requested`);
     const row = await app.deps.knex('appointments').where({ id }).first();
@@ -132,12 +152,6 @@ describe('the personal link', () => {
     const admin = await app.request(`/api/admin/appointments?limit=10`, { cookie });
     const listed = ((await admin.json()) as { id: number; requested: unknown }[]).find((a) => a.id === id)!;
     expect(listed.requested).toMatchObject({ date: '2026-11-27', time: '11:00' });
-
-    // A slot that is not open (a Sunday, a made-up time) is refused.
-    for (const slot of ['2026-11-29T11:00', '2026-11-27T11:30', 'nonsense']) {
-      const refused = await form(`/appointment/${token}/request`, { slot });
-      expect(refused.headers.get('location'), slot).toMatch(/\/(slot-taken|invalid)$/);
-    }
 
     // The clinic approves it: a reschedule to the requested time, the request answered, the patient emailed.
     const approved = await app.request(`/api/admin/appointments/${id}/approve-request`, { method: 'POST', cookie });
@@ -158,6 +172,93 @@ describe('the personal link', () => {
     });
     expect(res.status).toBe(403);
     expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('pending');
+  });
+});
+
+describe('one open request at a time, and a limit on the page\'s posts (BOOK-16)', () => {
+  /** The mail the SMTP peer received once the outbox is sent. */
+  async function delivered(): Promise<{ to: string; subject: string }[]> {
+    await worker.drain();
+    return peer.received.map((m) => ({ to: JSON.stringify(m.to), subject: m.subject ?? '' }));
+  }
+
+  it('20 requests at once send exactly one email; the others get the limit\'s answer', async () => {
+    const { id, token } = await book({ language: 'mr' });
+    await app.deps.knex('email_outbox').delete();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => form(`/appointment/${token}/request`, { slot: i % 2 ? '2026-11-27T11:00' : '2026-11-27T12:00' })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 303).every((s) => s === 409 || s === 429), statuses.join(',')).toBe(true);
+    // The appointment's own limit lets MANAGE_POST_LIMITS.perAppointment posts through; the rest are 429.
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MANAGE_POST_LIMITS.perAppointment);
+    const mail = await delivered();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ subject: expect.stringContaining('New time requested') });
+    expect(mail[0].to).toContain('desk@clinic.test');
+    expect((await app.deps.knex('appointments').where({ id }).first()).requestedAt).not.toBeNull();
+
+    // The refusals are the page itself, in the booking's language, with their own status.
+    const conflict = answers.find((r) => r.status === 409)!;
+    const conflictPage = await conflict.text();
+    expect(conflict.headers.get('content-type')).toContain('text/html');
+    expect(conflictPage).toContain('<html lang="mr-IN"');
+    expect(conflictPage).toContain('तुम्ही आधीच दुसरी वेळ मागितली आहे.');
+    const limited = answers.find((r) => r.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain('या पानावरून खूप विनंत्या आल्या आहेत.');
+  });
+
+  it('refuses a second request while the first waits, hides the form, and takes a new one once its time has passed', async () => {
+    const { token } = await book({ preferredDate: '2026-12-04' });
+    await app.deps.knex('email_outbox').delete();
+    expect((await form(`/appointment/${token}/request`, { slot: '2026-11-24T11:00' })).status).toBe(303);
+    const again = await form(`/appointment/${token}/request`, { slot: '2026-11-25T11:00' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('You have already asked for another time.');
+    const data = await (await app.request(`/api/appointment-links/${token}`)).json();
+    expect(data.requested).toEqual({ date: '2026-11-24', time: '11:00' });
+    const page = await (await app.request(`/appointment/${token}`)).text();
+    expect(page).not.toContain(`action="/appointment/${token}/request"`);
+    expect(page).toContain('You have already asked for another time.');
+    expect(await delivered()).toHaveLength(1);
+
+    // 24 November, 11:30 in Pune: the requested time has passed without the clinic's answer.
+    app.clock.set('2026-11-24T06:00:00Z');
+    expect((await (await app.request(`/api/appointment-links/${token}`)).json()).requested).toBeNull();
+    const later = await form(`/appointment/${token}/request`, { slot: '2026-11-26T11:00' });
+    expect(later.headers.get('location')).toBe(`/appointment/${token}/requested`);
+    expect(await delivered()).toHaveLength(2);
+  });
+
+  it('20 cancels at once send one pair of emails (clinic and patient)', async () => {
+    const { id, token } = await book();
+    await app.deps.knex('email_outbox').delete();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => form(`/appointment/${token}/cancel`)));
+    const outcomes = answers.map((r) => (r.status === 303 ? r.headers.get('location')!.split('/').pop() : String(r.status)));
+    expect(outcomes.filter((o) => o === 'cancelled')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'cancelled').every((o) => o === 'invalid' || o === '429'), outcomes.join(',')).toBe(true);
+    expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('cancelled');
+    const mail = await delivered();
+    expect(mail.map((m) => (m.to.includes('desk@clinic.test') ? 'clinic' : 'patient')).sort()).toEqual(['clinic', 'patient']);
+  });
+
+  it("counts one address's posts across links, unknown ones too, and says how long to wait", async () => {
+    const tokens = [(await book()).token, (await book({ email: 'b@example.in', phone: '9000000002', preferredTime: '19:00' })).token];
+    const statuses: number[] = [];
+    for (let i = 0; i < MANAGE_POST_LIMITS.perAddress; i++) {
+      const t = i < 2 ? tokens[i] : 'A'.repeat(42) + String(i % 10);
+      statuses.push((await form(`/appointment/${t}/request`, { slot: 'nonsense' })).status);
+    }
+    expect(statuses.every((s) => s === 303 || s === 404)).toBe(true);
+    app.clock.set('2026-11-23T05:20:00Z');
+    const refused = await form(`/appointment/${tokens[1]}/cancel`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(40 * 60));
+    // The window ends an hour after its first post.
+    app.clock.set('2026-11-23T06:00:01Z');
+    expect((await form(`/appointment/${tokens[1]}/cancel`)).headers.get('location')).toBe(`/appointment/${tokens[1]}/cancelled`);
   });
 });
 

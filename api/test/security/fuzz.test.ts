@@ -3,13 +3,16 @@ import { defaultClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { seedDemoContent } from '../../db/seeds/demo-content';
 import { createAccount } from '../../services/accounts';
+import { newManageToken } from '../../services/appointment-links';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Bad input never reaches a 500. Every route of the app, signed in, gets a valid body with one field
 // at a time replaced by something malformed (lone surrogates, NULs, wrong types, huge values), plus
 // bodies that are malformed as a whole (nesting 5,000 deep, broken JSON, bare values) and hostile query
-// strings. No answer may be a 5xx, and none may carry a stack trace or SQL.
+// strings. No answer may be a 5xx, and none may carry a stack trace or SQL. The form routes (the personal
+// pages' plain posts), found from the route list by the body they read, get the same in form encoding, and
+// a NUL anywhere in a form answers exactly the 400 a NUL in JSON does (SEC-4).
 
 let app: TestApp;
 let cookie: string;
@@ -312,4 +315,172 @@ describe('fuzzing every route', () => {
     await inBatches(jobs);
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+// SEC-4 for forms: the routes that read application/x-www-form-urlencoded, read from the mounted routes by
+// the guard at their head (api/middleware/body.ts), so a new form route is fuzzed without being listed.
+
+/** The fields each form route reads; a new one gets all of them. */
+const FORM_FIELDS: Record<string, string[]> = {
+  'POST /appointment/:token/cancel': ['slot'],
+  'POST /appointment/:token/request': ['slot'],
+  'POST /review/:token': ['rating', 'text', 'name'],
+};
+const ALL_FORM_FIELDS = ['slot', 'rating', 'text', 'name'];
+
+const BAD_FORM_VALUES = [
+  'x\u0000y',
+  '\u0000',
+  'x'.repeat(200_000),
+  'x'.repeat(3_000),
+  '',
+  '😀'.repeat(50),
+  "'; drop table appointments; --",
+  '2026-02-30T11:00',
+  '9999-99-99T99:99',
+  '1e308',
+  '-1',
+  '<script>alert(1)</script>',
+];
+
+/** Form bodies broken as a whole, sent as raw text. */
+const BAD_RAW_FORMS = [
+  'slot=%',
+  'slot=%zz',
+  'slot=%ED%A0%80',
+  'text=%ff%fe&rating=5',
+  '%00=1',
+  'a%00b=1',
+  'slot=%00',
+  'rating=5&text=a%00',
+  'slot[]=a&slot[]=b',
+  'slot[x][y][z][w][v][u]=1',
+  `slot${'[a]'.repeat(200)}=1`,
+  `${'a'.repeat(1_000)}=1`,
+  '__proto__[isAdmin]=1&constructor[prototype][x]=1',
+  '=&=&&',
+  `slot=${'%41'.repeat(5_000)}`,
+  '\u0000',
+  'rating=5&rating=4&text[]=a&name[x]=short',
+];
+
+describe('fuzzing every form route (SEC-4)', () => {
+  let formRoutes: MountedRoute[];
+  let tokens: { appointment: string; review: string };
+  let reviewHash: string;
+
+  beforeAll(async () => {
+    formRoutes = mountedRoutes(app.deps).filter((r) => r.body === 'form' && r.method !== 'GET');
+    // A live appointment's link, and an unused review link of a completed visit.
+    const [{ id }] = await app.deps.knex('appointments')
+      .insert({ firstName: 'Fuzz', lastName: 'Form', email: 'fuzz-form@example.in', phone: '9876500001', treatment: 'cleaning', preferredDate: '2026-11-27', preferredTime: '11:00', status: 'pending' })
+      .returning('id');
+    const link = newManageToken();
+    await app.deps.knex('appointment_links').insert({ tokenHash: link.hash, appointmentId: id });
+    const review = await newReviewLink();
+    tokens = { appointment: link.token, review: review.token };
+    reviewHash = review.hash;
+  });
+
+  /** An unused review link of a new completed visit. */
+  async function newReviewLink(): Promise<{ token: string; hash: string }> {
+    const [{ id: visit }] = await app.deps.knex('appointments')
+      .insert({ firstName: 'Fuzz', lastName: 'Review', email: 'fuzz-review@example.in', phone: '9876500002', treatment: 'cleaning', preferredDate: '2026-11-20', preferredTime: '11:00', status: 'completed' })
+      .returning('id');
+    const review = newManageToken();
+    await app.deps.knex('review_links').insert({ tokenHash: review.hash, appointmentId: visit, createdAt: app.clock.now() });
+    return review;
+  }
+
+  /** The route's address with a live token, an unknown one or a malformed one. */
+  const formPath = (route: MountedRoute, token: 'live' | 'unknown' | 'malformed') =>
+    route.path.replace(
+      ':token',
+      token === 'unknown' ? 'A'.repeat(43) : token === 'malformed' ? 'short' : route.path.startsWith('/review/') ? tokens.review : tokens.appointment,
+    );
+
+  const postForm = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
+    app.request(path, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' });
+
+  /** Runs a few at a time, with the personal page's post limits (BOOK-16) unused, so the handlers behind them run. */
+  async function fuzzBatches(jobs: (() => Promise<void>)[]): Promise<void> {
+    for (let i = 0; i < jobs.length; i += 4) {
+      await app.deps.knex('throttles').where('key', 'like', 'manage-%').delete();
+      await Promise.all(jobs.slice(i, i + 4).map((job) => job()));
+    }
+  }
+
+  it('the route list has the form routes, and every state-changing route reads its body through the guard', () => {
+    expect(formRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(expect.arrayContaining(Object.keys(FORM_FIELDS).sort()));
+    // A route that parsed a body of its own would walk around the walls; the upload's multipart is the one.
+    const unguarded = mountedRoutes(app.deps).filter((r) => r.method !== 'GET' && r.body === 'none');
+    expect(unguarded.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/admin/upload']);
+  });
+
+  it('answers a NUL in any field, key or value of a form with 400, whatever the token', async () => {
+    const failures: string[] = [];
+    const jobs: (() => Promise<void>)[] = [];
+    for (const route of formRoutes) {
+      const fields = FORM_FIELDS[`${route.method} ${route.path}`] ?? ALL_FORM_FIELDS;
+      for (const token of ['live', 'unknown', 'malformed'] as const) {
+        const bodies = [
+          ...fields.map((f) => new URLSearchParams({ [f]: 'before\u0000after' }).toString()),
+          ...fields.map((f) => `${f}%00=1`),
+          `${fields[0]}=%00`,
+        ];
+        for (const body of bodies) {
+          jobs.push(async () => {
+            const res = await postForm(formPath(route, token), body);
+            const text = await res.text();
+            if (res.status !== 400 || !text.includes('Text must not contain NUL characters')) {
+              failures.push(`${route.path} (${token}) ${body} -> ${res.status} ${text.slice(0, 100)}`);
+            }
+          });
+        }
+      }
+    }
+    await fuzzBatches(jobs);
+    expect(jobs.length).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+    // Nothing was changed: the live appointment is still open, the review link unused.
+    expect((await app.deps.knex('appointments').where({ email: 'fuzz-form@example.in' }).first()).status).toBe('pending');
+    expect((await app.deps.knex('review_links').where({ tokenHash: reviewHash }).first()).usedAt).toBeNull();
+  });
+
+  it('answers overlong and malformed form values, and broken forms, without a 5xx or a leak', async () => {
+    problems.length = 0;
+    const jobs: (() => Promise<void>)[] = [];
+    const check = (path: string, body: string, type?: string) => async () => {
+      const res = await postForm(path, body, type);
+      const text = await res.text();
+      if (res.status >= 500) problems.push(`POST ${path} ${body.slice(0, 60)} -> ${res.status} ${text.slice(0, 120)}`);
+      else if (LEAKS.test(text) && !res.headers.get('content-type')?.includes('html')) problems.push(`POST ${path} leaks: ${text.slice(0, 200)}`);
+    };
+    for (const route of formRoutes) {
+      const fields = FORM_FIELDS[`${route.method} ${route.path}`] ?? ALL_FORM_FIELDS;
+      for (const token of ['live', 'unknown', 'malformed'] as const) {
+        const path = formPath(route, token);
+        for (const field of fields) for (const bad of BAD_FORM_VALUES) jobs.push(check(path, new URLSearchParams({ rating: '5', text: 'Kind', [field]: bad }).toString()));
+        for (const raw of BAD_RAW_FORMS) jobs.push(check(path, raw));
+        jobs.push(check(path, JSON.stringify({ slot: '2026-11-27T11:00' }), 'application/json'));
+      }
+    }
+    await fuzzBatches(jobs);
+    expect(jobs.length).toBeGreaterThan(200);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('refuses a form route a JSON body (415) and a body past its limit (413), as the JSON routes do', async () => {
+    const request = formRoutes.find((r) => r.path.endsWith('/request'))!;
+    const json = await postForm(formPath(request, 'live'), '{"slot":"2026-11-27T11:00"}', 'application/json');
+    expect(json.status).toBe(415);
+    expect(await json.json()).toEqual({ error: 'Please send the form as application/x-www-form-urlencoded' });
+    const long = await postForm(formPath(request, 'live'), `slot=${'x'.repeat(3_000)}`);
+    expect(long.status).toBe(413);
+    // The review form answers a too-long text with its own page and error instead (REV-3).
+    const review = formRoutes.find((r) => r.path.startsWith('/review/'))!;
+    const longReview = await postForm(review.path.replace(':token', (await newReviewLink()).token), `rating=5&text=${'x'.repeat(30_000)}`);
+    expect(longReview.status).toBe(400);
+    expect(longReview.headers.get('content-type')).toContain('text/html');
+  });
 });

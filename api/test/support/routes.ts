@@ -1,11 +1,14 @@
 import type Router from '@koa/router';
 import { createApp } from '../../app';
 import type { Deps } from '../../deps';
+import { bodyKindOf } from '../../middleware/body';
 
 export interface MountedRoute {
   method: string;
   /** The pattern as registered, e.g. '/api/admin/patients/:id'. */
   path: string;
+  /** The body it reads through the router's guard (api/middleware/body.ts); 'none' when it reads none there. */
+  body: 'json' | 'form' | 'none';
 }
 
 /** Every route of the app, read from the routers it mounts (HEAD, which mirrors GET, left out). */
@@ -16,6 +19,9 @@ export function mountedRoutes(deps: Deps): MountedRoute[] {
     .flatMap((router) =>
       router.stack
         .filter((layer) => layer.methods.length > 0)
-        .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+        .flatMap((layer) => {
+          const body = layer.stack.map(bodyKindOf).find(Boolean) ?? 'none';
+          return layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path), body }));
+        }),
     );
 }

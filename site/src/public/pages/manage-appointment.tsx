@@ -35,6 +35,8 @@ const OUTCOME: Record<ManageOutcome, { key: keyof ManageWords['outcomes']; ok: b
   'too-late': { key: 'tooLate', ok: false },
   'slot-taken': { key: 'slotTaken', ok: false },
   invalid: { key: 'invalid', ok: false },
+  'already-requested': { key: 'alreadyRequested', ok: false },
+  'too-many': { key: 'tooMany', ok: false },
 };
 
 /** '26 November 2026' in English (as the emails); '२६ नोव्हेंबर, २०२६' and '26 नवंबर 2026' in Marathi and Hindi. */
@@ -73,7 +75,7 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
       <div className="container narrow manage">
         {outcome && (
           <p className={`manage-notice ${outcome.ok ? 'is-ok' : 'is-error'}`} role={outcome.ok ? 'status' : 'alert'}>
-            {fmt(m.outcomes[outcome.key], hours)}
+            {m.outcomes[outcome.key].includes('{phone}') ? withPhoneLink(m.outcomes[outcome.key], hours) : fmt(m.outcomes[outcome.key], hours)}
           </p>
         )}
         <section className="manage-card" aria-labelledby="manage-details">
@@ -107,7 +109,10 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
         {data.canRequest && (
           <section className="manage-card" aria-labelledby="manage-request">
             <h2 id="manage-request">{m.requestTitle}</h2>
-            {data.openSlots.length > 0 ? (
+            {data.requested ? (
+              // BOOK-16: one open request at a time (the notice above says it already after a refused post).
+              done !== 'already-requested' && <p>{withPhoneLink(m.outcomes.alreadyRequested, {})}</p>
+            ) : data.openSlots.length > 0 ? (
               <form method="post" action={action('request')} className="manage-form">
                 <label htmlFor="manage-slot">{m.openTimes}</label>
                 <select id="manage-slot" name="slot" required defaultValue="">
