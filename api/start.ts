@@ -16,6 +16,8 @@ import { LoginThrottle } from './services/login-throttle';
 import { DEFAULT_PAGE_CACHE_LIMITS } from './services/page-cache';
 import { PublicCache } from './services/public-cache';
 import { startCacheInvalidation } from './services/cache-invalidation';
+import { moveMediaToStorage } from './services/media-move';
+import { createStorage } from './platform/storage';
 
 export interface RunningServer {
   server: Server;
@@ -25,13 +27,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (OPS-1, OPS-3, OPS-6, MAIL-1). */
+/** Opens the database, migrates, moves old images to the storage, seeds a first start, starts the outbox worker and listens (OPS-1, OPS-3, OPS-6, MAIL-1). */
 export async function startServer(config: Config, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const database = await createDbFromConfig(config);
   const { knex } = database;
+  const storage = createStorage(config);
   try {
     await migrateLatest(knex);
+    // FILE-3: images still in the database move to the storage before anything is served.
+    await moveMediaToStorage(knex, storage, logger);
     await ensureAdminAndSeed(knex, config, print);
   } catch (err) {
     await database.close();
@@ -54,6 +59,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     knex,
     config,
     logger,
+    storage,
     throttle: new LoginThrottle(knex),
     cache,
     nudgeOutbox: worker.nudge,
