@@ -28,7 +28,7 @@ export class FolderStorage implements FileStorage {
     return path.join(this.root, ...checkKey(key).split('/'));
   }
 
-  async put(key: string, content: Readable | AsyncIterable<Uint8Array>): Promise<StoredFile> {
+  async put(key: string, content: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StoredFile> {
     const target = this.pathOf(key);
     const dir = path.dirname(target);
     await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });

@@ -23,7 +23,7 @@ export interface FileStorage {
    * Writes `content` under `key`, replacing what was there. The file is visible only once it is whole and
    * on the disk: a crash leaves the old file or none, never half of the new one. Answers its size and hash.
    */
-  put(key: string, content: Readable | AsyncIterable<Uint8Array>): Promise<StoredFile>;
+  put(key: string, content: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StoredFile>;
   /** The file's bytes as a stream, and its size; throws FileMissing when there is no such file. */
   open(key: string): Promise<OpenedFile>;
   /** The size of the file, or null when there is none. */
