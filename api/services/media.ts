@@ -15,10 +15,26 @@ import type { FileStorage } from '../platform/storage';
 
 export { MAX_UPLOAD_BYTES };
 export const THUMBNAIL_WIDTH = 480;
-/** Past this, decoding costs more memory than a photo is worth (a 50 MP phone photo is well inside). */
-const MAX_INPUT_PIXELS = 120_000_000;
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+/**
+ * FILE-2: what one image may cost, by type. Five megabytes of a smooth picture can hold a hundred
+ * megapixels, and libvips' memory grows with pixels, not bytes, so each type has a pixel limit (all frames
+ * of an animation counted; past it the upload is refused like any image we cannot read) and a longest
+ * side the image is kept at. JPEG and PNG are read and written a strip at a time (a JPEG larger than its
+ * kept size is even decoded at a half, quarter or eighth), so a 64 MP upload stays cheap; WebP, GIF and
+ * AVIF are decoded and encoded whole, so theirs are smaller. Each pair keeps one upload's work under about
+ * 150 MB of native memory, measured (docs/benchmarks.md, "Uploads"); api/test/operations/upload-memory.test.ts
+ * sends an image at every limit. A 12 MP phone photo (4032 x 3024) is kept whole.
+ */
+export const IMAGE_LIMITS: Record<ImageKind, { pixels: number; side: number }> = {
+  jpeg: { pixels: 64_000_000, side: 4096 },
+  png: { pixels: 64_000_000, side: 4096 },
+  webp: { pixels: 50_000_000, side: 2560 },
+  gif: { pixels: 12_000_000, side: 2048 },
+  avif: { pixels: 4_200_000, side: 2048 },
+};
 
 export const imageKinds: Record<ImageKind, { ext: string; contentType: string }> = {
   jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
@@ -111,7 +127,8 @@ async function encodeImage(inputPath: string, workDir: string): Promise<Processe
   if (!kind) throw new NotAnImageError();
   const animated = kind === 'gif' || kind === 'webp';
   const sharp = await loadSharp();
-  const open = (all: boolean) => sharp(inputPath, { animated: all, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  const limits = IMAGE_LIMITS[kind];
+  const open = (all: boolean) => sharp(inputPath, { animated: all, limitInputPixels: limits.pixels, failOn: 'error' });
   const imagePath = path.join(workDir, 'image');
   const thumbnailPath = path.join(workDir, 'thumbnail');
   try {
@@ -120,7 +137,7 @@ async function encodeImage(inputPath: string, workDir: string): Promise<Processe
 
     // sharp writes no metadata unless asked to (no keepMetadata/withMetadata here); rotate() applies EXIF
     // orientation first so the stripped picture still stands the right way up.
-    const base = open(animated).rotate();
+    const base = open(animated).rotate().resize({ width: limits.side, height: limits.side, fit: 'inside', withoutEnlargement: true });
     const encoded =
       kind === 'jpeg'
         ? base.jpeg({ quality: 90, mozjpeg: true })
