@@ -100,6 +100,9 @@ async function unpackStoredFiles(file: string, expected: Record<string, { size: 
     file,
     cwd: staging,
     strip: 1,
+    // FILE-1's modes for what the archive does not say (its folders): the service's alone.
+    dmode: 0o700,
+    fmode: 0o600,
     filter: (p, entry) => p.startsWith(STORAGE_PREFIX) && 'type' in entry && entry.type === 'File',
   });
   const found = new Set(filesUnder(staging));

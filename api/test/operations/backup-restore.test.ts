@@ -63,6 +63,9 @@ function expectSameFiles(storageDir: string, files: Map<string, Buffer>) {
   for (const [key, bytes] of files) {
     expect(fs.readFileSync(path.join(storageDir, key)).equals(bytes), key).toBe(true);
     expect(fs.statSync(path.join(storageDir, key)).mode & 0o777).toBe(0o600);
+    for (let dir = path.dirname(path.join(storageDir, key)); dir.startsWith(storageDir); dir = path.dirname(dir)) {
+      expect(fs.statSync(dir).mode & 0o777, dir).toBe(0o700);
+    }
   }
   expect(fs.readdirSync(path.dirname(storageDir)).some((f) => f.startsWith(`${path.basename(storageDir)}.before-restore-`))).toBe(true);
 }
