@@ -14,6 +14,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // FILE-1: the folder uploaded files are kept in (default DATA_DIR/storage).
+  STORAGE_DIR: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_NOTIFY_EMAIL: z.email().optional(),
@@ -59,6 +61,8 @@ export interface Config {
    * a folder of kept data, made private at start (api/private-files.ts): name a new one so.
    */
   dataDir: string;
+  /** FILE-1: the folder of stored files (uploaded images), default DATA_DIR/storage. */
+  storageDir: string;
   /** Where backups go (default DATA_DIR/backups), and how many of the automatic ones are kept. */
   backupDir: string;
   backupKeep: number;
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,

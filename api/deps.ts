@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { FileStorage } from './platform/storage';
 import type { LoginThrottle } from './services/login-throttle';
 import type { PublicCache } from './services/public-cache';
 
@@ -9,6 +10,8 @@ export interface Deps {
   knex: Knex;
   config: Config;
   logger: Logger;
+  /** FILE-1: where uploaded files live (a folder today); never the database. */
+  storage: FileStorage;
   throttle: LoginThrottle;
   cache: PublicCache;
   /** Wakes the outbox worker after a commit that queued mail. */

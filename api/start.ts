@@ -17,6 +17,8 @@ import { DEFAULT_PAGE_CACHE_LIMITS } from './services/page-cache';
 import { PublicCache } from './services/public-cache';
 import { startCacheInvalidation } from './services/cache-invalidation';
 import { tightenPrivateFolders } from './private-files';
+import { moveMediaToStorage } from './services/media-move';
+import { createStorage } from './platform/storage';
 
 export interface RunningServer {
   server: Server;
@@ -26,7 +28,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds a first start, starts the outbox worker and listens (OPS-1, OPS-3, OPS-6, MAIL-1). */
+/** Opens the database, migrates, moves old images to the storage, seeds a first start, starts the outbox worker and listens (OPS-1, OPS-3, OPS-6, MAIL-1). */
 export async function startServer(config: Config, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   // OPS-21: before anything is opened, whatever was left readable by others in the product's folders stops
@@ -38,8 +40,11 @@ export async function startServer(config: Config, print: (line: string) => void 
   if (Object.keys(tightened.failed).length > 0) logger.warn('file_modes_not_tightened', { folders: tightened.failed });
   const database = await createDbFromConfig(config);
   const { knex } = database;
+  const storage = createStorage(config);
   try {
     await migrateLatest(knex);
+    // FILE-3: images still in the database move to the storage before anything is served.
+    await moveMediaToStorage(knex, storage, logger);
     await ensureAdminAndSeed(knex, config, print);
   } catch (err) {
     await database.close();
@@ -62,6 +67,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     knex,
     config,
     logger,
+    storage,
     throttle: new LoginThrottle(knex),
     cache,
     nudgeOutbox: worker.nudge,

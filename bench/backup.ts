@@ -143,7 +143,7 @@ async function main() {
       for (const format of ['pg_dump', 'logical'] as BackupFormat[]) {
         let file = '';
         record(`backup ${format}`, await timed(async () => {
-          file = await takeBackup(db!, { backupDir: path.join(dir, format), databaseUrl: source.url, format });
+          file = await takeBackup(db!, { backupDir: path.join(dir, format), databaseUrl: source.url, format, storage: null });
           return sizeOf(file);
         }));
         record(`restore ${format}`, await productRestore(file));
@@ -198,7 +198,7 @@ async function main() {
         record('embedded count', await timed(async () => void (await rows(pglite.knex))));
         record('embedded checksums', await timed(async () => void (await summarizeTables(pglite.knex))));
         record('backup pglite', await timed(async () => {
-          file = await takeBackup(pglite, { backupDir: path.join(dataDir, 'backups'), format: 'pglite' });
+          file = await takeBackup(pglite, { backupDir: path.join(dataDir, 'backups'), format: 'pglite', storage: null });
           return sizeOf(file);
         }));
       } finally {

@@ -4,7 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import crypto from 'node:crypto';
 import pg from 'pg';
+import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { addDays, clinicToday } from '../shared/domain/clinic-time';
 import { createDb } from '../api/db/knex';
@@ -26,11 +28,17 @@ import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../api/production-flags';
 //   3. samples VmRSS and VmHWM from /proc/<pid>/status, the WebAssembly memory's resident part from
 //      /proc/<pid>/smaps (the embedded PostgreSQL), and the process's own process.memoryUsage() (sent by
 //      bench/memory-probe.mjs over IPC) every few seconds.
+//   4. the upload scenario (FILE-2), on the same server after the mixed load: BENCH_UPLOADS (20) images of
+//      just under 5 MB (noise PNGs and JPEGs, made here with sharp: they do not compress) one after another,
+//      then BENCH_UPLOAD_ROUNDS (3) rounds of 4 at a time, then a 60 MB post (413), then BENCH_SETTLE_SECONDS
+//      (30) quiet; every answer must be 201 (413 for the big one) and the server must stay up.
 // It prints start, idle, peak and end RSS per database against the targets: <= 250 MB on the embedded
-// database, <= 150 MB on a server database, after ten minutes.
+// database, <= 150 MB on a server database, after ten minutes; and the uploads' peak (<= 400 MB) and the
+// RSS after them (the same targets).
 //
 //   npm run bench:memory
 //   BENCH_MINUTES=2 BENCH_DATABASES=embedded npm run bench:memory
+//   BENCH_SCENARIOS=uploads BENCH_PATIENTS=0 BENCH_IDLE_SECONDS=10 npm run bench:memory   (the uploads alone)
 //   BENCH_NODE_FLAGS="--max-old-space-size=96" npm run bench:memory     (replaces the production flags)
 //
 // BENCH_IDLE_SECONDS (60) idle baseline; BENCH_RATE (40) requests a second at most, over BENCH_CONCURRENCY (4)
@@ -57,6 +65,12 @@ const START_ENV: Record<string, string> = {
 /** A clinic after some years: this many patients, four appointments and one invoice each (0: the demo only). */
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 10_000);
 const TARGET_MB = { embedded: 250, server: 150 } as const;
+/** BENCH_SCENARIOS: `mixed` (the ten minutes of mixed load), `uploads` (FILE-2), or both in that order. */
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'mixed,uploads').split(',').map((x) => x.trim()));
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
+const UPLOAD_PEAK_MB = 400;
 const ADMIN = { email: 'bench@clinic.test', password: 'bench-Password-2026!' };
 
 for (const file of [SERVER_JS, path.join(root, 'site/dist/server/entry-server.js')]) {
@@ -366,10 +380,58 @@ async function drive(running: Running, world: World, until: number, tally: Tally
   );
 }
 
+// ------------------------------------------------------------------------------------------- the uploads
+
+/** Noise images just under the 5 MB limit: a phone photo's size, and the worst case for compression. */
+async function uploadImages(): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string; name: string }[]> {
+  const raw = (side: number) => sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } });
+  return [
+    { bytes: new Uint8Array(await raw(1300).png().toBuffer()), type: 'image/png', name: 'photo.png' },
+    { bytes: new Uint8Array(await raw(1290).png().toBuffer()), type: 'image/png', name: 'scan.png' },
+    { bytes: new Uint8Array(await raw(1300).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer()), type: 'image/jpeg', name: 'photo.jpg' },
+  ];
+}
+
+/** FILE-2's work: the uploads one after another, then 4 at a time, then a 60 MB post. Answers the statuses. */
+async function driveUploads(running: Running, tally: Tally): Promise<void> {
+  const images = await uploadImages();
+  const cookie = await signIn(running.origin);
+  const upload = async (image: { bytes: Uint8Array<ArrayBuffer>; type: string; name: string }) => {
+    const form = new FormData();
+    form.append('image', new Blob([image.bytes], { type: image.type }), image.name);
+    const t = performance.now();
+    const res = await fetch(`${running.origin}/api/admin/upload`, { method: 'POST', body: form, headers: { ...BROWSER, cookie, Origin: running.origin } });
+    await res.arrayBuffer();
+    const kind = image.bytes.length > 10 * 2 ** 20 ? 'upload 60 MB' : 'upload 5 MB';
+    if (!tally.ms.has(kind)) tally.ms.set(kind, []);
+    tally.ms.get(kind)!.push(performance.now() - t);
+    tally.requests += 1;
+    tally.bytes += image.bytes.length;
+    tally.byStatus.set(`POST ${res.status}`, (tally.byStatus.get(`POST ${res.status}`) ?? 0) + 1);
+  };
+  for (let i = 0; i < UPLOADS; i++) await upload(images[i % images.length]);
+  for (let round = 0; round < UPLOAD_ROUNDS; round++) await Promise.all([0, 1, 2, 3].map((i) => upload(images[(round + i) % images.length])));
+  const big = new Uint8Array(60 * 2 ** 20).fill(0x5a);
+  big.set(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'));
+  await upload({ bytes: big, type: 'image/png', name: 'huge.png' });
+}
+
 // ------------------------------------------------------------------------------------------- one database
+
+interface UploadResult {
+  before: Sample;
+  peak: Sample;
+  /** VmHWM at the end of the uploads: the process's peak since it started (the mixed load's included). */
+  hwm: number;
+  end: Sample;
+  tally: Tally;
+  seconds: number;
+  stayedUp: boolean;
+}
 
 interface Result {
   database: 'embedded' | 'server';
+  uploads?: UploadResult;
   /** The database's size after seeding (pg_database_size). */
   dbSize: number;
   firstStartPeak: number;
@@ -439,19 +501,45 @@ async function measure(database: 'embedded' | 'server', smtpPort: number): Promi
     const idleEnd = take();
     phase = 'load';
     const loadStart = load();
-    const cookie = await signIn(running.origin);
-    const world = await discover(running.origin, cookie);
     const tally: Tally = { requests: 0, bytes: 0, byStatus: new Map(), ms: new Map() };
     const t0 = Date.now();
-    await drive(running, world, t0 + MINUTES * 60_000, tally);
+    if (SCENARIOS.has('mixed')) {
+      const cookie = await signIn(running.origin);
+      const world = await discover(running.origin, cookie);
+      await drive(running, world, t0 + MINUTES * 60_000, tally);
+    }
     const seconds = (Date.now() - t0) / 1000;
-    clearInterval(timer);
     const end = take();
     if (process.env.BENCH_SMAPS) console.log(largestMappings(running.child.pid!));
     const loadEnd = load();
     const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
+    let uploads: UploadResult | undefined;
+    if (SCENARIOS.has('uploads')) {
+      phase = 'uploads';
+      const from = samples.length;
+      const fast = setInterval(take, 250);
+      const uploadTally: Tally = { requests: 0, bytes: 0, byStatus: new Map(), ms: new Map() };
+      const u0 = Date.now();
+      await driveUploads(running, uploadTally);
+      const uploadSeconds = (Date.now() - u0) / 1000;
+      const hwm = take().hwm;
+      phase = 'after uploads';
+      await sleep(SETTLE_SECONDS * 1000);
+      clearInterval(fast);
+      const during = samples.slice(from);
+      uploads = {
+        before: end,
+        peak: during.reduce((a, b) => (b.rss > a.rss ? b : a)),
+        hwm,
+        end: take(),
+        tally: uploadTally,
+        seconds: uploadSeconds,
+        stayedUp: running.child.exitCode === null && running.child.signalCode === null,
+      };
+    }
+    clearInterval(timer);
     await stopServer(running);
-    return { database, dbSize, firstStartPeak, started, idleEnd, peak, end, hwm: end.hwm, tally, seconds, loadStart, loadEnd };
+    return { database, uploads, dbSize, firstStartPeak, started, idleEnd, peak, end, hwm: end.hwm, tally, seconds, loadStart, loadEnd };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (dbName) {
@@ -509,6 +597,15 @@ for (const database of DATABASES) {
     console.log(`  FAILED requests: ${bad.join(', ')}`);
     failed = true;
   }
+  if (r.uploads) {
+    const u = r.uploads;
+    const statuses = [...u.tally.byStatus.entries()].sort().map(([k, v]) => `${k}: ${v}`);
+    const times = [...u.tally.ms.entries()].sort().map(([k, xs]) => `${k} ${pct(xs, 0.5).toFixed(0)}/${pct(xs, 0.95).toFixed(0)} ms`);
+    console.log(`  uploads: ${u.tally.requests} in ${u.seconds.toFixed(0)} s (${fmt(u.tally.bytes)} sent): ${statuses.join(', ')}; p50/p95 ${times.join(', ')}`);
+    console.log(`  uploads' memory: before ${fmt(u.before.rss)}, peak ${fmt(u.peak.rss)} (VmHWM ${fmt(u.hwm)}), ${SETTLE_SECONDS} s after ${fmt(u.end.rss)}; the server ${u.stayedUp ? 'stayed up' : '**exited**'}`);
+    const expected = UPLOADS + 4 * UPLOAD_ROUNDS;
+    if (!u.stayedUp || u.tally.byStatus.get('POST 201') !== expected || u.tally.byStatus.get('POST 413') !== 1) failed = true;
+  }
 }
 
 console.log('\n| Database | Started | Idle | Peak under load | End | Target | |');
@@ -520,6 +617,19 @@ for (const r of results) {
   console.log(
     `| ${r.database} | ${fmt(r.started.rss)} | ${fmt(r.idleEnd.rss)} | ${fmt(r.peak.rss)} | ${fmt(r.end.rss)} | <= ${target} MB | ${met ? 'met' : '**not met**'} |`,
   );
+}
+if (results.some((r) => r.uploads)) {
+  console.log('\n| Database | Before the uploads | Peak during them (VmHWM) | After them | Targets | |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) {
+    if (!r.uploads) continue;
+    const u = r.uploads;
+    const met = u.stayedUp && mb(u.hwm) <= UPLOAD_PEAK_MB && mb(u.end.rss) <= TARGET_MB[r.database];
+    if (!met) failed = true;
+    console.log(
+      `| ${r.database} | ${fmt(u.before.rss)} | ${fmt(u.peak.rss)} (${fmt(u.hwm)}) | ${fmt(u.end.rss)} | peak <= ${UPLOAD_PEAK_MB} MB, after <= ${TARGET_MB[r.database]} MB | ${met ? 'met' : '**not met**'} |`,
+    );
+  }
 }
 sink.close();
 process.exit(failed ? 1 : 0);

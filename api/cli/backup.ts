@@ -2,9 +2,10 @@ import '../umask';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { APPLICATION_NAME, createDbFromConfig, embeddedDatabaseHolder } from '../db/knex';
+import { createStorage } from '../platform/storage';
 import { type BackupFormat, takeBackup } from '../services/backups';
 
-// `npm run backup [-- --logical]` (OPS-13): a complete copy of the database (images included) into
+// `npm run backup [-- --logical]` (OPS-13): a complete copy of the database and the stored files (FILE-4) into
 // BACKUP_DIR, printed on the last line. A server database may be backed up while the product runs; the
 // embedded one is held by the running product, which takes its own daily backup (docs/operations.md).
 
@@ -23,7 +24,7 @@ async function main(): Promise<number> {
   }
   const db = await createDbFromConfig({ ...config, applicationName: `${APPLICATION_NAME}-backup` });
   try {
-    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format });
+    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format, storage: createStorage(config) });
     process.stdout.write(`${file}\n`);
     return 0;
   } finally {

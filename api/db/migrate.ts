@@ -19,6 +19,7 @@ import * as reviews from './migrations/019-reviews';
 import * as bookingWithoutMail from './migrations/020-booking-without-mail';
 import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
 import * as outboxPersonalLinks from './migrations/022-outbox-personal-links';
+import * as mediaStorage from './migrations/023-media-storage';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Knex.Migration> = {
   '020-booking-without-mail': bookingWithoutMail,
   '021-reviews-public-cache': reviewsPublicCache,
   '022-outbox-personal-links': outboxPersonalLinks,
+  '023-media-storage': mediaStorage,
 };
 
 const source: Knex.MigrationSource<string> = {

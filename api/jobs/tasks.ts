@@ -9,7 +9,7 @@ import type { ScheduledTask } from './scheduler';
 const BACKUP_NOT_BEFORE_UPTIME_S = 10 * 60;
 
 /** The product's scheduled work (OPS-15); docs/scheduling.md lists it. */
-export function productTasks(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nudgeOutbox'>, database?: Database): ScheduledTask[] {
+export function productTasks(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nudgeOutbox' | 'storage'>, database?: Database): ScheduledTask[] {
   return [
     // OPS-13: a backup a day, the newest BACKUP_KEEP kept. Looked at hourly; taken when the newest is 20 hours
     // old, so a clinic computer switched off at night still gets its daily copy during the day. Never in a
@@ -23,7 +23,7 @@ export function productTasks(deps: Pick<Deps, 'knex' | 'config' | 'logger' | 'nu
             run: async (now: Date) => {
               if (process.uptime() < BACKUP_NOT_BEFORE_UPTIME_S) return;
               const { config } = deps;
-              const done = await dailyBackup(database, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, keep: config.backupKeep }, now);
+              const done = await dailyBackup(database, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, keep: config.backupKeep, storage: deps.storage }, now);
               if (done.file) deps.logger.info('backup_taken', { file: done.file, removed: done.removed.length });
             },
           },

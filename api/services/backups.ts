@@ -8,16 +8,19 @@ import type { Knex } from 'knex';
 import * as tar from 'tar';
 import type { Database } from '../db/knex';
 import { knownMigrations } from '../db/migrate';
-import { privateTarOptions } from '../private-files';
+import type { FileStorage } from '../platform/storage';
+import { type ArchivedFile, writeBackupArchive } from './backup-archive';
 
-// OPS-13 (docs/operations.md): one file holds a complete, restorable copy of the clinic. Uploaded images
-// live in the database (IMG-5), so the database is the whole of the data. The file is a tar of:
-//   manifest.json     what the copy holds: the schema version, every table's row count and row checksum
+// OPS-13 (docs/operations.md): one file holds a complete, restorable copy of the clinic: the database and
+// the file storage (FILE-4: uploaded images live there, IMG-5). The file is a tar of:
 //   database.*        the data, in one of three formats:
 //     pg_dump         a server database through `pg_dump --format=custom` when pg_dump is installed
 //     logical         otherwise a server database as JSON lines, one table after another (gzip)
 //     pglite          the embedded database: PGlite's own dump of its data directory (tar.gz)
-// Restoring checks the counts and checksums against the manifest (api/services/restore.ts).
+//   storage/<key>     every stored file, streamed (api/services/backup-archive.ts)
+//   manifest.json     what the copy holds: the schema version, every table's row count and row checksum,
+//                     every stored file's size and SHA-256 (last: it lists the hashes taken on the way)
+// Restoring checks the files, counts and checksums against the manifest (api/services/restore.ts).
 
 const run = promisify(execFile);
 
@@ -43,6 +46,8 @@ export interface BackupManifest {
   migrations: string[];
   schemaVersion: string;
   tables: Record<string, TableSummary>;
+  /** FILE-4: the stored files, by key (absent in backups made before the file storage). */
+  files?: Record<string, ArchivedFile>;
 }
 
 export interface BackupOptions {
@@ -51,6 +56,8 @@ export interface BackupOptions {
   databaseUrl?: string;
   /** Force a format (tests; `--logical` on the command line); default: the best available. */
   format?: BackupFormat;
+  /** FILE-4: the file storage whose files the backup carries (null: the database alone, for benches). */
+  storage: FileStorage | null;
   now?: Date;
 }
 
@@ -146,22 +153,38 @@ export async function takeBackup(db: Database, options: BackupOptions): Promise<
     } else {
       await writeLogicalDump(db.knex, dumpPath);
     }
-    const manifest: BackupManifest = {
-      product: BACKUP_PRODUCT,
-      createdAt: now.toISOString(),
-      format,
-      migrations,
-      schemaVersion: migrations.at(-1) ?? '',
-      tables,
+    const writeManifest = (files: Record<string, ArchivedFile> | null) => {
+      const manifest: BackupManifest = {
+        product: BACKUP_PRODUCT,
+        createdAt: now.toISOString(),
+        format,
+        migrations,
+        schemaVersion: migrations.at(-1) ?? '',
+        tables,
+        ...(files ? { files } : {}),
+      };
+      fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     };
-    fs.writeFileSync(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     fs.mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
     const stamp = fileStamp(now);
     const file = path.join(options.backupDir, `clinic-backup-${stamp}.tar`);
-    // Written beside, then renamed: a backup file that exists is complete. OPS-21: the file and every
-    // member in it are private (0600, folders 0700), wherever the copy goes and whoever extracts it.
-    await tar.create({ file: `${file}.partial`, cwd: work, portable: true, ...privateTarOptions }, ['manifest.json', databaseFileOf[format]]);
+    // Written beside, then renamed: a backup file that exists is complete. The stored files are listed after
+    // the database is dumped: every row in the dump points at a file written before it (FILE-1).
+    try {
+      await writeBackupArchive({
+        file: `${file}.partial`,
+        work,
+        names: [databaseFileOf[format]],
+        storage: options.storage,
+        manifestName: 'manifest.json',
+        writeManifest,
+        now,
+      });
+    } catch (err) {
+      fs.rmSync(`${file}.partial`, { force: true });
+      throw err;
+    }
     fs.renameSync(`${file}.partial`, file);
     return file;
   } finally {
@@ -240,17 +263,17 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export async function dailyBackup(
   db: Database,
-  options: { backupDir: string; databaseUrl?: string; keep: number },
+  options: { backupDir: string; databaseUrl?: string; keep: number; storage: FileStorage | null },
   now: Date,
 ): Promise<{ file: string | null; removed: string[] }> {
   const recent = listBackups(options.backupDir).some((f) => Math.abs(now.getTime() - fs.statSync(f).mtimeMs) < (20 / 24) * DAY_MS);
   if (recent) return { file: null, removed: [] };
   let file: string;
   try {
-    file = await takeBackup(db, { backupDir: options.backupDir, databaseUrl: options.databaseUrl, now });
+    file = await takeBackup(db, { backupDir: options.backupDir, databaseUrl: options.databaseUrl, storage: options.storage, now });
   } catch (err) {
     if (db.isEmbedded) throw err;
-    file = await takeBackup(db, { backupDir: options.backupDir, format: 'logical', now });
+    file = await takeBackup(db, { backupDir: options.backupDir, format: 'logical', storage: options.storage, now });
   }
   return { file, removed: pruneBackups(options.backupDir, options.keep) };
 }

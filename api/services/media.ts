@@ -1,18 +1,40 @@
 import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Knex } from 'knex';
+import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas/upload';
+import type { FileStorage } from '../platform/storage';
 
 // IMG-4, IMG-5: uploaded images are recognised by their bytes (never by file name or Content-Type), re-encoded
-// without metadata (EXIF holds GPS positions and camera serials), stored in Postgres with a WebP thumbnail
-// and served under /media/<id>.<ext> and /media/<id>-thumb.webp.
+// without metadata (EXIF holds GPS positions and camera serials), kept with a WebP thumbnail in the file
+// storage (FILE-1; the database holds only their description) and served under /media/<id>.<ext> and
+// /media/<id>-thumb.webp.
 
 export { MAX_UPLOAD_BYTES };
 export const THUMBNAIL_WIDTH = 480;
-/** Past this, decoding costs more memory than a photo is worth (a 50 MP phone photo is well inside). */
-const MAX_INPUT_PIXELS = 120_000_000;
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+/**
+ * FILE-2: what one image may cost, by type. Five megabytes of a smooth picture can hold a hundred
+ * megapixels, and libvips' memory grows with pixels, not bytes, so each type has a pixel limit (all frames
+ * of an animation counted; past it the upload is refused like any image we cannot read) and a longest
+ * side the image is kept at. JPEG and PNG are read and written a strip at a time (a JPEG larger than its
+ * kept size is even decoded at a half, quarter or eighth), so a 64 MP upload stays cheap; WebP, GIF and
+ * AVIF are decoded and encoded whole, so theirs are smaller. Each pair keeps one upload's work under about
+ * 150 MB of native memory, measured (docs/benchmarks.md, "Uploads"); api/test/operations/upload-memory.test.ts
+ * sends an image at every limit. A 12 MP phone photo (4032 x 3024) is kept whole.
+ */
+export const IMAGE_LIMITS: Record<ImageKind, { pixels: number; side: number }> = {
+  jpeg: { pixels: 64_000_000, side: 4096 },
+  png: { pixels: 64_000_000, side: 4096 },
+  webp: { pixels: 50_000_000, side: 2560 },
+  gif: { pixels: 12_000_000, side: 2048 },
+  avif: { pixels: 4_200_000, side: 2048 },
+};
 
 export const imageKinds: Record<ImageKind, { ext: string; contentType: string }> = {
   jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
@@ -48,8 +70,9 @@ function decodedKind(meta: Metadata): ImageKind | null {
 
 export interface ProcessedImage {
   kind: ImageKind;
-  bytes: Buffer;
-  thumbnail: Buffer;
+  /** The re-encoded image and its thumbnail, as files in a folder of their own (removed by the caller). */
+  imagePath: string;
+  thumbnailPath: string;
   width: number;
   height: number;
 }
@@ -61,25 +84,60 @@ export class NotAnImageError extends Error {
 }
 
 /**
- * Checks and re-encodes one upload: the magic number and sharp's decoder must agree on a type we accept,
- * the pixels are turned upright (EXIF orientation) and written again without any metadata, and a WebP
- * thumbnail at most 480 px wide is made. Throws NotAnImageError for anything else, corrupt files included.
+ * FILE-2: image work is the one thing in the server whose memory grows with its input (libvips decodes a
+ * 5 MB PNG into tens of MB of native memory), so it goes through one queue: one image at a time, on one
+ * libvips thread, with libvips' operation cache off. Uploads that wait hold only their temporary file.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const kind = sniffImageKind(input);
-  if (!kind) throw new NotAnImageError();
-  const animated = kind === 'gif' || kind === 'webp';
+const imageQueue = pLimit(1);
+let sharpModule: Promise<typeof import('sharp').default> | null = null;
+
+function loadSharp() {
   // OPS-16: sharp (libvips) is loaded by the first upload, not at start: most processes never see one, and
   // loading it costs the process about 10 MB (docs/operations.md, "Memory").
-  const { default: sharp } = await import('sharp');
-  const open = (all: boolean) => sharp(input, { animated: all, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  return (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
+
+/** The first bytes of a file: enough for every magic number sniffImageKind knows. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64), 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks and re-encodes one uploaded file, read from its path (never from a copy in memory): the magic
+ * number and sharp's decoder must agree on a type we accept, the pixels are turned upright (EXIF
+ * orientation) and written again without any metadata, and a WebP thumbnail at most 480 px wide is made;
+ * both are written as files into `workDir`. Throws NotAnImageError for anything else, corrupt files included.
+ */
+export function processImage(inputPath: string, workDir: string): Promise<ProcessedImage> {
+  return imageQueue(() => encodeImage(inputPath, workDir));
+}
+
+async function encodeImage(inputPath: string, workDir: string): Promise<ProcessedImage> {
+  const kind = sniffImageKind(await headOf(inputPath));
+  if (!kind) throw new NotAnImageError();
+  const animated = kind === 'gif' || kind === 'webp';
+  const sharp = await loadSharp();
+  const limits = IMAGE_LIMITS[kind];
+  const open = (all: boolean) => sharp(inputPath, { animated: all, limitInputPixels: limits.pixels, failOn: 'error' });
+  const imagePath = path.join(workDir, 'image');
+  const thumbnailPath = path.join(workDir, 'thumbnail');
   try {
     const meta = await open(false).metadata();
     if (decodedKind(meta) !== kind) throw new NotAnImageError();
 
     // sharp writes no metadata unless asked to (no keepMetadata/withMetadata here); rotate() applies EXIF
     // orientation first so the stripped picture still stands the right way up.
-    const base = open(animated).rotate();
+    const base = open(animated).rotate().resize({ width: limits.side, height: limits.side, fit: 'inside', withoutEnlargement: true });
     const encoded =
       kind === 'jpeg'
         ? base.jpeg({ quality: 90, mozjpeg: true })
@@ -90,13 +148,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
             : kind === 'gif'
               ? base.gif()
               : base.avif({ quality: 60 });
-    const { data: bytes, info } = await encoded.toBuffer({ resolveWithObject: true });
-    const thumbnail = await open(false)
-      .rotate()
-      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { kind, bytes, thumbnail, width: info.width, height: info.pageHeight ?? info.height };
+    // Written by libvips straight to a file: the encoded image never becomes one buffer.
+    const info = await encoded.toFile(imagePath);
+    await open(false).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toFile(thumbnailPath);
+    return { kind, imagePath, thumbnailPath, width: info.width, height: info.pageHeight ?? info.height };
   } catch (err) {
     if (err instanceof NotAnImageError) throw err;
     // libvips could not decode it (truncated, corrupt, too many pixels): not an image we accept.
@@ -115,26 +170,50 @@ export const mediaUrls = (id: string, kind: ImageKind) => ({
   thumbnailUrl: `/media/${id}-thumb.webp`,
 });
 
+/** FILE-1: where a media row's files are kept in the storage. */
+export const mediaKeys = (id: string, ext: string) => ({ imageKey: `media/${id}.${ext}`, thumbnailKey: `media/${id}-thumb.webp` });
+
 function printable(name: string | null): string | null {
   const kept = [...(name ?? '')].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
   return kept.slice(0, 255) || null;
 }
 
-export async function storeImage(knex: Knex, image: ProcessedImage, originalName: string | null, now: Date): Promise<StoredMedia> {
+/**
+ * FILE-1, FILE-2: puts the image and its thumbnail into the storage (streamed from their files), then
+ * records them. The files are whole and on the disk before the row that points at them exists; a row that
+ * cannot be written takes its files away again.
+ */
+export async function storeImage(
+  deps: { knex: Knex; storage: FileStorage },
+  image: ProcessedImage,
+  originalName: string | null,
+  now: Date,
+): Promise<StoredMedia & { size: number }> {
   const id = crypto.randomUUID();
-  await knex('media').insert({
-    id,
-    contentType: imageKinds[image.kind].contentType,
-    bytes: image.bytes,
-    thumbnail: image.thumbnail,
-    width: image.width,
-    height: image.height,
-    sizeBytes: image.bytes.length,
-    // Kept for the admin's information only; never used to decide anything. Control characters dropped.
-    originalName: printable(originalName),
-    createdAt: now,
-  });
-  return { id, ...mediaUrls(id, image.kind) };
+  const { imageKey, thumbnailKey } = mediaKeys(id, imageKinds[image.kind].ext);
+  try {
+    const stored = await deps.storage.put(imageKey, createReadStream(image.imagePath));
+    const thumbnail = await deps.storage.put(thumbnailKey, createReadStream(image.thumbnailPath));
+    await deps.knex('media').insert({
+      id,
+      contentType: imageKinds[image.kind].contentType,
+      storageKey: imageKey,
+      thumbnailKey,
+      sha256: stored.sha256,
+      thumbnailSha256: thumbnail.sha256,
+      thumbnailSize: thumbnail.size,
+      width: image.width,
+      height: image.height,
+      sizeBytes: stored.size,
+      // Kept for the admin's information only; never used to decide anything. Control characters dropped.
+      originalName: printable(originalName),
+      createdAt: now,
+    });
+    return { id, size: stored.size, ...mediaUrls(id, image.kind) };
+  } catch (err) {
+    await Promise.all([deps.storage.remove(imageKey), deps.storage.remove(thumbnailKey)]).catch(() => {});
+    throw err;
+  }
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -152,26 +231,20 @@ export async function mediaExists(knex: Knex, id: string): Promise<boolean> {
 
 export interface MediaFile {
   contentType: string;
-  bytes: Buffer;
   etag: string;
+  /** Where its bytes are in the storage (FILE-1): opened only when they are sent. */
+  key: string;
 }
 
-/** The bytes behind a /media/... file name, or null when the name or the id is unknown. */
-export async function readMedia(knex: Knex, fileName: string): Promise<MediaFile | null> {
+/** What a /media/... file name stands for, or null when the name or the id is unknown. */
+export async function findMedia(knex: Knex, fileName: string): Promise<MediaFile | null> {
   const match = MEDIA_NAME.exec(fileName);
   if (!match) return null;
   const [, id, thumb, ext] = match;
-  if (thumb) {
-    const row = await knex('media').where({ id }).first('thumbnail');
-    return row ? { contentType: 'image/webp', bytes: toBuffer(row.thumbnail), etag: `"${id}-thumb"` } : null;
-  }
-  const row = await knex('media').where({ id }).first('contentType', 'bytes');
+  const row = await knex('media').where({ id }).first('contentType', 'storageKey', 'thumbnailKey');
+  if (!row) return null;
+  if (thumb) return { contentType: 'image/webp', etag: `"${id}-thumb"`, key: row.thumbnailKey };
   // The extension must be the stored type's: /media/<id>.gif does not answer a PNG.
-  if (!row || Object.values(imageKinds).find((k) => k.contentType === row.contentType)?.ext !== ext) return null;
-  return { contentType: row.contentType, bytes: toBuffer(row.bytes), etag: `"${id}"` };
-}
-
-/** pg hands bytea back as a Buffer, PGlite as a Uint8Array. */
-function toBuffer(value: Buffer | Uint8Array): Buffer {
-  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (Object.values(imageKinds).find((k) => k.contentType === row.contentType)?.ext !== ext) return null;
+  return { contentType: row.contentType, etag: `"${id}"`, key: row.storageKey };
 }

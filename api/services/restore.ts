@@ -19,12 +19,16 @@ import {
   unknownMigrations,
   userTables,
 } from './backups';
+import { fileDigest, filesUnder, STORAGE_PREFIX } from './backup-archive';
 
 // OPS-13: `npm run restore -- FILE` puts a backup (api/services/backups.ts) back into a STOPPED product:
 // the embedded database in DATA_DIR, or the server database of DATABASE_URL. What was there is replaced
 // (the embedded one is kept beside, as pglite.before-restore-<time>). After the restore, every table's row
 // count and checksum is compared with the manifest. The product migrates the schema forward at its next
 // start, so an older backup restores into a newer product; a newer backup into an older product is refused.
+// FILE-4: the stored files come out of the archive into a folder beside the storage and are checked against
+// the manifest before anything is replaced; the storage folder is then swapped whole (the previous one kept
+// as <storage>.before-restore-<time>). A backup made before the file storage leaves the storage as it is.
 
 const run = promisify(execFile);
 
@@ -33,6 +37,8 @@ export class RestoreRefused extends Error {}
 export interface RestoreTarget {
   dataDir: string;
   databaseUrl?: string;
+  /** FILE-1: the storage folder (STORAGE_DIR); default DATA_DIR/storage. */
+  storageDir?: string;
 }
 
 export interface RestoreResult {
@@ -61,17 +67,60 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     );
   }
 
+  const storageDir = path.resolve(target.storageDir ?? path.join(target.dataDir, 'storage'));
+  const staging = `${storageDir}.restoring`;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-restore-'));
   try {
-    await tar.extract({ file, cwd: work });
+    await tar.extract({ file, cwd: work, filter: (p) => !p.startsWith(STORAGE_PREFIX) });
     const dump = path.join(work, databaseFileOf[manifest.format]);
     if (!fs.existsSync(dump)) throw new RestoreRefused(`${file} is incomplete (no ${databaseFileOf[manifest.format]})`);
+    if (manifest.files) await unpackStoredFiles(file, manifest.files, staging);
     const restored = intoServer
       ? await restoreServer(target.databaseUrl!, manifest, dump)
       : await restoreEmbedded(target.dataDir, dump);
+    if (manifest.files) {
+      if (fs.existsSync(storageDir)) fs.renameSync(storageDir, `${storageDir}.before-restore-${fileStamp(new Date())}`);
+      fs.renameSync(staging, storageDir);
+    }
     return { manifest, mismatches: compare(manifest.tables, restored) };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * FILE-4: the archive's stored files into `staging`, each checked against the manifest (size and SHA-256):
+ * a file missing, altered or not listed refuses the restore before anything is replaced.
+ */
+async function unpackStoredFiles(file: string, expected: Record<string, { size: number; sha256: string }>, staging: string): Promise<void> {
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+  await tar.extract({
+    file,
+    cwd: staging,
+    strip: 1,
+    // FILE-1's modes for what the archive does not say (its folders): the service's alone.
+    dmode: 0o700,
+    fmode: 0o600,
+    filter: (p, entry) => p.startsWith(STORAGE_PREFIX) && 'type' in entry && entry.type === 'File',
+  });
+  const found = new Set(filesUnder(staging));
+  const problems: string[] = [];
+  for (const [key, want] of Object.entries(expected)) {
+    if (!found.has(key)) {
+      problems.push(`${key} is missing`);
+      continue;
+    }
+    found.delete(key);
+    const got = await fileDigest(path.join(staging, key));
+    if (got.size !== want.size || got.sha256 !== want.sha256) problems.push(`${key} differs from its SHA-256 in the manifest`);
+    fs.chmodSync(path.join(staging, key), 0o600);
+  }
+  for (const key of found) problems.push(`${key} is not in the manifest`);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
+    throw new RestoreRefused(`The backup's stored files do not match its manifest, so nothing was restored: ${shown}.`);
   }
 }
 

@@ -1,6 +1,8 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { koaBody } from 'koa-body';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Deps } from '../../deps';
@@ -15,6 +17,10 @@ import { MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../
 export const UPLOAD_PATH = '/api/admin/upload';
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const TOO_LARGE = 'Please select an image smaller than 5MB';
+/** What formidable takes of a file before it stops reading (past the 5 MB rule, so the route says 413 itself). */
+const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
+/** Room for the multipart boundaries, headers and small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * Set by this route's multipart parser when it could not read the body (413 past the multipart limit,
@@ -48,54 +54,69 @@ const discardUploadedFiles: Middleware = async (ctx, next) => {
   }
 };
 
-/** Reads the `image` file that formidable wrote to a temporary path, then removes every uploaded file. */
-async function takeUpload(ctx: UploadContext): Promise<{ bytes: Buffer; size: number; name: string | null } | null> {
+/** The `image` file formidable wrote to a temporary path (removed by discardUploadedFiles). */
+function uploadedImage(ctx: UploadContext): { path: string; size: number; name: string | null } | null {
   const field = ctx.request.files?.image;
   const image = Array.isArray(field) ? field[0] : field;
-  try {
-    if (!image) return null;
-    if (image.size > MAX_UPLOAD_BYTES) return { bytes: Buffer.alloc(0), size: image.size, name: image.originalFilename };
-    return { bytes: await fs.readFile(image.filepath), size: image.size, name: image.originalFilename };
-  } finally {
-    await Promise.all(uploadedFiles(ctx).map((f) => fs.rm(f.filepath, { force: true })));
-  }
+  return image ? { path: image.filepath, size: image.size, name: image.originalFilename } : null;
 }
+
+/**
+ * FILE-2: a body whose declared length is past what an image and its form may take is refused before a
+ * byte of it is read (the rest is discarded by the HTTP server, never kept); a body without a length is
+ * cut off by formidable's limits as it streams to the temporary file.
+ */
+const refuseDeclaredTooLarge: Middleware<UploadState> = async (ctx, next) => {
+  const declared = Number(ctx.get('Content-Length'));
+  if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    ctx.state.uploadRefused = 413;
+    return refuse(ctx, 413, TOO_LARGE);
+  }
+  await next();
+};
 
 export function uploadRoutes(deps: Deps) {
   const router = createAdminRouter<UploadState>(deps, { prefix: UPLOAD_PATH, body: 'none' });
 
-  // Multipart is parsed here only, after the router's session guard (api/routes/router.ts) (6 MB cap: a bigger body is a 413).
+  // Multipart is parsed here only, after the router's session guard (api/routes/router.ts) (6 MB cap: a bigger
+  // body is a 413). formidable streams the file to a temporary path; nothing here reads it into memory.
   const multipart = koaBody({
     multipart: true,
     urlencoded: false,
     json: false,
     text: false,
-    formidable: { maxFileSize: 6 * 1024 * 1024, maxFiles: 1, maxFieldsSize: 64 * 1024, allowEmptyFiles: false },
+    formidable: { maxFileSize: MULTIPART_LIMIT_BYTES, maxTotalFileSize: MULTIPART_LIMIT_BYTES, maxFiles: 1, maxFieldsSize: 64 * 1024, allowEmptyFiles: false },
     onError: (err, ctx) => {
       const e = err as { status?: number; httpCode?: number };
       ctx.state.uploadRefused = e.status === 413 || e.httpCode === 413 ? 413 : 400;
     },
   });
 
-  router.post('/', requires('content'), discardUploadedFiles, multipart, async (ctx) => {
+  router.post('/', requires('content'), refuseDeclaredTooLarge, discardUploadedFiles, multipart, async (ctx) => {
     if (ctx.state.uploadRefused === 413) return refuse(ctx, 413, TOO_LARGE);
     if (ctx.state.uploadRefused) return refuse(ctx, 400, NOT_AN_IMAGE);
 
-    const upload = await takeUpload(ctx);
+    const upload = uploadedImage(ctx);
     if (!upload) return refuse(ctx, 400, NOT_AN_IMAGE);
     if (upload.size > MAX_UPLOAD_BYTES) return refuse(ctx, 413, TOO_LARGE);
 
-    let image;
+    // The re-encoded image and thumbnail are files in a folder of this request's own until they are stored.
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'clinic-image-'));
     try {
-      image = await processImage(upload.bytes);
-    } catch (err) {
-      if (err instanceof NotAnImageError) return refuse(ctx, 415, NOT_AN_IMAGE);
-      throw err;
+      let image;
+      try {
+        image = await processImage(upload.path, work);
+      } catch (err) {
+        if (err instanceof NotAnImageError) return refuse(ctx, 415, NOT_AN_IMAGE);
+        throw err;
+      }
+      const stored = await storeImage(deps, image, upload.name, deps.now());
+      deps.logger.info('media_uploaded', { id: stored.id, type: image.kind, bytes: stored.size });
+      ctx.status = 201;
+      ctx.body = { success: true, imageUrl: stored.imageUrl, thumbnailUrl: stored.thumbnailUrl, error: null };
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
     }
-    const stored = await storeImage(deps.knex, image, upload.name, deps.now());
-    deps.logger.info('media_uploaded', { id: stored.id, type: image.kind, bytes: image.bytes.length });
-    ctx.status = 201;
-    ctx.body = { success: true, imageUrl: stored.imageUrl, thumbnailUrl: stored.thumbnailUrl, error: null };
   });
 
   return router;

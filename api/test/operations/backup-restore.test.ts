@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,13 +10,14 @@ import { loadConfig } from '../../config';
 import { APPLICATION_NAME, createDb, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import { ensureAdminAndSeed } from '../../db/seeds/first-start';
+import { FolderStorage } from '../../platform/storage';
 import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../services/backups';
 import { RestoreRefused, restoreBackup } from '../../services/restore';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
 
 // OPS-13: the round trip on both databases. Data is created (the demo content, images included, plus a
 // patient with quotes and Marathi in the name), backed up, wiped, restored; every table's row count and a
-// checksum of its rows must come back equal.
+// checksum of its rows must come back equal. FILE-4: the stored files travel too, each checked by its hash.
 
 const slow = { timeout: 240_000 };
 const runFile = promisify(execFile);
@@ -42,6 +44,40 @@ async function wipe(db: Database) {
   await db.knex('users').update({ displayName: 'changed after the backup' });
 }
 
+/** Stored files of a few sizes and folders (an image over several tar blocks, a thumbnail, an X-ray). */
+async function fillStorage(storage: FolderStorage): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const id = crypto.randomUUID();
+  for (const [key, size] of [[`media/${id}.png`, 2 * 1024 * 1024 + 5], [`media/${id}-thumb.webp`, 4000], ['xrays/2026/opg-1.dcm', 512]] as const) {
+    const bytes = crypto.randomBytes(size);
+    await storage.put(key, [bytes]);
+    files.set(key, bytes);
+  }
+  return files;
+}
+
+/** After a restore the storage holds exactly the backed-up files, and what it held before is kept beside it. */
+function expectSameFiles(storageDir: string, files: Map<string, Buffer>) {
+  const held = fs.readdirSync(storageDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  expect(held.map((e) => path.relative(storageDir, path.join(e.parentPath, e.name))).sort()).toEqual([...files.keys()].sort());
+  for (const [key, bytes] of files) {
+    expect(fs.readFileSync(path.join(storageDir, key)).equals(bytes), key).toBe(true);
+    expect(fs.statSync(path.join(storageDir, key)).mode & 0o777).toBe(0o600);
+    for (let dir = path.dirname(path.join(storageDir, key)); dir.startsWith(storageDir); dir = path.dirname(dir)) {
+      expect(fs.statSync(dir).mode & 0o777, dir).toBe(0o700);
+    }
+  }
+  expect(fs.readdirSync(path.dirname(storageDir)).some((f) => f.startsWith(`${path.basename(storageDir)}.before-restore-`))).toBe(true);
+}
+
+/** Something changed in the storage after the backup: a file gone, a file added. */
+async function changeStorage(storage: FolderStorage, files: Map<string, Buffer>) {
+  await storage.remove([...files.keys()][0]);
+  await storage.put('media/added-after-the-backup.png', [Buffer.from('new')]);
+}
+
+const sha256 = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+
 function expectSameData(before: Record<string, TableSummary>, after: Record<string, TableSummary>) {
   expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
   for (const table of Object.keys(before)) expect({ table, ...after[table] }).toEqual({ table, ...before[table] });
@@ -55,18 +91,24 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
       try {
         const db = await createDb({ databaseUrl: server.url, poolMax: 2, applicationName: 'test' });
         await fillWithData(db);
+        const storageDir = path.join(fs.mkdtempSync(path.join(tmp, `storage-${format}-`)), 'storage');
+        const storage = new FolderStorage(storageDir);
+        const files = await fillStorage(storage);
         const before = await summarizeTables(db.knex);
         expect(before.gallery_images.rows).toBeGreaterThan(0);
-        const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format });
+        const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format, storage });
         const manifest = await readManifest(file);
         expect(manifest.format).toBe(format);
         expect(manifest.tables).toEqual(before);
+        expect(manifest.files).toEqual(Object.fromEntries([...files].map(([key, bytes]) => [key, { size: bytes.length, sha256: sha256(bytes) }])));
         await wipe(db);
+        await changeStorage(storage, files);
         expect((await summarizeTables(db.knex)).patients.rows).toBe(0);
         await db.close();
 
-        const result = await restoreBackup(file, { dataDir: tmp, databaseUrl: server.url });
+        const result = await restoreBackup(file, { dataDir: tmp, databaseUrl: server.url, storageDir });
         expect(result.mismatches).toEqual([]);
+        expectSameFiles(storageDir, files);
         const again = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: 'test' });
         expectSameData(before, await summarizeTables(again.knex));
         // The sequences continue after the restored rows.
@@ -84,7 +126,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
     try {
       const db = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: 'test' });
       await migrateLatest(db.knex);
-      const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format: 'logical' });
+      const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format: 'logical', storage: null });
       await db.close();
       const product = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: APPLICATION_NAME });
       await product.knex.raw('select 1');
@@ -114,22 +156,28 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
   });
 });
 
-describe('the embedded database', () => {
-  let embeddedBackup = '';
+/** The embedded round trip's backup, which the refusal tests below take apart. */
+let embeddedBackup = '';
 
+describe('the embedded database', () => {
   it('comes back table for table from its own data directory dump', slow, async () => {
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
     const db = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
     await fillWithData(db);
+    // The storage at its default place, DATA_DIR/storage.
+    const storage = new FolderStorage(path.join(dataDir, 'storage'));
+    const files = await fillStorage(storage);
     const before = await summarizeTables(db.knex);
-    const file = await takeBackup(db, { backupDir: path.join(dataDir, 'backups') });
+    const file = await takeBackup(db, { backupDir: path.join(dataDir, 'backups'), storage });
     embeddedBackup = file;
     expect((await readManifest(file)).format).toBe('pglite');
     await wipe(db);
+    await changeStorage(storage, files);
     await db.close();
 
     const result = await restoreBackup(file, { dataDir });
     expect(result.mismatches).toEqual([]);
+    expectSameFiles(path.join(dataDir, 'storage'), files);
     const again = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
     expectSameData(before, await summarizeTables(again.knex));
     await again.close();
@@ -147,6 +195,35 @@ describe('the embedded database', () => {
     } finally {
       other.kill();
     }
+  });
+});
+
+describe('the stored files of a backup (FILE-4)', () => {
+  const opg = 'storage/xrays/2026/opg-1.dcm';
+  it.each([
+    ['an altered file', (dir: string) => fs.writeFileSync(path.join(dir, opg), Buffer.alloc(512, 7)), /xrays\/2026\/opg-1\.dcm differs from its SHA-256 in the manifest/],
+    ['a missing file', (dir: string) => fs.rmSync(path.join(dir, opg)), /xrays\/2026\/opg-1\.dcm is missing/],
+    ['a file the manifest does not list', (dir: string) => fs.writeFileSync(path.join(dir, 'storage/xrays/2026/smuggled.dcm'), 'x'), /xrays\/2026\/smuggled\.dcm is not in the manifest/],
+  ])('refuses a backup with %s, and changes nothing', slow, async (_what, spoil, message) => {
+    // The embedded round trip's backup, taken apart, spoiled and put together again.
+    const unpacked = fs.mkdtempSync(path.join(tmp, 'spoiled-'));
+    await tar.extract({ file: embeddedBackup, cwd: unpacked });
+    spoil(unpacked);
+    const file = path.join(tmp, `${path.basename(unpacked)}.tar`);
+    await tar.create({ file, cwd: unpacked }, fs.readdirSync(unpacked));
+
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'untouched-'));
+    fs.mkdirSync(path.join(dataDir, 'pglite'));
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '17');
+    fs.mkdirSync(path.join(dataDir, 'storage', 'media'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'storage', 'media', 'kept.png'), 'kept');
+    const error = await restoreBackup(file, { dataDir }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(RestoreRefused);
+    expect((error as Error).message).toMatch(/^The backup's stored files do not match its manifest, so nothing was restored: /);
+    expect((error as Error).message).toMatch(message);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['pglite', 'storage']);
+    expect(fs.readdirSync(path.join(dataDir, 'pglite'))).toEqual(['PG_VERSION']);
+    expect(fs.readFileSync(path.join(dataDir, 'storage', 'media', 'kept.png'), 'utf8')).toBe('kept');
   });
 });
 
@@ -191,7 +268,7 @@ describe('the daily backup (a scheduled task)', () => {
       await migrateLatest(db.knex);
       const backupDir = fs.mkdtempSync(path.join(tmp, 'daily-'));
       // No URL for pg_dump on a server database: the logical format stands in (an old or absent pg_dump).
-      const options = { backupDir, keep: 2 };
+      const options = { backupDir, keep: 2, storage: new FolderStorage(path.join(backupDir, 'storage')) };
       const day = (n: number) => new Date(Date.UTC(2026, 10, 24 + n, 3, 0, 0));
       const first = await dailyBackup(db, options, day(0));
       expect(first.file).not.toBeNull();

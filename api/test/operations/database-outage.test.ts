@@ -8,6 +8,7 @@ import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { PublicCache } from '../../services/public-cache';
 import { LoginThrottle } from '../../services/login-throttle';
+import { FolderStorage } from '../../platform/storage';
 
 // While the database cannot be reached, every request that needs it answers 503 with Retry-After (it may
 // work in a moment), as /healthz does, never a 500. Here the database is a port nobody listens on.
@@ -29,6 +30,8 @@ beforeAll(async () => {
     knex,
     config,
     logger: createLogger('silent'),
+    // Never reached: no request here gets past the database.
+    storage: new FolderStorage(config.storageDir),
     throttle: new LoginThrottle(knex),
     cache: new PublicCache(),
     nudgeOutbox: () => {},

@@ -124,7 +124,7 @@ describe('a copy of the database or of the log opens no appointment (SEC-7)', ()
     expect((await app.request(`/review/${review[0]}`)).status).toBe(200);
 
     // A backup as the product takes it (the embedded database's own dump, or a server's logical dump).
-    const file = await takeBackup(app.db, { backupDir: tmp, format: onRealServer() ? 'logical' : 'pglite', now: app.clock.now() });
+    const file = await takeBackup(app.db, { backupDir: tmp, format: onRealServer() ? 'logical' : 'pglite', now: app.clock.now(), storage: app.deps.storage });
     const inBackup = backupText(file);
     // A plain dump of every table's text.
     const rows: string[] = [];

@@ -8,7 +8,10 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** The real server (`api/server.ts`) as a child process, for tests that kill it as a crash would. */
 export interface ServerProcess {
   url: string;
+  /** The child's process id (its memory is read from /proc/<pid>/status). */
   pid: number;
+  /** Whether the process is still running. */
+  running(): boolean;
   /** Date.now() at spawn, and when it logged that it listens. */
   spawnedAt: number;
   listeningAt: number;
@@ -69,6 +72,7 @@ export async function startServerProcess(
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    running: () => child.exitCode === null && child.signalCode === null,
     spawnedAt,
     listeningAt,
     kill: () => signal(child, 'SIGKILL', exited).then(() => undefined),

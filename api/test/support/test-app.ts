@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp } from '../../app';
 import { createHttpServer } from '../../http-server';
@@ -11,6 +14,7 @@ import { configurePasswordWork, type PasswordWorkOptions } from '../../services/
 import { PublicCache } from '../../services/public-cache';
 import { createTestDatabase } from './test-db';
 import type { Database } from '../../db/knex';
+import { FolderStorage } from '../../platform/storage';
 
 export const ADMIN = { email: 'admin@clinic.test', password: 'correct-horse-battery', name: 'Test Admin' };
 
@@ -24,6 +28,20 @@ export class TestClock {
   reset(): void {
     this.fixed = null;
   }
+}
+
+/**
+ * FILE-1: each test database gets a storage folder of its own; a second app on the same database (a second
+ * process, OPS-14) shares it, as processes share one storage in production.
+ */
+const storageFolders = new WeakMap<Database, string>();
+function storageFolderOf(db: Database): string {
+  let folder = storageFolders.get(db);
+  if (!folder) {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-storage-'));
+    storageFolders.set(db, folder);
+  }
+  return folder;
 }
 
 export interface TestApp {
@@ -56,13 +74,15 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ poolMax: options.poolMax }));
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/clinic-test' }), ...options.config };
+  const storageDir = storageFolderOf(db);
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/clinic-test', STORAGE_DIR: storageDir }), ...options.config };
   const clock = new TestClock();
   let nudges = 0;
   const deps: Deps = {
     knex: db.knex,
     config,
     logger: options.logger ?? createLogger(config.logLevel),
+    storage: new FolderStorage(config.storageDir),
     throttle: new LoginThrottle(db.knex, options.throttle),
     cache: new PublicCache(),
     nudgeOutbox: () => {
@@ -107,7 +127,10 @@ export async function startTestApp(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      if (!options.db) await db.close();
+      if (!options.db) {
+        await db.close();
+        fs.rmSync(storageDir, { recursive: true, force: true });
+      }
     },
   };
 }
