@@ -5,7 +5,7 @@ import { STAFF_MESSAGES, type StaffCreate, type StaffUpdate, type StaffUser } fr
 import type { Deps } from '../deps';
 import { HttpError, conflict, notFound, tooManyRequests } from '../errors';
 import { audit, changedFields } from './audit';
-import { hashPassword, hashToken } from './auth';
+import { hashPassword, hashToken, sessionClock, sessionEndsAt, sessionMaxHoursColumn } from './auth';
 import { passwordWork } from './password-work';
 import { clearThrottles, throttleKey } from './throttle-store';
 import type { LoginClient } from './login-throttle';
@@ -175,22 +175,27 @@ export async function changeOwnPassword(
 }
 
 /** AUTH-10: the user's own live sessions, the current one marked. */
-export async function listOwnSessions(knex: Knex, userId: number, sessionToken: string): Promise<OwnSession[]> {
+export async function listOwnSessions(deps: Pick<Deps, 'knex' | 'now' | 'sessionNow'>, userId: number, sessionToken: string): Promise<OwnSession[]> {
   const current = hashToken(sessionToken);
-  const rows = await knex('sessions')
-    .select('id', 'ref', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent', 'address')
+  const now = sessionClock(deps);
+  const rows = await deps.knex('sessions')
+    .select('id', 'ref', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent', 'address', sessionMaxHoursColumn(deps.knex))
     .where({ userId })
-    .where('expiresAt', '>', new Date())
+    .where('expiresAt', '>', now)
     .orderBy('lastSeenAt', 'desc');
-  return rows.map((s) => ({
-    id: s.ref,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    expiresAt: s.expiresAt.toISOString(),
-    userAgent: s.userAgent,
-    address: s.address,
-    current: s.id === current,
-  }));
+  return rows
+    .map((s) => ({ ...s, endsAt: new Date(Math.min(s.expiresAt.getTime(), sessionEndsAt(s.createdAt, s.sessionMaxHours).getTime())) }))
+    .filter((s) => s.endsAt > now)
+    .map((s) => ({
+      id: s.ref,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      // Whichever comes first: 12 hours without use (AUTH-3) or the session's lifetime (AUTH-15).
+      expiresAt: s.endsAt.toISOString(),
+      userAgent: s.userAgent,
+      address: s.address,
+      current: s.id === current,
+    }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

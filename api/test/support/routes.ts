@@ -1,11 +1,15 @@
 import type Router from '@koa/router';
+import type { Capability } from '../../../shared/constants/roles';
 import { createApp } from '../../app';
 import type { Deps } from '../../deps';
+import { declaredCapability } from '../../middleware/capability';
 
 export interface MountedRoute {
   method: string;
   /** The pattern as registered, e.g. '/api/admin/patients/:id'. */
   path: string;
+  /** What an admin route declares it needs (`requires(...)`), if anything. */
+  capability?: Capability;
 }
 
 /** Every route of the app, read from the routers it mounts (HEAD, which mirrors GET, left out). */
@@ -16,6 +20,9 @@ export function mountedRoutes(deps: Deps): MountedRoute[] {
     .flatMap((router) =>
       router.stack
         .filter((layer) => layer.methods.length > 0)
-        .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))),
+        .flatMap((layer) => {
+          const capability = layer.stack.map(declaredCapability).find(Boolean);
+          return layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path), ...(capability ? { capability } : {}) }));
+        }),
     );
 }

@@ -31,6 +31,11 @@ export interface TestApp {
   deps: Deps;
   db: Database;
   clock: TestClock;
+  /**
+   * The clock sessions age by (AUTH-3, AUTH-15), apart from `clock`: a test stands at any day of the clinic's
+   * calendar with the session it signed in with, and ages a session by moving this one.
+   */
+  sessionClock: TestClock;
   outboxNudges: () => number;
   /** fetch relative to the app, JSON in and out. */
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
@@ -56,6 +61,7 @@ export async function startTestApp(
   const db = options.db ?? (await createTestDatabase({ poolMax: options.poolMax }));
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/clinic-test' }), ...options.config };
   const clock = new TestClock();
+  const sessionClock = new TestClock();
   let nudges = 0;
   const deps: Deps = {
     knex: db.knex,
@@ -67,6 +73,7 @@ export async function startTestApp(
       nudges += 1;
     },
     now: clock.now,
+    sessionNow: sessionClock.now,
   };
   configurePasswordWork(options.passwordWork);
   if (!(await db.knex('users').where({ email: ADMIN.email }).first('id'))) {
@@ -88,6 +95,7 @@ export async function startTestApp(
     deps,
     db,
     clock,
+    sessionClock,
     outboxNudges: () => nudges,
     request,
     postForm: (path, fields = {}) =>
