@@ -18,4 +18,10 @@ export interface Deps {
   nudgeOutbox: () => void;
   /** The clock, so tests can stand at a chosen instant in Asia/Kolkata. */
   now: () => Date;
+  /**
+   * How sessions age (AUTH-3 idle expiry, AUTH-15 lifetime); `now` when absent, as in production. A test moves it
+   * to age a session, and moves `now` (the clinic's calendar: a day, a month, a financial year) without
+   * ending the sessions it signed in with.
+   */
+  sessionNow?: () => Date;
 }

@@ -235,11 +235,23 @@ async function signIn(origin: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  await res.arrayBuffer();
-  return res.headers
+  const { user } = (await res.json()) as { user: { mustChangePassword?: boolean } };
+  const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  // AUTH-11: in production the owner made from ADMIN_PASSWORD chooses their own password at first sign-in.
+  if (user.mustChangePassword) {
+    const newPassword = `${ADMIN.password}-own`;
+    const changed = await fetch(`${origin}/api/auth/change-password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, cookie, ...BROWSER },
+      body: JSON.stringify({ currentPassword: ADMIN.password, newPassword }),
+    });
+    if (!changed.ok) throw new Error(`change-password answered ${changed.status}: ${await changed.text()}`);
+    ADMIN.password = newPassword;
+  }
+  return cookie;
 }
 
 interface World {

@@ -158,6 +158,13 @@ try {
   });
   if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+  // AUTH-11: in production the owner made from ADMIN_PASSWORD chooses their own password at first sign-in.
+  const changed = await fetch(`${origin}/api/auth/change-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify({ currentPassword: ADMIN.password, newPassword: `${ADMIN.password}-own` }),
+  });
+  if (changed.status !== 200) throw new Error(`change-password: ${changed.status} ${await changed.text()}`);
   for (const title of ['Healthy Gums at Every Age', 'What a Root Canal Really Feels Like', 'Braces or Aligners?']) {
     const res = await fetch(`${origin}/api/admin/blog-posts`, {
       method: 'POST',

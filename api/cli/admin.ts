@@ -40,14 +40,15 @@ async function main(): Promise<number> {
         process.stderr.write(`An account for ${email} already exists. Use reset-password.\n`);
         return 1;
       }
-      await createAccount(db.knex, email, password, nameParts.join(' ') || 'Clinic Admin');
-      process.stdout.write(`Account created for ${email}.\n`);
+      // AUTH-11: a password typed here is the operator's choice; its holder replaces it at first sign-in.
+      await createAccount(db.knex, email, password, nameParts.join(' ') || 'Clinic Admin', 'owner', { temporary: true });
+      process.stdout.write(`Account created for ${email}. The password must be changed at first sign-in.\n`);
     } else {
       if (!(await resetPassword(db.knex, email, password))) {
         process.stderr.write(`No account for ${email}.\n`);
         return 1;
       }
-      process.stdout.write(`Password changed for ${email}; its sessions and trusted browsers were ended.\n`);
+      process.stdout.write(`Password changed for ${email}; its sessions and trusted browsers were ended. Its holder must choose a new one at the next sign-in.\n`);
     }
     return 0;
   } finally {

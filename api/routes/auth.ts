@@ -12,6 +12,7 @@ import { createRouter } from './router';
 // POST /api/auth/logout (session required) -> { success }
 // GET  /api/auth/me -> { user } | 401
 // POST /api/auth/change-password {currentPassword, newPassword} -> { success } (AUTH-10; other sessions end)
+//   | 400 wrong current password | 429 (AUTH-13: wrong current passwords count like failed sign-ins)
 // GET  /api/auth/sessions -> OwnSession[] (AUTH-10; the current one marked)
 // DELETE /api/auth/sessions/:id -> 204 (AUTH-10; one's own only, else 404)
 // These need a session but not a changed password: they are how a temporary one is replaced (AUTH-11).
@@ -54,12 +55,15 @@ export function authRoutes(deps: Deps) {
 
   router.post('/change-password', requireSession(deps), async (ctx) => {
     const body = parseBody(changePasswordSchema, ctx.request.body);
-    await changeOwnPassword(deps, ctx.state.user!.id, sessionToken(ctx)!, body);
+    await changeOwnPassword(deps, ctx.state.user!.id, sessionToken(ctx)!, body, {
+      address: ctx.ip,
+      deviceToken: deviceTokenFrom(ctx.cookies.get(DEVICE_COOKIE)),
+    });
     ctx.body = { success: true };
   });
 
   router.get('/sessions', requireSession(deps), async (ctx) => {
-    ctx.body = await listOwnSessions(deps.knex, ctx.state.user!.id, sessionToken(ctx)!);
+    ctx.body = await listOwnSessions(deps, ctx.state.user!.id, sessionToken(ctx)!);
   });
 
   router.delete('/sessions/:id', requireSession(deps), async (ctx) => {

@@ -16,7 +16,7 @@ import { medicalAlertsLine } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../errors';
 import { Appointment } from '../models/appointment';
-import { audit } from './audit';
+import { audit, changedFields } from './audit';
 import { placeholderUrl } from './appointment-links';
 import { enqueueEmail } from './outbox';
 import { icsAttachment } from './reminders';
@@ -284,18 +284,24 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
   return updated;
 }
 
-/** APPT-5: permanent, and the patient is not told. */
+/**
+ * APPT-5: permanent, and the patient is not told. DATA-9: the audit row says whose appointment it was and
+ * when, for what, as the owner reads it; erasing the patient later redacts the name there (DATA-3).
+ */
 export async function deleteAppointment(deps: Deps, id: number): Promise<void> {
   await deps.knex.transaction(async (trx) => {
     // RETURNING, because PGlite's driver does not report the deleted row count reliably.
-    const deleted = await Appointment.query(trx).delete().where('id', id).returning(['id', 'preferredDate', 'preferredTime', 'status']);
+    const deleted = await Appointment.query(trx)
+      .delete()
+      .where('id', id)
+      .returning(['id', 'patientId', 'firstName', 'lastName', 'preferredDate', 'preferredTime', 'treatment', 'status']);
     if (deleted.length === 0) throw notFound('Appointment');
-    const { preferredDate, preferredTime, status } = deleted[0];
+    const { patientId, firstName, lastName, preferredDate, preferredTime, treatment, status } = deleted[0];
     await audit(trx, {
       action: 'delete',
       entity: 'appointment',
       entityId: id,
-      changes: { preferredDate: { old: preferredDate, new: null }, preferredTime: { old: preferredTime, new: null }, status: { old: status, new: null } },
+      changes: changedFields({ patient: `${firstName} ${lastName}`.trim(), patientId, preferredDate, preferredTime, treatment, status }, null),
     });
   });
   deps.logger.info('appointment_deleted', { appointmentId: id });

@@ -93,3 +93,14 @@ export async function audit(trx: Knex | Knex.Transaction, entry: AuditEntry): Pr
     changes: changes && Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
   });
 }
+
+/**
+ * DATA-8: a file of the clinic's data leaves the server (a patient's data, a CSV list, the GST report). One row
+ * says who and when, and what: the record or list and its filters or range, never the data itself. Written
+ * before the file is sent, on its own (an export changes nothing, so there is no change to share a transaction with).
+ */
+export async function auditExport(db: Knex, entry: { entity: string; entityId: string | number; what: Record<string, unknown> }): Promise<void> {
+  const changes: AuditChanges = {};
+  for (const [key, value] of Object.entries(entry.what)) if (value !== undefined && value !== null && value !== '') changes[key] = { old: null, new: value };
+  await audit(db, { action: 'export', entity: entry.entity, entityId: entry.entityId, changes });
+}

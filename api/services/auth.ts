@@ -8,6 +8,7 @@ import { User } from '../models/user';
 import { audit } from './audit';
 import { passwordWork } from './password-work';
 import { findTrustedDevice, trustDevice } from './trusted-devices';
+import { sessionMaxHours } from '../../shared/schemas/site-setting';
 import type { LoginClient } from './login-throttle';
 
 export const BCRYPT_COST = 12;
@@ -22,6 +23,9 @@ export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait and try
 // hash of the same cost whose salt and digest are fixed here. (Hashing one at load cost every start, and so
 // every restart after a crash (OPS-22), a quarter of a second of CPU.)
 const dummyHash = `$2b$${BCRYPT_COST}$CEVF2S/RP6STmtkBs39OZu2GUoL6MrQ5XC8DXbp44nsPs3PEUQJyy`;
+
+/** The clock sessions age by (Deps.sessionNow, else the clinic's). */
+export const sessionClock = (deps: Pick<Deps, 'now' | 'sessionNow'>) => (deps.sessionNow ?? deps.now)();
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -39,7 +43,7 @@ export async function findUserByEmail(knex: Knex, email: string): Promise<User |
  * device token (api/services/trusted-devices.ts).
  */
 export async function login(
-  deps: Pick<Deps, 'knex' | 'throttle' | 'now'>,
+  deps: Pick<Deps, 'knex' | 'throttle' | 'now' | 'sessionNow'>,
   input: { email: string; password: string; address: string; previousToken?: string; deviceToken?: string; userAgent?: string },
 ): Promise<{ user: User; token: string; deviceToken: string }> {
   const { knex, throttle } = deps;
@@ -76,11 +80,14 @@ export async function login(
   const token = crypto.randomBytes(32).toString('base64url');
   const deviceToken = await knex.transaction(async (trx) => {
     if (input.previousToken) await Session.query(trx).deleteById(hashToken(input.previousToken));
-    await Session.query(trx).where('expiresAt', '<', new Date()).delete();
+    const at = sessionClock(deps);
+    await Session.query(trx).where('expiresAt', '<', at).delete();
     await Session.query(trx).insert({
       id: hashToken(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + SESSION_IDLE_MS),
       userAgent: input.userAgent?.slice(0, 300) || null,
       address: input.address.slice(0, 100),
     });
@@ -97,20 +104,48 @@ export async function logout(knex: Knex, token: string, user: { id: number; disp
   });
 }
 
-/** The signed-in user for a cookie token, sliding the idle expiry forward; undefined when none. */
-export async function userForToken(knex: Knex, token: string): Promise<User | undefined> {
+const HOUR = 60 * 60 * 1000;
+const MAX_HOURS_SQL = "(select value from site_settings where key = 'session_max_hours')";
+
+/**
+ * AUTH-15: the moment a session ends, however busy: session_max_hours (the owner's setting, read when the session
+ * is, so a change applies to the sessions already open) after sign-in. `expires_at` keeps the idle expiry (AUTH-3).
+ */
+export const sessionEndsAt = (createdAt: Date | string, maxHoursSetting: string | null | undefined) =>
+  new Date(new Date(createdAt).getTime() + sessionMaxHours(maxHoursSetting) * HOUR);
+
+/** The setting as a column of a sessions query (`sessionMaxHours`), so no request pays a second round trip. */
+export const sessionMaxHoursColumn = (knex: Knex) => knex.raw(`${MAX_HOURS_SQL} as session_max_hours`);
+
+/**
+ * The signed-in user for a cookie token, sliding the idle expiry forward; undefined when none. A session ends
+ * after SESSION_IDLE_MS without use (AUTH-3) and, however busy, session_max_hours after sign-in (AUTH-15):
+ * read with the session in one query, so a lower setting ends the sessions already open at their next request.
+ */
+export async function userForToken(deps: Pick<Deps, 'knex' | 'now' | 'sessionNow'>, token: string): Promise<User | undefined> {
+  const { knex } = deps;
   const id = hashToken(token);
-  const session = await Session.query(knex).findById(id).withGraphJoined('user');
-  if (!session?.user || session.user.disabledAt) return undefined;
-  const now = Date.now();
-  if (session.expiresAt.getTime() <= now) {
-    await Session.query(knex).deleteById(id);
+  const row = await knex('sessions')
+    .join('users', 'users.id', 'sessions.userId')
+    .where('sessions.id', id)
+    .first(
+      'users.*',
+      'sessions.createdAt as sessionCreatedAt',
+      'sessions.lastSeenAt as sessionLastSeenAt',
+      'sessions.expiresAt as sessionExpiresAt',
+      sessionMaxHoursColumn(knex),
+    );
+  if (!row || row.disabledAt) return undefined;
+  const { sessionCreatedAt, sessionLastSeenAt, sessionExpiresAt, sessionMaxHours: maxHours, ...userRow } = row;
+  const now = sessionClock(deps).getTime();
+  if (new Date(sessionExpiresAt).getTime() <= now || sessionEndsAt(sessionCreatedAt, maxHours).getTime() <= now) {
+    await knex('sessions').where({ id }).delete();
     return undefined;
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await Session.query(knex)
-      .findById(id)
-      .patch({ lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_IDLE_MS) });
+  if (now - new Date(sessionLastSeenAt).getTime() > TOUCH_EVERY_MS) {
+    await knex('sessions')
+      .where({ id })
+      .update({ lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_IDLE_MS) });
   }
-  return session.user;
+  return User.fromDatabaseJson(userRow);
 }

@@ -5,6 +5,7 @@ import { clinicToday, isValidDateString } from '../../shared/domain/clinic-time'
 import { invoiceBalance, invoiceStatus } from '../../shared/domain/invoice-status';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../errors';
+import { auditExport } from './audit';
 import { parseListQuery } from '../middleware/list-query';
 import { appointmentFilters, parseAppointmentListQuery } from './appointments';
 import { applyFilters as invoiceFilters } from './invoices';
@@ -21,6 +22,16 @@ import { patientSearch } from './patients';
 //   is in memory, and the next is fetched only when the client has taken the last (back-pressure).
 
 export const exportKinds = ['patients', 'appointments', 'invoices'] as const;
+
+/** The lists' filters as the audit trail records them (already checked by plan): search, status and range. */
+function exportFilters(params: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ['q', 'status', 'from', 'to']) {
+    const value = String((Array.isArray(params[key]) ? (params[key] as unknown[])[0] : params[key]) ?? '').trim();
+    if (value) out[key === 'q' ? 'search' : key] = value.slice(0, 100);
+  }
+  return out;
+}
 export type ExportKind = (typeof exportKinds)[number];
 
 const BATCH = 1000;
@@ -73,7 +84,7 @@ function invoiceStatusParam(raw: unknown): InvoiceStatus | undefined {
   throw badRequest('Please select a valid status', { status: 'Please select a valid status' });
 }
 
-function plan(deps: Deps, trx: Knex.Transaction, kind: ExportKind, params: Record<string, unknown>): ExportPlan {
+function plan(deps: Deps, trx: Knex, kind: ExportKind, params: Record<string, unknown>): ExportPlan {
   if (kind === 'patients') {
     const { q } = parseListQuery(params);
     const from = dateBound(params, 'from');
@@ -195,12 +206,15 @@ export function parseExportKind(raw: string): ExportKind {
  * say so; a database failure midway ends the stream with an error (the download is then incomplete).
  */
 export async function exportCsv(deps: Deps, kind: ExportKind, params: Record<string, unknown>): Promise<Readable> {
+  // Planned first: the filters are checked (400) and the SQL built without running anything.
+  const planned = plan(deps, deps.knex, kind, params);
+  const { sql, bindings } = planned.query.toSQL();
+  // DATA-8: which list, with which filters, before a row leaves. Outside the read-only transaction (which,
+  // on the embedded database, holds its one connection).
+  await auditExport(deps.knex, { entity: 'export', entityId: kind, what: { list: kind, ...exportFilters(params) } });
   const trx = await deps.knex.transaction();
-  let planned: ExportPlan;
   try {
     await trx.raw('set transaction read only');
-    planned = plan(deps, trx, kind, params);
-    const { sql, bindings } = planned.query.toSQL();
     await trx.raw(`declare csv_export no scroll cursor for ${sql}`, bindings as readonly Knex.Value[]);
   } catch (error) {
     await trx.rollback().catch(() => {});

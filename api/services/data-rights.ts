@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { appointmentJson, appointmentRows } from './appointments';
-import { audit } from './audit';
+import { audit, auditExport } from './audit';
 import { findPatient } from './patients';
 import { phoneKeySql } from './contact-match';
 import type { ErasureSummary } from '../../shared/schemas/patient';
@@ -37,6 +37,8 @@ function theirAppointments(patient: { id: number; firstName: string; lastName: s
 export async function exportPatientData(deps: Deps, id: number) {
   const knex = deps.knex;
   const patient = await findPatient(knex, id);
+  // DATA-8: which patient's data left, and as what; not the data.
+  await auditExport(knex, { entity: 'patient', entityId: id, what: { file: `patient-${id}.json` } });
   const appointments = await appointmentRows(knex)
     .where(theirAppointments(patient))
     .orderBy('appointments.preferredDate')

@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { clinicToday } from '../../shared/domain/clinic-time';
 import { MONTH_MESSAGE, buildGstReport, monthRange, type GstReport, type GstReportInvoice } from '../../shared/domain/gst-report';
 import { decimalString, toPaise } from '../../shared/domain/money';
+import type { Deps } from '../deps';
 import { badRequest } from '../errors';
+import { auditExport } from './audit';
 
 // GET /api/admin/reports/gst(.csv)?month=yyyy-MM: the month's invoices read in two queries (invoices, then
 // their items) and summed by shared/domain/gst-report.ts, the same per-invoice tax lines as the documents.
@@ -68,6 +70,12 @@ async function withItems(db: Knex, rows: Row[]): Promise<GstReportInvoice[]> {
     totalAmount: String(row.totalAmount),
     items: byInvoice.get(Number(row.id)) ?? [],
   }));
+}
+
+/** DATA-8: the report as the accountant gets it (on screen or as CSV), audited: who, when, which month. */
+export async function exportGstReport(deps: Pick<Deps, 'knex'>, month: string, format: 'json' | 'csv'): Promise<GstReport> {
+  await auditExport(deps.knex, { entity: 'report', entityId: 'gst', what: { report: 'GST', month, format } });
+  return gstReport(deps.knex, month);
 }
 
 export async function gstReport(knex: Knex, month: string): Promise<GstReport> {

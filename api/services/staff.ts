@@ -3,12 +3,13 @@ import type { Knex } from 'knex';
 import type { OwnSession } from '../../shared/schemas/auth';
 import { STAFF_MESSAGES, type StaffCreate, type StaffUpdate, type StaffUser } from '../../shared/schemas/staff';
 import type { Deps } from '../deps';
-import { HttpError, conflict, notFound } from '../errors';
+import { HttpError, conflict, notFound, tooManyRequests } from '../errors';
 import { audit, changedFields } from './audit';
-import { hashPassword, hashToken } from './auth';
+import { hashPassword, hashToken, sessionClock, sessionEndsAt, sessionMaxHoursColumn } from './auth';
 import { passwordWork } from './password-work';
 import { clearThrottles, throttleKey } from './throttle-store';
-import { revokeDevices } from './trusted-devices';
+import type { LoginClient } from './login-throttle';
+import { findTrustedDevice, revokeDevices } from './trusted-devices';
 
 // Staff accounts (docs/requirements.md AUTH-9..AUTH-12): the owner adds, edits, disables and resets them;
 // every user changes their own password and sees and ends their own sessions. Every change is audited
@@ -127,18 +128,39 @@ export async function updateStaff(
 }
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many password attempts. Please wait and try again.';
 
-/** AUTH-10, AUTH-11: the signed-in user replaces their password; their other sessions end. */
+/**
+ * AUTH-10, AUTH-11: the signed-in user replaces their password; their other sessions end. AUTH-13: the current
+ * password is checked like a sign-in (the same counters: this browser's own when it is a trusted device of
+ * the account, else the account's and the address's), so a stolen session cannot guess it; each checked
+ * attempt is audited.
+ */
 export async function changeOwnPassword(
   deps: Deps,
   userId: number,
   sessionToken: string,
   input: { currentPassword: string; newPassword: string },
+  from: { address: string; deviceToken?: string },
 ): Promise<void> {
+  const now = deps.now();
   const user = await deps.knex('users').select('id', 'email', 'passwordHash', 'mustChangePassword').where({ id: userId }).first();
   if (!user) throw notFound('User');
-  const ok = await passwordWork(() => bcrypt.compare(input.currentPassword, user.passwordHash));
-  if (!ok) throw new HttpError(400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+  const deviceId = await findTrustedDevice(deps.knex, from.deviceToken, userId, now);
+  const client: LoginClient = deviceId !== undefined ? { deviceId } : { account: user.email.toLowerCase(), address: from.address };
+  const waitMs = await deps.throttle.waitMs(client, now);
+  if (waitMs > 0) throw tooManyRequests(TOO_MANY_PASSWORD_ATTEMPTS, waitMs / 1000);
+  // Counted inside the bcrypt bound, before the check, as sign-in does: a 503 counts nothing.
+  const ok = await passwordWork(async () => {
+    const wait = await deps.throttle.take(client, now);
+    if (wait > 0) throw tooManyRequests(TOO_MANY_PASSWORD_ATTEMPTS, wait / 1000);
+    return bcrypt.compare(input.currentPassword, user.passwordHash);
+  });
+  if (!ok) {
+    await audit(deps.knex, { action: 'change-password-failed', entity: 'user', entityId: userId });
+    throw new HttpError(400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+  }
+  await deps.throttle.succeeded(client);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.knex.transaction(async (trx) => {
     await trx('users').where({ id: userId }).update({ passwordHash, mustChangePassword: false, updatedAt: trx.fn.now() });
@@ -153,22 +175,27 @@ export async function changeOwnPassword(
 }
 
 /** AUTH-10: the user's own live sessions, the current one marked. */
-export async function listOwnSessions(knex: Knex, userId: number, sessionToken: string): Promise<OwnSession[]> {
+export async function listOwnSessions(deps: Pick<Deps, 'knex' | 'now' | 'sessionNow'>, userId: number, sessionToken: string): Promise<OwnSession[]> {
   const current = hashToken(sessionToken);
-  const rows = await knex('sessions')
-    .select('id', 'ref', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent', 'address')
+  const now = sessionClock(deps);
+  const rows = await deps.knex('sessions')
+    .select('id', 'ref', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent', 'address', sessionMaxHoursColumn(deps.knex))
     .where({ userId })
-    .where('expiresAt', '>', new Date())
+    .where('expiresAt', '>', now)
     .orderBy('lastSeenAt', 'desc');
-  return rows.map((s) => ({
-    id: s.ref,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    expiresAt: s.expiresAt.toISOString(),
-    userAgent: s.userAgent,
-    address: s.address,
-    current: s.id === current,
-  }));
+  return rows
+    .map((s) => ({ ...s, endsAt: new Date(Math.min(s.expiresAt.getTime(), sessionEndsAt(s.createdAt, s.sessionMaxHours).getTime())) }))
+    .filter((s) => s.endsAt > now)
+    .map((s) => ({
+      id: s.ref,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      // Whichever comes first: 12 hours without use (AUTH-3) or the session's lifetime (AUTH-15).
+      expiresAt: s.endsAt.toISOString(),
+      userAgent: s.userAgent,
+      address: s.address,
+      current: s.id === current,
+    }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -26,6 +26,13 @@ describe('accountPasswordSchema', () => {
     expect(message('molar-river-kite-42')).toBeUndefined();
   });
 
+  it('refuses a placeholder left in a template, however it is written', () => {
+    for (const p of ['change-me-at-first-sign-in', 'ChangeMe-2026-now', 'replace_me_with_a_secret', 'your-password-here', 'placeholder-value']) {
+      expect(message(p), p).toBe('This password is a placeholder. Please choose your own.');
+    }
+    expect(message('exchange-rates-of-molars')).toBeUndefined();
+  });
+
   it('refuses passwords bcrypt would truncate', () => {
     expect(message('é'.repeat(40))).toBe('Password must be at most 72 bytes');
   });

@@ -45,6 +45,12 @@ function isCommonPassword(password: string): boolean {
   return new Set(lower).size <= 2; // 'aaaaaaaaaa', 'abababababab'
 }
 
+// AUTH-7: what a template or a guide writes in place of a password ('change-me-at-first-sign-in' in
+// deploy/env.example) must not work if someone forgets to replace it.
+const PLACEHOLDER = /changeme|replaceme|yourpassword|placeholder/;
+export const PLACEHOLDER_PASSWORD = 'This password is a placeholder. Please choose your own.';
+const isPlaceholder = (password: string) => PLACEHOLDER.test(password.toLowerCase().replace(/[^a-z]/g, ''));
+
 // bcrypt reads only the first 72 bytes; a longer password would silently match its own prefix.
 const BCRYPT_MAX_BYTES = 72;
 
@@ -56,7 +62,8 @@ export const accountPasswordSchema = z
     message: 'Password must be at most 72 bytes',
     abort: true,
   })
-  .refine((p) => !isCommonPassword(p), 'This password is too common. Please choose another.');
+  .refine((p) => !isCommonPassword(p), { message: 'This password is too common. Please choose another.', abort: true })
+  .refine((p) => !isPlaceholder(p), PLACEHOLDER_PASSWORD);
 
 /** POST /api/auth/change-password (AUTH-10, AUTH-11): the new password follows AUTH-7's rules. */
 export const changePasswordSchema = z

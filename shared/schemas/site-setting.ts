@@ -4,8 +4,9 @@ import { UPI_ID_MESSAGE, isValidUpiId } from '../domain/upi';
 import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 
 // Site settings (SET-1, SET-5): doctor_image (the doctor photo's address), gstin (the clinic's GST
-// registration; none means not registered, INV-19) and upi_id (the UPI ID the invoice QR codes pay to).
-export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id'] as const;
+// registration; none means not registered, INV-19), upi_id (the UPI ID the invoice QR codes pay to) and
+// session_max_hours (AUTH-15: how long a session lasts after sign-in, however busy).
+export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 /**
@@ -53,10 +54,40 @@ export const upiIdValueSchema = z.object({
     .refine((value) => value === '' || (value.length <= 255 && isValidUpiId(value)), UPI_ID_MESSAGE),
 });
 
+/** AUTH-15: a session ends this many hours after sign-in, even while in use, unless the owner sets another. */
+export const SESSION_MAX_HOURS_DEFAULT = 12;
+export const SESSION_MAX_HOURS_MIN = 1;
+export const SESSION_MAX_HOURS_MAX = 168;
+export const SESSION_MAX_HOURS_MESSAGE = `Session length must be a whole number of hours from ${SESSION_MAX_HOURS_MIN} to ${SESSION_MAX_HOURS_MAX}`;
+
+/** The problem with a typed session length, or null; '' is fine (it clears the setting: the default). */
+export function sessionMaxHoursProblem(value: string): string | null {
+  if (value === '') return null;
+  const hours = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
+  return hours >= SESSION_MAX_HOURS_MIN && hours <= SESSION_MAX_HOURS_MAX ? null : SESSION_MAX_HOURS_MESSAGE;
+}
+
+/** session_max_hours: whole hours, 1-168, kept as written ('8'); empty (or null) clears it: the default 12. */
+export const sessionMaxHoursValueSchema = z.object({
+  value: z
+    .union([z.string(), z.number()], { error: SESSION_MAX_HOURS_MESSAGE })
+    .nullish()
+    .transform((value) => String(value ?? '').trim())
+    .refine((value) => sessionMaxHoursProblem(value) === null, SESSION_MAX_HOURS_MESSAGE)
+    .transform((value) => (value === '' ? '' : String(Number(value)))),
+});
+
+/** The session lifetime a stored value means (anything unreadable is the default). */
+export function sessionMaxHours(stored: string | null | undefined): number {
+  const value = (stored ?? '').trim();
+  return value !== '' && sessionMaxHoursProblem(value) === null ? Number(value) : SESSION_MAX_HOURS_DEFAULT;
+}
+
 /** The body schema of PUT /api/admin/site-settings/{key}: each key checks its own value. */
 export function siteSettingValueSchemaFor(key: SiteSettingKey) {
   if (key === 'gstin') return gstinValueSchema;
   if (key === 'upi_id') return upiIdValueSchema;
+  if (key === 'session_max_hours') return sessionMaxHoursValueSchema;
   return siteSettingValueSchema;
 }
 

@@ -43,7 +43,7 @@ test('an owner adds a receptionist, who must change the temporary password and c
     await desk.getByLabel('Email').fill(email);
     await desk.getByLabel('Password', { exact: true }).fill(temporary);
     await desk.getByRole('button', { name: 'Sign In' }).click();
-    await expect(desk.getByRole('heading', { name: 'Change your password' })).toBeVisible();
+    await expect(desk.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     // Nothing else opens meanwhile.
     const refused = await desk.request.get('/api/admin/patients');
     expect(refused.status()).toBe(403);

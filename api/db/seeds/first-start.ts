@@ -10,6 +10,18 @@ export const DEMO_ADMIN_EMAIL = 'admin@smilecare.example';
 
 export class StartupRefused extends Error {}
 
+/** The start-up error for an ADMIN_EMAIL that names no account while the clinic has an owner (AUTH-14). */
+export function secondOwnerRefusal(adminEmail: string, ownerEmail: string): string {
+  return [
+    `ADMIN_EMAIL is ${adminEmail}, which has no account, and the clinic already has an owner (${ownerEmail}).`,
+    'Starting would create a second owner. Choose one:',
+    `  - set ADMIN_EMAIL back to ${ownerEmail},`,
+    '  - or remove ADMIN_EMAIL and ADMIN_PASSWORD (the existing accounts stay as they are),',
+    `  - or create the new account deliberately: npm run admin -- create ${adminEmail}`,
+    'then start again.',
+  ].join('\n');
+}
+
 /**
  * OPS-6: the first start with an empty database creates the admin account (ADMIN_EMAIL/ADMIN_PASSWORD, else a
  * demo account with a generated password printed once) and, unless SEED_DEMO=false or in production, the
@@ -23,9 +35,14 @@ export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (lin
   if (config.adminEmail && config.adminPassword) {
     const exists = await knex('users').whereRaw('lower(email) = lower(?)', [config.adminEmail]).first('id');
     if (!exists) {
+      // AUTH-14: ADMIN_EMAIL makes the first owner only; a changed address must not quietly add a second one.
+      const owner = await knex('users').where({ role: 'owner' }).orderBy('id').first<{ email: string } | undefined>('email');
+      if (owner) throw new StartupRefused(secondOwnerRefusal(config.adminEmail, owner.email));
       const check = accountPasswordSchema.safeParse(config.adminPassword);
       if (!check.success) throw new StartupRefused(`ADMIN_PASSWORD: ${check.error.issues[0].message}`);
-      await createAccount(knex, config.adminEmail, config.adminPassword, 'Clinic Admin');
+      // AUTH-11: in production the password came from a file someone else wrote: its holder replaces it at
+      // first sign-in.
+      await createAccount(knex, config.adminEmail, config.adminPassword, 'Clinic Admin', 'owner', { temporary: config.nodeEnv === 'production' });
       print(`Admin account created for ${config.adminEmail}.`);
     }
   } else if (firstStart) {

@@ -122,6 +122,15 @@ describe('POST /api/admin/patients/:id/erase', () => {
   it("leaves the patient's email, phone and name nowhere but the name on the invoice as issued", async () => {
     const { patientId, invoice } = await seed();
     const fullName = `${person.firstName} ${person.lastName}`;
+    // A visit booked and then deleted: its audit row names them (DATA-9) until the erase.
+    const extra = await app.request('/api/admin/appointments', {
+      method: 'POST',
+      cookie: owner,
+      json: { firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone, preferredDate: '2026-11-27', preferredTime: '11:00', treatment: 'extraction' },
+    });
+    expect(extra.status, await extra.clone().text()).toBe(201);
+    expect((await app.request(`/api/admin/appointments/${(await extra.json()).id}`, { method: 'DELETE', cookie: owner })).status).toBe(204);
+    expect(await cellsHolding(fullName)).toContain('audit_log.changes');
     expect(await cellsHolding(person.email)).not.toEqual([]);
 
     const res = await erase(patientId);

@@ -1,8 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accountPasswordSchema } from '../../../shared/schemas/auth';
 import { loadConfig } from '../../config';
-import type { Database } from '../../db/knex';
+import { createDbFromConfig, type Database } from '../../db/knex';
+import { migrateLatest } from '../../db/migrate';
 import { DEMO_ADMIN_EMAIL, ensureAdminAndSeed, StartupRefused } from '../../db/seeds/first-start';
-import { createTestDatabase } from '../support/test-db';
+import { createAccount } from '../../services/accounts';
+import { startServerProcess } from '../support/server-process';
+import { createServerDatabase, createTestDatabase } from '../support/test-db';
 
 let db: Database | undefined;
 afterEach(async () => {
@@ -52,5 +59,84 @@ describe('first start (OPS-6)', () => {
     );
     expect(await db.knex('users').count('* as n').first()).toEqual({ n: 0 });
     expect(await db.knex('blog_posts').count('* as n').first()).toEqual({ n: 0 });
+  });
+});
+
+const PRODUCTION = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.clinic.test:587' };
+
+describe('the first owner in production (AUTH-11)', () => {
+  it('must change the password ADMIN_PASSWORD gave them before anything else; outside production they need not', async () => {
+    db = await createTestDatabase();
+    await ensureAdminAndSeed(db.knex, loadConfig({ ...PRODUCTION, ADMIN_EMAIL: 'owner@clinic.test', ADMIN_PASSWORD: 'a-long-Secret-2026' }), () => {});
+    expect(await db.knex('users').first('email', 'role', 'mustChangePassword')).toEqual({ email: 'owner@clinic.test', role: 'owner', mustChangePassword: true });
+    await db.close();
+
+    db = await createTestDatabase();
+    await ensureAdminAndSeed(db.knex, loadConfig({ ADMIN_EMAIL: 'owner@clinic.test', ADMIN_PASSWORD: 'a-long-Secret-2026' }), () => {});
+    expect(await db.knex('users').first('mustChangePassword')).toEqual({ mustChangePassword: false });
+  });
+
+  it("refuses deploy/env.example's placeholder ADMIN_PASSWORD, by the product's own password rules", async () => {
+    const example = fs.readFileSync(new URL('../../../deploy/env.example', import.meta.url), 'utf8');
+    const env = Object.fromEntries(example.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    expect(env.ADMIN_PASSWORD).toBeTruthy();
+    expect(accountPasswordSchema.safeParse(env.ADMIN_PASSWORD).error?.issues.map((i) => i.message)).toEqual(['This password is a placeholder. Please choose your own.']);
+
+    db = await createTestDatabase();
+    const start = ensureAdminAndSeed(db.knex, loadConfig({ ...PRODUCTION, ADMIN_EMAIL: env.ADMIN_EMAIL, ADMIN_PASSWORD: env.ADMIN_PASSWORD }), () => {});
+    await expect(start).rejects.toThrow(new StartupRefused('ADMIN_PASSWORD: This password is a placeholder. Please choose your own.'));
+    expect(await db.knex('users').count('* as n').first()).toEqual({ n: 0 });
+  });
+});
+
+describe('a changed ADMIN_EMAIL (AUTH-14)', () => {
+  const owner = { email: 'owner@clinic.test', password: 'a-long-Secret-2026' };
+
+  it('refuses to start rather than create a second owner, naming the three ways out; the same address starts as before', async () => {
+    db = await createTestDatabase();
+    await ensureAdminAndSeed(db.knex, loadConfig({ ...PRODUCTION, ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password }), () => {});
+
+    const changed = loadConfig({ ...PRODUCTION, ADMIN_EMAIL: 'new.owner@clinic.test', ADMIN_PASSWORD: 'another-long-Secret-9' });
+    const error = await ensureAdminAndSeed(db.knex, changed, () => {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StartupRefused);
+    const message = (error as Error).message;
+    expect(message).toContain('ADMIN_EMAIL is new.owner@clinic.test, which has no account, and the clinic already has an owner (owner@clinic.test).');
+    expect(message).toContain('set ADMIN_EMAIL back to owner@clinic.test');
+    expect(message).toContain('remove ADMIN_EMAIL and ADMIN_PASSWORD');
+    expect(message).toContain('npm run admin -- create new.owner@clinic.test');
+    expect((await db.knex('users')).map((u) => u.email)).toEqual([owner.email]);
+
+    // Any spelling of the existing address is the existing account; no address at all changes nothing.
+    await ensureAdminAndSeed(db.knex, loadConfig({ ...PRODUCTION, ADMIN_EMAIL: 'Owner@Clinic.test', ADMIN_PASSWORD: owner.password }), () => {});
+    await ensureAdminAndSeed(db.knex, loadConfig(PRODUCTION), () => {});
+    expect((await db.knex('users')).map((u) => u.email)).toEqual([owner.email]);
+  });
+
+  it('a clinic whose only accounts are receptionists may still get its owner from ADMIN_EMAIL', async () => {
+    db = await createTestDatabase();
+    await createAccount(db.knex, 'desk@clinic.test', 'front-desk-Long-1', 'Desk', 'receptionist');
+    await ensureAdminAndSeed(db.knex, loadConfig({ ...PRODUCTION, ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password }), () => {});
+    expect((await db.knex('users').where({ role: 'owner' })).map((u) => u.email)).toEqual([owner.email]);
+  });
+
+  it('the server process exits with code 1 and says why', { timeout: 180_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-admin-email-'));
+    const env: Record<string, string> = { ...PRODUCTION, DATA_DIR: dataDir, ADMIN_EMAIL: 'new.owner@clinic.test', ADMIN_PASSWORD: 'another-long-Secret-9' };
+    let drop = async () => {};
+    if (process.env.TEST_DATABASE_URL) {
+      const server = await createServerDatabase();
+      env.DATABASE_URL = server.url;
+      drop = server.drop;
+    }
+    try {
+      const existing = await createDbFromConfig({ databaseUrl: env.DATABASE_URL, dataDir });
+      await migrateLatest(existing.knex);
+      await createAccount(existing.knex, owner.email, owner.password, 'Dr. Owner');
+      await existing.close();
+      await expect(startServerProcess(env)).rejects.toThrow(/server exited \(1\) before listening:[\s\S]*already has an owner \(owner@clinic\.test\)[\s\S]*npm run admin -- create new\.owner@clinic\.test/);
+    } finally {
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

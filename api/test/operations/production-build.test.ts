@@ -79,7 +79,7 @@ describe('the production build', () => {
     expect(assetRes.body.equals(fs.readFileSync(`site/dist/assets/${asset}.br`))).toBe(true);
   });
 
-  it('signs the owner in (the native bcrypt module loads in production)', async () => {
+  it('signs the owner in (the native bcrypt module loads in production), who must first choose their own password', async () => {
     const res = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
@@ -87,6 +87,19 @@ describe('the production build', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    // AUTH-11: ADMIN_PASSWORD was written in a file by whoever installed the server.
+    expect((await res.json()).user).toMatchObject({ email: ADMIN.email, role: 'owner', mustChangePassword: true });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+    const refused = await fetch(`${server.url}/api/admin/stats`, { headers: { cookie } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Please change your password' });
+    const changed = await fetch(`${server.url}/api/auth/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify({ currentPassword: ADMIN.password, newPassword: 'the-Owners-own-2026' }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await fetch(`${server.url}/api/admin/stats`, { headers: { cookie } })).status).toBe(200);
   });
 });
 

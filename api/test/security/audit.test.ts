@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicToday } from '../../../shared/domain/clinic-time';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import type { AuditPage, AuditRow } from '../../../shared/schemas/audit';
 import { audit } from '../../services/audit';
@@ -77,7 +78,7 @@ describe('every audited action writes exactly one row', () => {
     const sent = await audited(`/api/admin/invoices/${id}/send`, { method: 'POST' }, 200);
     expect(sent.rows).toMatchObject([{ action: 'send', entity: 'invoice', changes: { sentTo: { new: 'asha@example.in' } } }]);
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clinicToday(app.clock.now()); // the invoice's date is the clinic's day, not UTC's
     const paid = await audited(`/api/admin/invoices/${id}/payments`, { method: 'POST', json: { amount: 500, paidOn: today, mode: 'upi', reference: 'UTR 1' } }, 201);
     expect(paid.rows).toMatchObject([{ action: 'payment', entity: 'invoice', changes: { amountPaid: { old: '0.00', new: '500.00' } } }]);
 
@@ -127,7 +128,21 @@ describe('every audited action writes exactly one row', () => {
     ]);
     const cancelled = await audited(`/api/admin/appointments/${id}`, { method: 'PUT', json: { status: 'cancelled' } }, 200);
     expect(cancelled.rows).toMatchObject([{ action: 'status', changes: { status: { old: 'confirmed', new: 'cancelled' } } }]);
-    expect((await audited(`/api/admin/appointments/${id}`, { method: 'DELETE' }, 204)).rows).toMatchObject([{ action: 'delete', entity: 'appointment' }]);
+    // DATA-9: whose appointment it was, and which, as the owner reads it.
+    expect((await audited(`/api/admin/appointments/${id}`, { method: 'DELETE' }, 204)).rows).toMatchObject([
+      {
+        action: 'delete',
+        entity: 'appointment',
+        entityId: String(id),
+        changes: {
+          patient: { old: 'Asha Patil', new: null },
+          preferredDate: { old: '2026-11-26', new: null },
+          preferredTime: { old: '12:00', new: null },
+          treatment: { old: 'cleaning', new: null },
+          status: { old: 'cancelled', new: null },
+        },
+      },
+    ]);
 
     const closed = await audited('/api/admin/closed-dates', { method: 'POST', json: { date: '2026-12-25', reason: 'Christmas' } }, 201);
     expect(closed.rows).toMatchObject([{ action: 'create', entity: 'closed-date', entityId: '2026-12-25' }]);

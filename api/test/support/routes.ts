@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
+import type { Capability } from '../../../shared/constants/roles';
 import { createApp } from '../../app';
 import type { Deps } from '../../deps';
 import { bodyKindOf } from '../../middleware/body';
+import { declaredCapability } from '../../middleware/capability';
 
 export interface MountedRoute {
   method: string;
@@ -9,6 +11,8 @@ export interface MountedRoute {
   path: string;
   /** The body it reads through the router's guard (api/middleware/body.ts); 'none' when it reads none there. */
   body: 'json' | 'form' | 'none';
+  /** What an admin route declares it needs (`requires(...)`), if anything. */
+  capability?: Capability;
 }
 
 /** Every route of the app, read from the routers it mounts (HEAD, which mirrors GET, left out). */
@@ -21,7 +25,8 @@ export function mountedRoutes(deps: Deps): MountedRoute[] {
         .filter((layer) => layer.methods.length > 0)
         .flatMap((layer) => {
           const body = layer.stack.map(bodyKindOf).find(Boolean) ?? 'none';
-          return layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path), body }));
+          const capability = layer.stack.map(declaredCapability).find(Boolean);
+          return layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path), body, ...(capability ? { capability } : {}) }));
         }),
     );
 }

@@ -49,6 +49,11 @@ export interface TestApp {
   deps: Deps;
   db: Database;
   clock: TestClock;
+  /**
+   * The clock sessions age by (AUTH-3, AUTH-15), apart from `clock`: a test stands at any day of the clinic's
+   * calendar with the session it signed in with, and ages a session by moving this one.
+   */
+  sessionClock: TestClock;
   outboxNudges: () => number;
   /** fetch relative to the app, JSON in and out. */
   request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
@@ -77,6 +82,7 @@ export async function startTestApp(
   const storageDir = storageFolderOf(db);
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/clinic-test', STORAGE_DIR: storageDir }), ...options.config };
   const clock = new TestClock();
+  const sessionClock = new TestClock();
   let nudges = 0;
   const deps: Deps = {
     knex: db.knex,
@@ -89,6 +95,7 @@ export async function startTestApp(
       nudges += 1;
     },
     now: clock.now,
+    sessionNow: sessionClock.now,
   };
   configurePasswordWork(options.passwordWork);
   if (!(await db.knex('users').where({ email: ADMIN.email }).first('id'))) {
@@ -110,6 +117,7 @@ export async function startTestApp(
     deps,
     db,
     clock,
+    sessionClock,
     outboxNudges: () => nudges,
     request,
     postForm: (path, fields = {}) =>

@@ -5,8 +5,9 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../../api/config';
 import { startServer } from '../../../api/start';
+import { createAccount, generatePassword, resetPassword } from '../../../api/services/accounts';
 import { sendDueReviewRequests } from '../../../api/services/reviews';
-import { E2E_ADMIN } from './credentials';
+import { E2E_ADMIN, E2E_CONSOLE_OWNER } from './credentials';
 
 // The server the browser tests run against: the real app on a fresh database with the demo content
 // (a new database on TEST_DATABASE_URL's server when set, else PGlite in a temporary folder).
@@ -44,6 +45,10 @@ const config = loadConfig({
   BOOKING_WINDOW_DAYS: '1000',
 });
 const running = await startServer(config, () => {});
+// AUTH-11: a second owner whose password the operator set with `npm run admin -- reset-password` (the same
+// function), so it is temporary.
+await createAccount(running.deps.knex, E2E_CONSOLE_OWNER.email, generatePassword(), E2E_CONSOLE_OWNER.name);
+await resetPassword(running.deps.knex, E2E_CONSOLE_OWNER.email, E2E_CONSOLE_OWNER.password);
 // REV-1: the scheduler looks for due review requests every five minutes; a browser test that completes a
 // visit (with the delay set to 0 hours) would wait that long. Here the same idempotent sweep also runs every
 // two seconds (each request still goes once: the sweep marks the visit in the email's transaction).

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSiteSetting } from '../api/get-site-setting';
 import { useUpdateSiteSetting } from '../features/settings/api/update-site-setting';
 import { BillingSettings } from '../features/settings/components/billing-settings';
+import { SessionSettings } from '../features/settings/components/session-settings';
 import { PriceListEditor } from '../features/price-list/components/price-list-editor';
 import { Field } from '../components/field';
 import { ImagePreview } from '../components/image-preview';
@@ -121,6 +122,7 @@ export function SettingsPage() {
         )}
       </section>
       <BillingSettings />
+      {canSettings && <SessionSettings />}
       <PriceListEditor />
     </>
   );

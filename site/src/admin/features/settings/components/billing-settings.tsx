@@ -18,7 +18,7 @@ const gstinCheck: Check = (value) => (value === '' ? null : gstinProblem(normali
 const upiCheck: Check = (value) => (value === '' || isValidUpiId(value.trim()) ? null : UPI_ID_MESSAGE);
 
 /** One setting in its own small form: the value checked as it is typed, saved (or cleared) on its own. */
-function SettingForm({
+export function SettingForm({
   settingKey,
   id,
   label,
@@ -27,6 +27,8 @@ function SettingForm({
   hint,
   saved,
   placeholder,
+  looksComplete,
+  inputMode,
 }: {
   settingKey: SiteSettingKey;
   id: string;
@@ -37,6 +39,9 @@ function SettingForm({
   hint: (value: string) => ReactNode;
   saved: (value: string) => [string, string];
   placeholder: string;
+  /** Whether a value being typed could be complete, so a problem may show before saving. */
+  looksComplete: (value: string) => boolean;
+  inputMode?: 'numeric';
 }) {
   const toast = useToast();
   const setting = useSiteSetting(settingKey);
@@ -53,7 +58,7 @@ function SettingForm({
   // or on saving; until then the hint says what is expected.
   const problem = check(clean);
   const [tried, setTried] = useState(false);
-  const shown = serverError ?? (problem && (tried || looksComplete(settingKey, clean)) ? problem : null);
+  const shown = serverError ?? (problem && (tried || looksComplete(clean)) ? problem : null);
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -79,6 +84,7 @@ function SettingForm({
           id={id}
           value={value}
           placeholder={placeholder}
+          inputMode={inputMode}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={shown ? true : undefined}
@@ -97,10 +103,6 @@ function SettingForm({
   );
 }
 
-function looksComplete(key: SiteSettingKey, value: string): boolean {
-  if (key === 'gstin') return value.length >= 15 || /[^0-9A-Z]/.test(value);
-  return value.includes('@');
-}
 
 // SET-5 (owner): the clinic's GSTIN, checked as it is typed with the shared rules (state code, PAN, check
 // character), and its UPI ID for the invoices' QR codes.
@@ -118,6 +120,7 @@ export function BillingSettings() {
         label="GSTIN"
         check={gstinCheck}
         normalise={normaliseGstin}
+        looksComplete={(v) => v.length >= 15 || /[^0-9A-Z]/.test(v)}
         placeholder="e.g. 27AAPFU0939F1ZV"
         hint={(v) =>
           v === ''
@@ -134,6 +137,7 @@ export function BillingSettings() {
         label="UPI ID"
         check={upiCheck}
         normalise={(v) => v.trim()}
+        looksComplete={(v) => v.includes('@')}
         placeholder="e.g. clinicname@okicici"
         hint={(v) => (v === '' ? 'No UPI ID: invoices carry no UPI QR code.' : 'Invoices with a balance carry a UPI QR code for it, paying to this ID.')}
         saved={(v) => (v ? ['Settings updated', `UPI ID ${v} saved.`] : ['Settings updated', 'UPI ID cleared. Invoices carry no QR code.'])}
