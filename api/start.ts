@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { systemClock } from './clock';
 import { createHttpServer } from './http-server';
 import type { Config } from './config';
 import type { Deps } from './deps';
@@ -32,7 +33,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   const { knex } = database;
   try {
     await migrateLatest(knex);
-    await ensureAdminAndSeed(knex, config, print);
+    await ensureAdminAndSeed(knex, config, print, systemClock());
   } catch (err) {
     await database.close();
     throw err;
@@ -44,6 +45,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     mailer,
     logger,
     from: config.mailFrom,
+    now: systemClock,
     maxPerSecond: config.mailRatePerSecond,
     renderAttachment: renderInvoiceAttachment,
   });
@@ -57,7 +59,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     throttle: new LoginThrottle(knex),
     cache,
     nudgeOutbox: worker.nudge,
-    now: () => new Date(),
+    now: systemClock,
   };
   const app = createApp(deps);
   // OPS-15: reminders and other timed work, once across processes (docs/scheduling.md).

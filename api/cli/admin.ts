@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { accountPasswordSchema } from '../../shared/schemas/auth';
 import { ConfigError, loadConfig } from '../config';
+import { systemClock } from '../clock';
 import { createDbFromConfig } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import { createAccount, resetPassword } from '../services/accounts';
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
       await createAccount(db.knex, email, password, nameParts.join(' ') || 'Clinic Admin');
       process.stdout.write(`Account created for ${email}.\n`);
     } else {
-      if (!(await resetPassword(db.knex, email, password))) {
+      if (!(await resetPassword(db.knex, email, password, systemClock()))) {
         process.stderr.write(`No account for ${email}.\n`);
         return 1;
       }

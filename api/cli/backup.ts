@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { APPLICATION_NAME, createDbFromConfig, embeddedDatabaseHolder } from '../db/knex';
+import { systemClock } from '../clock';
 import { type BackupFormat, takeBackup } from '../services/backups';
 
 // `npm run backup [-- --logical]` (OPS-13): a complete copy of the database (images included) into
@@ -22,7 +23,7 @@ async function main(): Promise<number> {
   }
   const db = await createDbFromConfig({ ...config, applicationName: `${APPLICATION_NAME}-backup` });
   try {
-    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format });
+    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format, now: systemClock() });
     process.stdout.write(`${file}\n`);
     return 0;
   } finally {

@@ -1,3 +1,4 @@
+import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from '../services/restore';
 
@@ -11,7 +12,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const { manifest, mismatches } = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const { manifest, mismatches } = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, now: systemClock() });
   const rows = Object.values(manifest.tables).reduce((n, t) => n + t.rows, 0);
   process.stdout.write(`Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}): ${rows} rows in ${Object.keys(manifest.tables).length} tables.\n`);
   if (mismatches.length > 0) {

@@ -29,7 +29,7 @@ export function setSessionCookie(ctx: ParameterizedContext, token: string | null
 export function requireSession(deps: Deps): Middleware<AuthState> {
   return async (ctx, next) => {
     const token = sessionToken(ctx);
-    const user = token ? await userForToken(deps.knex, token) : undefined;
+    const user = token ? await userForToken(deps, token) : undefined;
     if (!user) throw unauthorized();
     ctx.state.user = user;
     // Admin answers hold patient data: never cached by a browser or a proxy.

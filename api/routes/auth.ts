@@ -59,7 +59,7 @@ export function authRoutes(deps: Deps) {
   });
 
   router.get('/sessions', requireSession(deps), async (ctx) => {
-    ctx.body = await listOwnSessions(deps.knex, ctx.state.user!.id, sessionToken(ctx)!);
+    ctx.body = await listOwnSessions(deps, ctx.state.user!.id, sessionToken(ctx)!);
   });
 
   router.delete('/sessions/:id', requireSession(deps), async (ctx) => {

@@ -13,12 +13,12 @@ export async function createAccount(knex: Knex, email: string, password: string,
   return user as { id: number; email: string };
 }
 
-export async function resetPassword(knex: Knex, email: string, password: string): Promise<boolean> {
+export async function resetPassword(knex: Knex, email: string, password: string, now: Date): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return knex.transaction(async (trx) => {
     const [user] = await trx('users')
       .whereRaw('lower(email) = lower(?)', [email])
-      .update({ passwordHash, updatedAt: trx.fn.now() })
+      .update({ passwordHash, updatedAt: now })
       .returning('id');
     if (!user) return false;
     // A new password ends every session of the account, and every browser it trusted: whoever knew the

@@ -74,11 +74,14 @@ export async function login(
   const token = crypto.randomBytes(32).toString('base64url');
   const deviceToken = await knex.transaction(async (trx) => {
     if (input.previousToken) await Session.query(trx).deleteById(hashToken(input.previousToken));
-    await Session.query(trx).where('expiresAt', '<', new Date()).delete();
+    await Session.query(trx).where('expiresAt', '<', now).delete();
     await Session.query(trx).insert({
       id: hashToken(token),
       userId: user.id,
-      expiresAt: new Date(Date.now() + SESSION_IDLE_MS),
+      // CLINIC-12: every time of a session is by the product's clock, which the expiry check reads too.
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
       userAgent: input.userAgent?.slice(0, 300) || null,
       address: input.address.slice(0, 100),
     });
@@ -96,11 +99,12 @@ export async function logout(knex: Knex, token: string, user: { id: number; disp
 }
 
 /** The signed-in user for a cookie token, sliding the idle expiry forward; undefined when none. */
-export async function userForToken(knex: Knex, token: string): Promise<User | undefined> {
+export async function userForToken(deps: Pick<Deps, 'knex' | 'now'>, token: string): Promise<User | undefined> {
+  const { knex } = deps;
   const id = hashToken(token);
   const session = await Session.query(knex).findById(id).withGraphJoined('user');
   if (!session?.user || session.user.disabledAt) return undefined;
-  const now = Date.now();
+  const now = deps.now().getTime();
   if (session.expiresAt.getTime() <= now) {
     await Session.query(knex).deleteById(id);
     return undefined;

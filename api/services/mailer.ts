@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   /** The same on every attempt, so a receiver can drop a copy sent twice (at-least-once delivery). */
   messageId?: string;
+  /** The Date header: the product's clock at sending (CLINIC-12), the same moment the outbox records as sent. */
+  date: Date;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -40,7 +42,7 @@ function folderMailer(dir: string): Mailer {
       const info = await transport.sendMail(mail);
       await fs.mkdir(dir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      await fs.writeFile(path.join(dir, `${Date.now()}-${safeTo}.eml`), info.message as Buffer);
+      await fs.writeFile(path.join(dir, `${mail.date.getTime()}-${safeTo}.eml`), info.message as Buffer);
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -33,6 +33,8 @@ export class RestoreRefused extends Error {}
 export interface RestoreTarget {
   dataDir: string;
   databaseUrl?: string;
+  /** When the restore runs (CLINIC-12): it names the embedded database kept beside. */
+  now: Date;
 }
 
 export interface RestoreResult {
@@ -68,7 +70,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     if (!fs.existsSync(dump)) throw new RestoreRefused(`${file} is incomplete (no ${databaseFileOf[manifest.format]})`);
     const restored = intoServer
       ? await restoreServer(target.databaseUrl!, manifest, dump)
-      : await restoreEmbedded(target.dataDir, dump);
+      : await restoreEmbedded(target.dataDir, dump, target.now);
     return { manifest, mismatches: compare(manifest.tables, restored) };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
@@ -82,7 +84,7 @@ function compare(expected: Record<string, TableSummary>, actual: Record<string, 
     .map((t) => `${t}: ${expected[t]?.rows ?? 'absent'} rows in the backup, ${actual[t]?.rows ?? 'absent'} restored`);
 }
 
-async function restoreEmbedded(dataDir: string, dump: string): Promise<Record<string, TableSummary>> {
+async function restoreEmbedded(dataDir: string, dump: string, now: Date): Promise<Record<string, TableSummary>> {
   const live = path.join(dataDir, 'pglite');
   const holder = embeddedDatabaseHolder(live);
   if (holder) throw new RestoreRefused(`The product is running on ${live} (process ${holder}): stop it, then restore.`);
@@ -97,7 +99,7 @@ async function restoreEmbedded(dataDir: string, dump: string): Promise<Record<st
     await db.close();
   }
   if (fs.existsSync(live)) {
-    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${fileStamp(new Date())}`));
+    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${fileStamp(now)}`));
   }
   fs.renameSync(staging, live);
   return summary;

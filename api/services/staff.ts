@@ -108,7 +108,7 @@ export async function updateStaff(
       const [{ n }] = await trx('users').where({ role: 'owner' }).whereNull('disabledAt').count<{ n: string }[]>({ n: '*' });
       if (Number(n) <= 1) throw conflict(STAFF_MESSAGES.lastOwner);
     }
-    const patch: Record<string, unknown> = { role, updatedAt: trx.fn.now() };
+    const patch: Record<string, unknown> = { role, updatedAt: deps.now() };
     if (input.name !== undefined) patch.displayName = input.name;
     if (input.disabled !== undefined) patch.disabledAt = disabled ? (before.disabledAt ?? deps.now()) : null;
     if (passwordHash) {
@@ -141,7 +141,7 @@ export async function changeOwnPassword(
   if (!ok) throw new HttpError(400, CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
   const passwordHash = await hashPassword(input.newPassword);
   await deps.knex.transaction(async (trx) => {
-    await trx('users').where({ id: userId }).update({ passwordHash, mustChangePassword: false, updatedAt: trx.fn.now() });
+    await trx('users').where({ id: userId }).update({ passwordHash, mustChangePassword: false, updatedAt: deps.now() });
     await signOutEverywhere(trx, user, hashToken(sessionToken));
     await audit(trx, {
       action: 'change-password',
@@ -153,12 +153,13 @@ export async function changeOwnPassword(
 }
 
 /** AUTH-10: the user's own live sessions, the current one marked. */
-export async function listOwnSessions(knex: Knex, userId: number, sessionToken: string): Promise<OwnSession[]> {
+export async function listOwnSessions(deps: Pick<Deps, 'knex' | 'now'>, userId: number, sessionToken: string): Promise<OwnSession[]> {
   const current = hashToken(sessionToken);
-  const rows = await knex('sessions')
+  const rows = await deps
+    .knex('sessions')
     .select('id', 'ref', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent', 'address')
     .where({ userId })
-    .where('expiresAt', '>', new Date())
+    .where('expiresAt', '>', deps.now())
     .orderBy('lastSeenAt', 'desc');
   return rows.map((s) => ({
     id: s.ref,

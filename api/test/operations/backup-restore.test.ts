@@ -19,6 +19,8 @@ import { createServerDatabase, createTestDatabase } from '../support/test-db';
 
 const slow = { timeout: 240_000 };
 const runFile = promisify(execFile);
+// The product's clock for backups and restores taken here (CLINIC-12): it names their files.
+const NOW = new Date('2026-11-24T03:00:00Z');
 let tmp: string;
 
 beforeAll(() => {
@@ -28,7 +30,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 async function fillWithData(db: Database) {
   await migrateLatest(db.knex);
-  await ensureAdminAndSeed(db.knex, loadConfig({ SEED_DEMO: 'true' }), () => {});
+  await ensureAdminAndSeed(db.knex, loadConfig({ SEED_DEMO: 'true' }), () => {}, NOW);
   await db.knex('patients').insert({
     firstName: 'सुनीता "Sunita"',
     lastName: "D'Souza, Pune",
@@ -57,7 +59,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
         await fillWithData(db);
         const before = await summarizeTables(db.knex);
         expect(before.gallery_images.rows).toBeGreaterThan(0);
-        const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format });
+        const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format, now: NOW });
         const manifest = await readManifest(file);
         expect(manifest.format).toBe(format);
         expect(manifest.tables).toEqual(before);
@@ -65,7 +67,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
         expect((await summarizeTables(db.knex)).patients.rows).toBe(0);
         await db.close();
 
-        const result = await restoreBackup(file, { dataDir: tmp, databaseUrl: server.url });
+        const result = await restoreBackup(file, { dataDir: tmp, databaseUrl: server.url, now: NOW });
         expect(result.mismatches).toEqual([]);
         const again = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: 'test' });
         expectSameData(before, await summarizeTables(again.knex));
@@ -84,11 +86,11 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
     try {
       const db = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: 'test' });
       await migrateLatest(db.knex);
-      const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format: 'logical' });
+      const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format: 'logical', now: NOW });
       await db.close();
       const product = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: APPLICATION_NAME });
       await product.knex.raw('select 1');
-      await expect(restoreBackup(file, { dataDir: tmp, databaseUrl: server.url })).rejects.toThrow(/The product is running on this database/);
+      await expect(restoreBackup(file, { dataDir: tmp, databaseUrl: server.url, now: NOW })).rejects.toThrow(/The product is running on this database/);
       await product.close();
     } finally {
       await server.drop();
@@ -122,19 +124,19 @@ describe('the embedded database', () => {
     const db = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
     await fillWithData(db);
     const before = await summarizeTables(db.knex);
-    const file = await takeBackup(db, { backupDir: path.join(dataDir, 'backups') });
+    const file = await takeBackup(db, { backupDir: path.join(dataDir, 'backups'), now: NOW });
     embeddedBackup = file;
     expect((await readManifest(file)).format).toBe('pglite');
     await wipe(db);
     await db.close();
 
-    const result = await restoreBackup(file, { dataDir });
+    const result = await restoreBackup(file, { dataDir, now: NOW });
     expect(result.mismatches).toEqual([]);
     const again = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
     expectSameData(before, await summarizeTables(again.knex));
     await again.close();
     // What was there before the restore is kept beside it, not deleted.
-    expect(fs.readdirSync(dataDir).some((f) => f.startsWith('pglite.before-restore-'))).toBe(true);
+    expect(fs.readdirSync(dataDir)).toContain('pglite.before-restore-20261124T030000Z');
   });
 
   it('refuses to restore while another process holds the database', slow, async () => {
@@ -143,7 +145,7 @@ describe('the embedded database', () => {
     const other = spawn('sleep', ['30']);
     try {
       fs.writeFileSync(path.join(dataDir, 'pglite.lock'), String(other.pid));
-      await expect(restoreBackup(file, { dataDir })).rejects.toThrow(new RegExp(`process ${other.pid}.*stop it`));
+      await expect(restoreBackup(file, { dataDir, now: NOW })).rejects.toThrow(new RegExp(`process ${other.pid}.*stop it`));
     } finally {
       other.kill();
     }
@@ -155,7 +157,7 @@ describe('refusals and rotation', () => {
     const work = fs.mkdtempSync(path.join(tmp, 'newer-'));
     const manifest = {
       product: 'smile-dental-clinic',
-      createdAt: new Date().toISOString(),
+      createdAt: NOW.toISOString(),
       format: 'pglite',
       migrations: ['001-initial-schema', '999-from-the-future'],
       schemaVersion: '999-from-the-future',
@@ -165,14 +167,14 @@ describe('refusals and rotation', () => {
     fs.writeFileSync(path.join(work, 'database.pglite.tar.gz'), '');
     const file = path.join(tmp, 'newer.tar');
     await tar.create({ file, cwd: work }, ['manifest.json', 'database.pglite.tar.gz']);
-    await expect(restoreBackup(file, { dataDir: work })).rejects.toThrow(
+    await expect(restoreBackup(file, { dataDir: work, now: NOW })).rejects.toThrow(
       'This backup was made by a newer version of the product (schema 999-from-the-future). Update the product, then restore it.',
     );
     const notBackup = path.join(tmp, 'not-a-backup.tar');
     fs.writeFileSync(path.join(work, 'x.txt'), 'hello');
     await tar.create({ file: notBackup, cwd: work }, ['x.txt']);
-    await expect(restoreBackup(notBackup, { dataDir: work })).rejects.toThrow(/not a backup of this product/);
-    await expect(restoreBackup(path.join(tmp, 'missing.tar'), { dataDir: work })).rejects.toBeInstanceOf(RestoreRefused);
+    await expect(restoreBackup(notBackup, { dataDir: work, now: NOW })).rejects.toThrow(/not a backup of this product/);
+    await expect(restoreBackup(path.join(tmp, 'missing.tar'), { dataDir: work, now: NOW })).rejects.toBeInstanceOf(RestoreRefused);
   });
 
   it('keeps the newest automatic backups and leaves other files alone', () => {
@@ -196,14 +198,15 @@ describe('the daily backup (a scheduled task)', () => {
       const first = await dailyBackup(db, options, day(0));
       expect(first.file).not.toBeNull();
       expect((await readManifest(first.file!)).format).toBe(db.isEmbedded ? 'pglite' : 'logical');
-      // Again the same day (a repeated run, a restart): no second copy.
+      // Again the same day (a repeated run, a restart): no second copy, whatever the machine's date and the
+      // file's time (written now, by the machine's clock; a copy or a touch changes it too): the product's
+      // clock named the file, and the name is what counts.
+      fs.utimesSync(first.file!, day(-30), day(-30));
       expect((await dailyBackup(db, options, new Date(day(0).getTime() + 60 * 60_000))).file).toBeNull();
-      // The file's time is what counts: age the first one, then two more days.
-      fs.utimesSync(first.file!, day(0), day(0));
       for (const n of [1, 2]) {
-        const next = await dailyBackup(db, options, day(n));
-        expect(next.file).not.toBeNull();
-        fs.utimesSync(next.file!, day(n), day(n));
+        // A touched file that looks fresh does not stop the next day's backup either.
+        fs.utimesSync(listBackups(backupDir).at(-1)!, day(n), day(n));
+        expect((await dailyBackup(db, options, day(n))).file).not.toBeNull();
       }
       expect(listBackups(backupDir).map((f) => path.basename(f))).toEqual(['clinic-backup-20261125T030000Z.tar', 'clinic-backup-20261126T030000Z.tar']);
     } finally {

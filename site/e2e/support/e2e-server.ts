@@ -48,7 +48,7 @@ const running = await startServer(config, () => {});
 // visit (with the delay set to 0 hours) would wait that long. Here the same idempotent sweep also runs every
 // two seconds (each request still goes once: the sweep marks the visit in the email's transaction).
 const reviewSweep = setInterval(() => {
-  sendDueReviewRequests(running.deps, new Date()).catch(() => {});
+  sendDueReviewRequests(running.deps, running.deps.now()).catch(() => {});
 }, 2000);
 // Where this server's mail lands (no SMTP: .eml files in DATA_DIR/mail), for specs that follow an email's
 // link (public-manage-appointment.spec.ts): one pointer file per port, so parallel runs do not mix.
