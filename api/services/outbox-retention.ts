@@ -11,8 +11,8 @@ const BATCH = 500;
  *
  * Idempotent and safe when several processes run it at once: a row is purged once (purged_at), in small
  * batches that skip rows another run holds, so it never keeps the (embedded, single) connection for long.
- * The scheduler runs it (api/jobs/tasks.ts). The age and purged_at are by the product's clock (CLINIC-12), the
- * same that wrote sent_at.
+ * The scheduler runs it (api/jobs/tasks.ts), as does an outbox worker given retentionDays. The age and
+ * purged_at are by the product's clock (CLINIC-12), the same that wrote sent_at.
  */
 export async function purgeSentEmails(
   knex: Knex,
