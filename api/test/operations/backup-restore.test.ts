@@ -12,6 +12,7 @@ import { ensureAdminAndSeed } from '../../db/seeds/first-start';
 import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../services/backups';
 import { RestoreRefused, restoreBackup } from '../../services/restore';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
+import { clockEnv } from '../support/server-process';
 
 // OPS-13: the round trip on both databases. Data is created (the demo content, images included, plus a
 // patient with quotes and Marathi in the name), backed up, wiped, restored; every table's row count and a
@@ -105,7 +106,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
       await db.close();
       const backupDir = path.join(tmp, 'cli');
       const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/backup.ts'], {
-        env: { PATH: process.env.PATH, DATABASE_URL: server.url, BACKUP_DIR: backupDir, DATA_DIR: tmp },
+        env: { PATH: process.env.PATH, ...clockEnv(), DATABASE_URL: server.url, BACKUP_DIR: backupDir, DATA_DIR: tmp },
       });
       const file = stdout.trim().split('\n').at(-1)!;
       expect(path.dirname(file)).toBe(backupDir);

@@ -68,6 +68,7 @@ describe('every audited action writes exactly one row', () => {
   });
 
   it('invoices: create, send, payment, mark paid, cancel', async () => {
+    app.clock.set('2026-11-23T04:30:00Z'); // 10:00 on a Monday in Pune: the invoice's date, and the payment's
     const p = await app.request('/api/admin/patients', { method: 'POST', cookie: owner, json: patient });
     const patientId = (await p.json()).id;
     const created = await audited('/api/admin/invoices', { method: 'POST', json: invoiceBody(patientId) }, 201);
@@ -77,8 +78,7 @@ describe('every audited action writes exactly one row', () => {
     const sent = await audited(`/api/admin/invoices/${id}/send`, { method: 'POST' }, 200);
     expect(sent.rows).toMatchObject([{ action: 'send', entity: 'invoice', changes: { sentTo: { new: 'asha@example.in' } } }]);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const paid = await audited(`/api/admin/invoices/${id}/payments`, { method: 'POST', json: { amount: 500, paidOn: today, mode: 'upi', reference: 'UTR 1' } }, 201);
+    const paid = await audited(`/api/admin/invoices/${id}/payments`, { method: 'POST', json: { amount: 500, paidOn: '2026-11-23', mode: 'upi', reference: 'UTR 1' } }, 201);
     expect(paid.rows).toMatchObject([{ action: 'payment', entity: 'invoice', changes: { amountPaid: { old: '0.00', new: '500.00' } } }]);
 
     const marked = await audited(`/api/admin/invoices/${id}/mark-paid`, { method: 'PATCH' }, 200);
