@@ -20,6 +20,7 @@ import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
 import { publicContentRoutes } from './routes/public/content';
 import { siteRoutes } from './routes/site';
+import { withAuditClock } from './services/audit';
 
 /**
  * Every router of the app, in the order requests try them (most traffic first). Each is made by
@@ -52,6 +53,8 @@ export function createApp(deps: Deps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
 
   app.use(requestLog(deps.logger));
+  // CLINIC-12: what a request audits is stamped by the app's clock, the one its rules use.
+  app.use((_ctx, next) => withAuditClock(deps.now, next));
   app.use(errorHandler(deps.logger));
   // OPS-16: HTML, JSON, CSS and JS above 1 KB leave brotli- or gzip-compressed (brotli at quality 4: most of
   // the saving for little CPU). Built assets already carry Content-Encoding from their .br/.gz twins
