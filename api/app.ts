@@ -21,6 +21,7 @@ import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
 import { publicContentRoutes } from './routes/public/content';
 import { siteRoutes } from './routes/site';
+import { withAuditClock } from './services/audit';
 
 /**
  * Every router of the app, in the order requests try them (most traffic first). Each is made by
@@ -55,6 +56,8 @@ export function createApp(deps: Deps): Koa {
   app.use(requestLog(deps.logger));
   // BOOK-14, REV-2: outside the error handler, so refusals at a private address carry its headers too.
   app.use(privatePages());
+  // CLINIC-12: what a request audits is stamped by the app's clock, the one its rules use.
+  app.use((_ctx, next) => withAuditClock(deps.now, next));
   app.use(errorHandler(deps.logger));
   // OPS-16: HTML, JSON, CSS and JS above 1 KB leave brotli- or gzip-compressed (brotli at quality 4: most of
   // the saving for little CPU). Built assets already carry Content-Encoding from their .br/.gz twins

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { StartupRefused } from './db/seeds/first-start';
 import { EXIT_REFUSED_TO_START, LISTENING_MESSAGE } from './process-protocol';
 import { startServer } from './start';
+import { systemClock } from './clock';
 
 // `npm start`: configuration from the environment (OPS-9), then one process serving everything (OPS-1).
 // The signal handlers are in place before anything starts: a SIGTERM that arrives while the server is still
@@ -26,7 +27,7 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 const die = (event: string) => (err: unknown) => {
   const error = err instanceof Error ? err.message : String(err);
   const stack = err instanceof Error ? err.stack : undefined;
-  fs.writeSync(2, `${JSON.stringify({ level: 'fatal', time: new Date().toISOString(), error, stack, event })}\n`);
+  fs.writeSync(2, `${JSON.stringify({ level: 'fatal', time: systemClock().toISOString(), error, stack, event })}\n`);
   process.exit(1);
 };
 process.on('uncaughtException', die('uncaught_exception'));

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { systemClock } from './clock';
 import { createHttpServer } from './http-server';
 import type { Config } from './config';
 import type { Deps } from './deps';
@@ -45,7 +46,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     await migrateLatest(knex);
     // FILE-3: images still in the database move to the storage before anything is served.
     await moveMediaToStorage(knex, storage, logger);
-    await ensureAdminAndSeed(knex, config, print);
+    await ensureAdminAndSeed(knex, config, print, systemClock());
   } catch (err) {
     await database.close();
     throw err;
@@ -57,6 +58,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     mailer,
     logger,
     from: config.mailFrom,
+    now: systemClock,
     maxPerSecond: config.mailRatePerSecond,
     renderAttachment: renderInvoiceAttachment,
   });
@@ -71,7 +73,7 @@ export async function startServer(config: Config, print: (line: string) => void 
     throttle: new LoginThrottle(knex),
     cache,
     nudgeOutbox: worker.nudge,
-    now: () => new Date(),
+    now: systemClock,
   };
   const app = createApp(deps);
   // OPS-15: reminders and other timed work, once across processes (docs/scheduling.md).

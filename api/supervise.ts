@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { EXIT_REFUSED_TO_START, LISTENING_MESSAGE } from './process-protocol';
+import { systemClock } from './clock';
 
 // OPS-22: what `npm start` runs after the build (api/supervisor.ts): one server process, started again when
 // it dies. A plain parent that spawns the server, not Node's cluster: the server then runs exactly as the
@@ -70,7 +71,7 @@ export function supervise(options: SuperviseOptions): Supervisor {
   const done = new Promise<number>((resolve) => (finish = resolve));
 
   const log = (level: 'info' | 'warn' | 'error', event: string, fields: Record<string, unknown>) =>
-    options.write(JSON.stringify({ level, time: new Date().toISOString(), ...fields, event }));
+    options.write(JSON.stringify({ level, time: systemClock().toISOString(), ...fields, event }));
 
   const start = () => {
     restartTimer = null;

@@ -10,6 +10,7 @@ import { createDb, type Database } from '../api/db/knex';
 import { migrateLatest } from '../api/db/migrate';
 import { type BackupFormat, summarizeTables, takeBackup, userTables } from '../api/services/backups';
 import { restoreBackup } from '../api/services/restore';
+import { systemClock } from '../api/clock';
 import { LARGE, seedLarge } from './seed-large';
 
 // `npx tsx bench/backup.ts` (npm run bench:backup): OPS-13's backup and restore on the large clinic of
@@ -120,7 +121,7 @@ async function main() {
     };
     const productRestore = (file: string) =>
       restoreInto(async (url) => {
-        const { mismatches } = await restoreBackup(file, { dataDir: work, databaseUrl: url });
+        const { mismatches } = await restoreBackup(file, { dataDir: work, databaseUrl: url, now: systemClock() });
         if (mismatches.length > 0) throw new Error(`restore of ${path.basename(file)} differs: ${mismatches.join('; ')}`);
       }).then((s) => ({ ...s, bytes: sizeOf(file) }));
 
@@ -143,7 +144,7 @@ async function main() {
       for (const format of ['pg_dump', 'logical'] as BackupFormat[]) {
         let file = '';
         record(`backup ${format}`, await timed(async () => {
-          file = await takeBackup(db!, { backupDir: path.join(dir, format), databaseUrl: source.url, format, storage: null });
+          file = await takeBackup(db!, { backupDir: path.join(dir, format), databaseUrl: source.url, format, storage: null, now: systemClock() });
           return sizeOf(file);
         }));
         record(`restore ${format}`, await productRestore(file));
@@ -198,7 +199,7 @@ async function main() {
         record('embedded count', await timed(async () => void (await rows(pglite.knex))));
         record('embedded checksums', await timed(async () => void (await summarizeTables(pglite.knex))));
         record('backup pglite', await timed(async () => {
-          file = await takeBackup(pglite, { backupDir: path.join(dataDir, 'backups'), format: 'pglite', storage: null });
+          file = await takeBackup(pglite, { backupDir: path.join(dataDir, 'backups'), format: 'pglite', storage: null, now: systemClock() });
           return sizeOf(file);
         }));
       } finally {
@@ -208,7 +209,7 @@ async function main() {
       record('restore pglite', {
         ...(await timed(async () => {
           const into = path.join(work, `embedded-restore-${(restored += 1)}`);
-          const { mismatches } = await restoreBackup(file, { dataDir: into });
+          const { mismatches } = await restoreBackup(file, { dataDir: into, now: systemClock() });
           if (mismatches.length > 0) throw new Error(`embedded restore differs: ${mismatches.join('; ')}`);
           fs.rmSync(into, { recursive: true, force: true });
         })),

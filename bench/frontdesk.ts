@@ -86,7 +86,7 @@ async function main() {
     }
 
     // The week of today at the clinic (Monday to Sunday), the next week, and the longest range (42 days).
-    const today = clinicToday();
+    const today = clinicToday(new Date());
     const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
     const monday = addDays(today, -weekday);
     const calendarPath = (from: string, days: number) => `/api/admin/appointments/calendar?from=${from}&to=${addDays(from, days - 1)}`;

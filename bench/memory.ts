@@ -283,7 +283,7 @@ type Send = (p: string, init?: RequestInit) => Promise<Answer>;
 async function book(origin: string, send: Send): Promise<Answer> {
   const seq = (bookingSeq += 1);
   for (let tries = 0; tries < 5; tries += 1) {
-    const date = addDays(clinicToday(), 1 + ((seq + tries * 7) % 50));
+    const date = addDays(clinicToday(new Date()), 1 + ((seq + tries * 7) % 50));
     const day = (await send(`/api/appointments/availability?date=${date}`)).json() as { closed: boolean; slots: { time: string; available: boolean }[] };
     const slot = day.closed ? undefined : day.slots.find((s) => s.available);
     if (!slot) continue;
@@ -309,7 +309,7 @@ async function book(origin: string, send: Send): Promise<Answer> {
 /** The mix, one step a request (some steps send two): mostly public pages, then admin work, some writes. */
 function step(client: Client, world: World, send: Send): Promise<Answer> {
   const i = (client.n += 1);
-  const today = clinicToday();
+  const today = clinicToday(new Date());
   const pick = <T>(xs: T[]) => xs[i % xs.length];
   switch (i % 20) {
     case 0:

@@ -2,6 +2,7 @@ import '../umask';
 import { createInterface } from 'node:readline/promises';
 import { accountPasswordSchema } from '../../shared/schemas/auth';
 import { ConfigError, loadConfig } from '../config';
+import { systemClock } from '../clock';
 import { createDbFromConfig } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import { createAccount, resetPassword } from '../services/accounts';
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
       await createAccount(db.knex, email, password, nameParts.join(' ') || 'Clinic Admin', 'owner', { temporary: true });
       process.stdout.write(`Account created for ${email}. The password must be changed at first sign-in.\n`);
     } else {
-      if (!(await resetPassword(db.knex, email, password))) {
+      if (!(await resetPassword(db.knex, email, password, systemClock()))) {
         process.stderr.write(`No account for ${email}.\n`);
         return 1;
       }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { APPLICATION_NAME, createDbFromConfig, embeddedDatabaseHolder } from '../db/knex';
 import { createStorage } from '../platform/storage';
+import { systemClock } from '../clock';
 import { type BackupFormat, takeBackup } from '../services/backups';
 
 // `npm run backup [-- --logical]` (OPS-13): a complete copy of the database and the stored files (FILE-4) into
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
   }
   const db = await createDbFromConfig({ ...config, applicationName: `${APPLICATION_NAME}-backup` });
   try {
-    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format, storage: createStorage(config) });
+    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format, storage: createStorage(config), now: systemClock() });
     process.stdout.write(`${file}\n`);
     return 0;
   } finally {

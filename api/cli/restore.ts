@@ -1,4 +1,5 @@
 import '../umask';
+import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from '../services/restore';
 
@@ -13,7 +14,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const { manifest, mismatches } = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storageDir: config.storageDir });
+  const { manifest, mismatches } = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storageDir: config.storageDir, now: systemClock() });
   const rows = Object.values(manifest.tables).reduce((n, t) => n + t.rows, 0);
   const files = manifest.files ? `, ${Object.keys(manifest.files).length} stored files (each checked against its SHA-256)` : '';
   process.stdout.write(`Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}): ${rows} rows in ${Object.keys(manifest.tables).length} tables${files}.\n`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
+import { withAuditClock } from '../services/audit';
 
 /** A recurring job: run about every `everyMs`, once across all processes (OPS-15, MAIL-10). */
 export interface ScheduledTask {
@@ -78,7 +79,8 @@ export class Scheduler {
     for (const task of this.o.tasks) {
       if (!(await this.claim(task, now))) continue;
       try {
-        await task.run(now);
+        // CLINIC-12: what the task audits is stamped by the same clock.
+        await withAuditClock(this.o.now, () => task.run(now));
         await this.finish(task, now, null);
         ran.push(task.name);
       } catch (err) {

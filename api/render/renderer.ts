@@ -129,9 +129,9 @@ export function createPublicRenderer(deps: Deps): PublicRenderer {
   let ready: Promise<{ entry: ServerEntry; template: Template } | null> | null = null;
   let loadedStamp: string | null = null;
   let currentStamp: string | null = null;
-  let checkedAt = 0;
+  let checkedAt = -Infinity;
   const build = () => {
-    const now = Date.now();
+    const now = performance.now();
     if (now - checkedAt >= 1000) {
       checkedAt = now;
       currentStamp = buildStamp();

@@ -32,12 +32,12 @@ export async function createAccount(
  * `npm run admin -- reset-password` (OPS-7): a password typed on the server's console is the operator's choice,
  * not the holder's, so it is temporary (AUTH-11) like one the owner sets on the Staff screen.
  */
-export async function resetPassword(knex: Knex, email: string, password: string): Promise<boolean> {
+export async function resetPassword(knex: Knex, email: string, password: string, now: Date): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return knex.transaction(async (trx) => {
     const [user] = await trx('users')
       .whereRaw('lower(email) = lower(?)', [email])
-      .update({ passwordHash, mustChangePassword: true, updatedAt: trx.fn.now() })
+      .update({ passwordHash, mustChangePassword: true, updatedAt: now })
       .returning('id');
     if (!user) return false;
     await audit(trx, { action: 'reset-password', entity: 'user', entityId: user.id, actor: SERVER_CONSOLE, changes: { passwordIsTemporary: { old: null, new: true } } });

@@ -7,10 +7,10 @@ import {
   NO_SHOW_TOO_EARLY_MESSAGE,
   type AppointmentStatus,
 } from '../../shared/constants/booking';
-import { clinicToday, isSlotPassed, isValidDateString } from '../../shared/domain/clinic-time';
+import { isSlotPassed, isValidDateString } from '../../shared/domain/clinic-time';
 import { appointmentCancelledEmail, appointmentConfirmedEmail } from '../../shared/emails/appointment-status';
 import { followUpEmail } from '../../shared/emails/follow-up';
-import type { Appointment as AppointmentRecord, FollowUp, RecentAppointment } from '../../shared/schemas/appointment';
+import { followUpDateProblem, type Appointment as AppointmentRecord, type FollowUp, type RecentAppointment } from '../../shared/schemas/appointment';
 import type { Sendable } from '../../shared/schemas/json';
 import { medicalAlertsLine } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
@@ -308,16 +308,15 @@ export async function deleteAppointment(deps: Deps, id: number): Promise<void> {
 }
 
 export const FOLLOW_UP_ONLY_COMPLETED = 'A follow-up email can only be sent for a completed appointment.';
-export const FOLLOW_UP_PAST = 'Follow-up date must be in the future.';
 
 /**
  * APPT-4, MAIL-6: emails the patient of a completed appointment a suggested follow-up date; the status stays.
- * The schema checked "in the future" against the machine's clock; this checks it again against deps.now().
+ * "In the future" is by deps.now() (the schema holds no clock).
  */
 export async function sendFollowUp(deps: Deps, id: number, input: FollowUp): Promise<AppointmentJson> {
   const now = deps.now();
-  const future = input.followUpDate.length === 10 ? input.followUpDate > clinicToday(now) : Date.parse(input.followUpDate) > now.getTime();
-  if (!future) throw badRequest(FOLLOW_UP_PAST, { followUpDate: FOLLOW_UP_PAST });
+  const past = followUpDateProblem(input.followUpDate, now);
+  if (past) throw badRequest(past.message, { [past.field]: past.message });
 
   const appointment = await deps.knex.transaction(async (trx) => {
     const current = await lockAppointment(trx, id);

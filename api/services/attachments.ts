@@ -15,11 +15,11 @@ type RenderedAttachment = NonNullable<OutgoingMail['attachments']>[number];
  * The outbox worker's renderAttachment (api/server.ts): turns `{ type: 'invoice-pdf', invoiceId }` into the
  * invoice's PDF at send time, rendered exactly as GET /api/admin/invoices/:id/pdf renders it.
  */
-export async function renderInvoiceAttachment(a: Attachment, knex: Knex): Promise<RenderedAttachment> {
+export async function renderInvoiceAttachment(a: Attachment, knex: Knex, now: Date): Promise<RenderedAttachment> {
   // MAIL-9: a calendar file travels with its email; METHOD=PUBLISH so mail apps offer "add to calendar".
   if (a.type === 'ics') return { filename: a.filename, content: Buffer.from(a.content, 'utf8'), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
   if (a.type !== 'invoice-pdf') throw new Error(`Unknown attachment type: ${String((a as { type: unknown }).type)}`);
-  const doc = await loadInvoiceDocument(knex, a.invoiceId);
+  const doc = await loadInvoiceDocument(knex, a.invoiceId, now);
   // Deleting an invoice withdraws its unsent email; this only happens if the two cross mid-send.
   if (!doc) throw new Error(`Invoice ${a.invoiceId} no longer exists`);
   const { renderInvoicePdf } = await loadPdfRenderer();

@@ -26,6 +26,17 @@ export function asActor<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
   return actorStore.run(actor, work);
 }
 
+const clockStore = new AsyncLocalStorage<() => Date>();
+
+/**
+ * Runs `work` with `now` as the clock its audit rows are stamped by (CLINIC-12): every request (api/app.ts)
+ * and every scheduled task (api/jobs/scheduler.ts) runs inside it, so `at` agrees with the clock the rules
+ * use; elsewhere (the command-line tools) the database's default stamps it.
+ */
+export function withAuditClock<T>(now: () => Date, work: () => Promise<T>): Promise<T> {
+  return clockStore.run(now, work);
+}
+
 /** The signed-in user of the request under way, if any. */
 export function currentActor(): Actor | undefined {
   return actorStore.getStore();
@@ -84,7 +95,9 @@ export function changedFields(before: object | null | undefined, after: object |
 export async function audit(trx: Knex | Knex.Transaction, entry: AuditEntry): Promise<void> {
   const actor = entry.actor === undefined ? currentActor() : entry.actor;
   const changes = entry.changes ? (scrub(entry.changes) as AuditChanges) : null;
+  const at = clockStore.getStore()?.();
   await trx('auditLog').insert({
+    ...(at ? { at } : {}),
     userId: actor?.id ?? null,
     userName: actor?.name ?? null,
     action: entry.action,

@@ -58,11 +58,20 @@ export interface BackupOptions {
   format?: BackupFormat;
   /** FILE-4: the file storage whose files the backup carries (null: the database alone, for benches). */
   storage: FileStorage | null;
-  now?: Date;
+  /** When the backup is taken (CLINIC-12): it names the file, and the daily backup reads it back from the name. */
+  now: Date;
 }
 
 /** A moment as file names here carry it: 20261124T030000Z. */
 export const fileStamp = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+const BACKUP_NAME = /^clinic-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar$/;
+
+/** When a backup was taken, read from its name (the clock that took it); null for a file not named by us. */
+export function backupTakenAt(file: string): Date | null {
+  const m = BACKUP_NAME.exec(path.basename(file));
+  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : null;
+}
 
 /** The user tables of the public schema, by name. */
 export async function userTables(knex: Knex): Promise<string[]> {
@@ -132,7 +141,7 @@ export async function takeBackup(db: Database, options: BackupOptions): Promise<
   if (format === 'pglite' && !db.dumpDataDir) throw new Error('Only the embedded database can be backed up as pglite');
   if (format !== 'pglite' && db.isEmbedded) throw new Error('The embedded database is backed up as pglite');
 
-  const now = options.now ?? new Date();
+  const { now } = options;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-backup-'));
   try {
     // The manifest describes the data the dump holds: on a server, both are read in one repeatable-read
@@ -215,7 +224,7 @@ export function pruneBackups(backupDir: string, keep: number): string[] {
   if (!fs.existsSync(backupDir)) return [];
   const ours = fs
     .readdirSync(backupDir)
-    .filter((f) => /^clinic-backup-\d{8}T\d{6}Z\.tar$/.test(f))
+    .filter((f) => BACKUP_NAME.test(f))
     .sort();
   const removed = ours.slice(0, Math.max(0, ours.length - keep));
   for (const f of removed) fs.rmSync(path.join(backupDir, f));
@@ -249,7 +258,7 @@ export function listBackups(backupDir: string): string[] {
   if (!fs.existsSync(backupDir)) return [];
   return fs
     .readdirSync(backupDir)
-    .filter((f) => /^clinic-backup-\d{8}T\d{6}Z\.tar$/.test(f))
+    .filter((f) => BACKUP_NAME.test(f))
     .sort()
     .map((f) => path.join(backupDir, f));
 }
@@ -259,14 +268,15 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * OPS-13: the server's daily backup (a scheduled task, OPS-15). Skips when a backup of the last 20 hours is
  * there already (a task repeated after a crash, or a restart, makes no second copy), then keeps the newest
- * `keep`. If pg_dump fails (absent, or older than the server), the logical format is used instead.
+ * `keep`. A backup's age is read from its name, written by the same clock as `now` (CLINIC-12), not from the
+ * file's time: a copied or touched file, or a test's moved clock, would otherwise take a second one a day. If pg_dump fails (absent, or older than the server), the logical format is used instead.
  */
 export async function dailyBackup(
   db: Database,
   options: { backupDir: string; databaseUrl?: string; keep: number; storage: FileStorage | null },
   now: Date,
 ): Promise<{ file: string | null; removed: string[] }> {
-  const recent = listBackups(options.backupDir).some((f) => Math.abs(now.getTime() - fs.statSync(f).mtimeMs) < (20 / 24) * DAY_MS);
+  const recent = listBackups(options.backupDir).some((f) => Math.abs(now.getTime() - backupTakenAt(f)!.getTime()) < (20 / 24) * DAY_MS);
   if (recent) return { file: null, removed: [] };
   let file: string;
   try {

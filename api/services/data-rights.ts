@@ -154,7 +154,7 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
     const sent = await trx('emailOutbox')
       .where(about)
       .whereNotNull('sentAt')
-      .update({ toAddress: '', subject: '', html: '', textBody: '', lastError: null, purgedAt: trx.fn.now() });
+      .update({ toAddress: '', subject: '', html: '', textBody: '', lastError: null, purgedAt: deps.now() });
 
     const invoices = await trx('invoices').where({ patientId: id }).select<{ id: number; billTo: { name?: string } }[]>('id', 'billTo');
     const invoiceIds = invoices.map((i) => String(i.id));
@@ -193,7 +193,7 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
     if (invoices.length > 0) {
       await trx('patients').where({ id }).update({
         firstName: 'Erased', lastName: 'patient', email: '', phone: '', address: null, dateOfBirth: null,
-        allergies: '', conditions: '', medications: '', notes: '', recallContactedAt: null, updatedAt: trx.fn.now(),
+        allergies: '', conditions: '', medications: '', notes: '', recallContactedAt: null, updatedAt: deps.now(),
       });
       outcome = 'anonymised';
     } else {

@@ -380,7 +380,7 @@ export async function cancelInvoice(deps: Deps, id: number): Promise<void> {
     const cancelled = await trx('invoices')
       .where({ id })
       .whereNot('status', 'cancelled')
-      .update({ status: 'cancelled', cancelledAt: deps.now(), updatedAt: trx.fn.now() })
+      .update({ status: 'cancelled', cancelledAt: deps.now(), updatedAt: deps.now() })
       .returning(['id', 'invoiceNumber']);
     if (cancelled.length === 0) {
       const exists = await trx('invoices').where({ id }).first('id');
@@ -396,7 +396,7 @@ export async function cancelInvoice(deps: Deps, id: number): Promise<void> {
 }
 
 /** The document both renderings draw (INV-17), or null when the invoice does not exist. */
-export async function loadInvoiceDocument(db: Knex, id: number, now: Date = new Date()): Promise<InvoiceDocument | null> {
+export async function loadInvoiceDocument(db: Knex, id: number, now: Date): Promise<InvoiceDocument | null> {
   const invoice = await readInvoice(db, id, now);
   return invoice ? invoiceDocument(invoice) : null;
 }

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   /** The same on every attempt, so a receiver can drop a copy sent twice (at-least-once delivery). */
   messageId?: string;
+  /** The Date header: the product's clock at sending (CLINIC-12), the same moment the outbox records as sent. */
+  date: Date;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -41,7 +43,7 @@ function folderMailer(dir: string): Mailer {
       // OPS-21: a message holds a patient's details: the folder 0700, the file 0600.
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      await fs.writeFile(path.join(dir, `${Date.now()}-${safeTo}.eml`), info.message as Buffer, { mode: 0o600 });
+      await fs.writeFile(path.join(dir, `${mail.date.getTime()}-${safeTo}.eml`), info.message as Buffer, { mode: 0o600 });
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

@@ -11,18 +11,19 @@ const BATCH = 500;
  *
  * Idempotent and safe when several processes run it at once: a row is purged once (purged_at), in small
  * batches that skip rows another run holds, so it never keeps the (embedded, single) connection for long.
- * Today the outbox worker calls it; it has no tie to the worker and can move to a general scheduler.
+ * The scheduler runs it (api/jobs/tasks.ts), as does an outbox worker given retentionDays. The age and
+ * purged_at are by the product's clock (CLINIC-12), the same that wrote sent_at.
  */
 export async function purgeSentEmails(
   knex: Knex,
-  options: { retentionDays: number; now?: Date },
+  options: { retentionDays: number; now: Date },
 ): Promise<number> {
-  const cutoff = new Date((options.now ?? new Date()).getTime() - options.retentionDays * DAY_MS);
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * DAY_MS);
   let purged = 0;
   for (;;) {
     const { rows } = await knex.raw<{ rows: { id: number }[] }>(
       `update email_outbox
-         set to_address = '', subject = '', html = '', text_body = '', last_error = null, purged_at = now(),
+         set to_address = '', subject = '', html = '', text_body = '', last_error = null, purged_at = ?::timestamptz,
            attachments = (select coalesce(jsonb_agg(a), '[]'::jsonb) from jsonb_array_elements(attachments) a
                           where a->>'type' <> 'ics')
        where id in (
@@ -30,7 +31,7 @@ export async function purgeSentEmails(
          where sent_at < ?::timestamptz and purged_at is null
          order by id limit ? for update skip locked)
        returning id`,
-      [cutoff.toISOString(), BATCH],
+      [options.now.toISOString(), cutoff.toISOString(), BATCH],
     );
     purged += rows.length;
     if (rows.length < BATCH) return purged;

@@ -13,8 +13,13 @@ export interface OutboxWorkerOptions {
   mailer: Mailer;
   logger: Logger;
   from: string;
-  /** Turns an attachment reference into bytes at send time (the invoice PDF). */
-  renderAttachment?: (a: Attachment, trx: Knex) => Promise<NonNullable<OutgoingMail['attachments']>[number]>;
+  /**
+   * The product's clock (deps.now, CLINIC-12): when a message was sent, the retention age, and the date an
+   * attachment is rendered for. Leases, retries and due times are by the database's clock (see claim()).
+   */
+  now: () => Date;
+  /** Turns an attachment reference into bytes at send time (the invoice PDF, as of `now`). */
+  renderAttachment?: (a: Attachment, trx: Knex, now: Date) => Promise<NonNullable<OutgoingMail['attachments']>[number]>;
   pollMs?: number;
   /**
    * At most this many messages a second. Mail providers throttle senders that burst; and a burst of
@@ -55,7 +60,7 @@ export class OutboxWorker {
   private stopped = false;
   /** Rows claimed and not yet sent, failed or released. */
   private readonly held = new Set<number>();
-  private lastPurge = 0;
+  private lastPurge = -Infinity;
   private readonly pollMs: number;
   private readonly retryBaseMs: number;
   private readonly retryMaxMs: number;
@@ -139,27 +144,31 @@ export class OutboxWorker {
     return sent;
   }
 
-  private windowStart = 0;
+  private windowStart = -Infinity;
   private sentInWindow = 0;
 
   /** Waits when this second's allowance is used up. */
   private async pace(): Promise<void> {
     const limit = this.o.maxPerSecond ?? 0;
     if (limit <= 0) return;
-    const now = Date.now();
+    const now = performance.now();
     if (now - this.windowStart >= 1000) {
       this.windowStart = now;
       this.sentInWindow = 0;
     }
     if (this.sentInWindow >= limit) {
       await new Promise((resolve) => setTimeout(resolve, this.windowStart + 1000 - now));
-      this.windowStart = Date.now();
+      this.windowStart = performance.now();
       this.sentInWindow = 0;
     }
     this.sentInWindow += 1;
   }
 
-  /** Leases up to a batch of due messages in one statement (one round trip for many sends). */
+  /**
+   * Leases up to a batch of due messages in one statement (one round trip for many sends). Leases, retry
+   * times and due times are all by the database's now(), the one clock every process shares: a process
+   * whose own clock is off neither steals a lease nor waits a day to retry.
+   */
   private async claim(): Promise<OutboxEmail[]> {
     const rows = await this.o.knex.raw(
       `update email_outbox
@@ -230,11 +239,12 @@ export class OutboxWorker {
   private async deliver(row: OutboxEmail): Promise<boolean> {
     const { knex, mailer, logger } = this.o;
     const messageId = `<${row.messageUuid}@${this.messageIdDomain}>`;
+    const now = this.o.now();
     try {
       const attachments = await Promise.all(
         (row.attachments ?? []).map((a) => {
           if (!this.o.renderAttachment) throw new Error(`No renderer for attachment ${a.type}`);
-          return this.o.renderAttachment(a, knex);
+          return this.o.renderAttachment(a, knex, now);
         }),
       );
       // SEC-7: the personal link is made now; the stored row keeps its placeholder.
@@ -249,11 +259,12 @@ export class OutboxWorker {
         html,
         text,
         messageId,
+        date: now,
         attachments,
       });
       await OutboxEmail.query(knex)
         .findById(row.id)
-        .patch({ sentAt: new Date(), lockedUntil: null, lockedBy: null, messageId, lastError: null });
+        .patch({ sentAt: now, lockedUntil: null, lockedBy: null, messageId, lastError: null });
       logger.info('email_sent', { id: row.id, kind: row.kind, attempts: row.attempts });
       return true;
     } catch (err) {
@@ -264,7 +275,7 @@ export class OutboxWorker {
         .patch({
           lockedUntil: null,
           lockedBy: null,
-          nextAttemptAt: new Date(Date.now() + delay),
+          nextAttemptAt: knex.raw(`now() + (? * interval '1 millisecond')`, [delay]),
           lastError: message.slice(0, 500),
         });
       logger.error('email_failed', { id: row.id, kind: row.kind, attempts: row.attempts, retryInMs: delay, error: message });
@@ -277,9 +288,9 @@ export class OutboxWorker {
   /** Retention (outbox-retention.ts) rides on the worker's loop, at most hourly, until a scheduler exists. */
   private async purgeIfDue(): Promise<void> {
     const retentionDays = this.o.retentionDays;
-    if (!retentionDays || this.stopped || Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
-    this.lastPurge = Date.now();
-    const purged = await purgeSentEmails(this.o.knex, { retentionDays });
+    if (!retentionDays || this.stopped || performance.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = performance.now();
+    const purged = await purgeSentEmails(this.o.knex, { retentionDays, now: this.o.now() });
     if (purged > 0) this.o.logger.info('emails_purged', { count: purged, retentionDays });
   }
 

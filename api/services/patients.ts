@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import { audit, changedFields } from './audit';
 import type { Sendable } from '../../shared/schemas/json';
 import { isLang, type Lang } from '../../shared/i18n/types';
-import type { Patient as PatientRecord, PatientDetail, PatientPayload } from '../../shared/schemas/patient';
+import { dateOfBirthProblem, type Patient as PatientRecord, type PatientDetail, type PatientPayload } from '../../shared/schemas/patient';
 import type { Deps } from '../deps';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { Patient } from '../models/patient';
 
 // The admin's patient register (PAT-3, API-7 paging, PAT-4 deletion).
@@ -94,8 +94,15 @@ export async function findPatientDetail(knex: Knex, id: number): Promise<Sendabl
   return { ...patient, language: await latestBookingLanguage(knex, { patientId: id, email: patient.email }) };
 }
 
+/** The patient form's rule of the clock (CLINIC-3), by the product's clock. */
+function checkDateOfBirth(input: PatientPayload, now: Date): void {
+  const problem = dateOfBirthProblem(input.dateOfBirth, now);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
+}
+
 export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {
   const now = deps.now();
+  checkDateOfBirth(input, now);
   return deps.knex.transaction(async (trx) => {
     const created = patientJson(await Patient.query(trx).insert({ ...fields(input), createdAt: now, updatedAt: now }).returning(listColumns));
     await audit(trx, { action: 'create', entity: 'patient', entityId: created.id, changes: changedFields(null, created) });
@@ -110,6 +117,7 @@ export async function updatePatient(
   input: PatientPayload,
   keep: readonly ('allergies' | 'conditions' | 'medications' | 'notes')[] = [],
 ): Promise<PatientJson> {
+  checkDateOfBirth(input, deps.now());
   const changes: Partial<ReturnType<typeof fields>> = fields(input);
   for (const key of keep) delete changes[key];
   return deps.knex.transaction(async (trx) => {

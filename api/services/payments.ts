@@ -74,7 +74,7 @@ async function addPayment(
       amountPaid: decimalString(paid + amount),
       status: settled ? 'paid' : 'pending',
       paidOn: lastPaidOn,
-      updatedAt: trx.fn.now(),
+      updatedAt: deps.now(),
     });
   await audit(trx, {
     action,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Deps } from '../deps';
 import { audit, changedFields } from './audit';
 import { decimalString, toPaise } from '../../shared/domain/money';
 import { PRICE_LIST_MESSAGES, type PriceListItem, type PriceListItemFields } from '../../shared/schemas/price-list';
@@ -65,14 +66,19 @@ export async function createPriceListItem(knex: Knex, input: PriceListItemFields
   }
 }
 
-export async function updatePriceListItem(knex: Knex, id: number, input: PriceListItemFields, given: GivenPriceFields): Promise<PriceListItem> {
+export async function updatePriceListItem(
+  deps: Pick<Deps, 'knex' | 'now'>,
+  id: number,
+  input: PriceListItemFields,
+  given: GivenPriceFields,
+): Promise<PriceListItem> {
   try {
-    return await knex.transaction(async (trx) => {
+    return await deps.knex.transaction(async (trx) => {
       const before = await trx('price_list').where({ id }).forUpdate().first(COLUMNS);
       if (!before) throw notFound('Price list item');
       const [row] = await trx('price_list')
         .where({ id })
-        .update({ ...columns(input, given), updatedAt: trx.fn.now() })
+        .update({ ...columns(input, given), updatedAt: deps.now() })
         .returning(COLUMNS);
       const item = toJson(row);
       await audit(trx, { action: 'update', entity: 'price-list-item', entityId: id, changes: changedFields(toJson(before), item) });

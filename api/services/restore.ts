@@ -39,6 +39,8 @@ export interface RestoreTarget {
   databaseUrl?: string;
   /** FILE-1: the storage folder (STORAGE_DIR); default DATA_DIR/storage. */
   storageDir?: string;
+  /** When the restore runs (CLINIC-12): it names the embedded database kept beside. */
+  now: Date;
 }
 
 export interface RestoreResult {
@@ -77,9 +79,9 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     if (manifest.files) await unpackStoredFiles(file, manifest.files, staging);
     const restored = intoServer
       ? await restoreServer(target.databaseUrl!, manifest, dump)
-      : await restoreEmbedded(target.dataDir, dump);
+      : await restoreEmbedded(target.dataDir, dump, target.now);
     if (manifest.files) {
-      if (fs.existsSync(storageDir)) fs.renameSync(storageDir, `${storageDir}.before-restore-${fileStamp(new Date())}`);
+      if (fs.existsSync(storageDir)) fs.renameSync(storageDir, `${storageDir}.before-restore-${fileStamp(target.now)}`);
       fs.renameSync(staging, storageDir);
     }
     return { manifest, mismatches: compare(manifest.tables, restored) };
@@ -131,7 +133,7 @@ function compare(expected: Record<string, TableSummary>, actual: Record<string, 
     .map((t) => `${t}: ${expected[t]?.rows ?? 'absent'} rows in the backup, ${actual[t]?.rows ?? 'absent'} restored`);
 }
 
-async function restoreEmbedded(dataDir: string, dump: string): Promise<Record<string, TableSummary>> {
+async function restoreEmbedded(dataDir: string, dump: string, now: Date): Promise<Record<string, TableSummary>> {
   const live = path.join(dataDir, 'pglite');
   const holder = embeddedDatabaseHolder(live);
   if (holder) throw new RestoreRefused(`The product is running on ${live} (process ${holder}): stop it, then restore.`);
@@ -146,7 +148,7 @@ async function restoreEmbedded(dataDir: string, dump: string): Promise<Record<st
     await db.close();
   }
   if (fs.existsSync(live)) {
-    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${fileStamp(new Date())}`));
+    fs.renameSync(live, path.join(dataDir, `pglite.before-restore-${fileStamp(now)}`));
   }
   fs.renameSync(staging, live);
   return summary;

@@ -109,7 +109,7 @@ export async function updateStaff(
       const [{ n }] = await trx('users').where({ role: 'owner' }).whereNull('disabledAt').count<{ n: string }[]>({ n: '*' });
       if (Number(n) <= 1) throw conflict(STAFF_MESSAGES.lastOwner);
     }
-    const patch: Record<string, unknown> = { role, updatedAt: trx.fn.now() };
+    const patch: Record<string, unknown> = { role, updatedAt: deps.now() };
     if (input.name !== undefined) patch.displayName = input.name;
     if (input.disabled !== undefined) patch.disabledAt = disabled ? (before.disabledAt ?? deps.now()) : null;
     if (passwordHash) {
@@ -163,7 +163,7 @@ export async function changeOwnPassword(
   await deps.throttle.succeeded(client);
   const passwordHash = await hashPassword(input.newPassword);
   await deps.knex.transaction(async (trx) => {
-    await trx('users').where({ id: userId }).update({ passwordHash, mustChangePassword: false, updatedAt: trx.fn.now() });
+    await trx('users').where({ id: userId }).update({ passwordHash, mustChangePassword: false, updatedAt: deps.now() });
     await signOutEverywhere(trx, user, hashToken(sessionToken));
     await audit(trx, {
       action: 'change-password',

@@ -20,19 +20,19 @@ function clinicParts(now: Date): { year: string; month: string; day: string; hou
 }
 
 /** Today's date at the clinic, yyyy-MM-dd. */
-export function clinicToday(now: Date = new Date()): string {
+export function clinicToday(now: Date): string {
   const p = clinicParts(now);
   return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** The clinic's wall-clock time, HH:mm (24-hour). */
-export function clinicNowTime(now: Date = new Date()): string {
+export function clinicNowTime(now: Date): string {
   const p = clinicParts(now);
   return `${p.hour}:${p.minute}`;
 }
 
 /** This calendar month at the clinic as a half-open range: start <= date < end. */
-export function clinicMonthRange(now: Date = new Date()): { start: string; end: string } {
+export function clinicMonthRange(now: Date): { start: string; end: string } {
   const p = clinicParts(now);
   const year = Number(p.year);
   const month = Number(p.month);
@@ -75,12 +75,12 @@ export function isSunday(dateStr: string): boolean {
 }
 
 /** Before today at the clinic; today itself is not past. */
-export function isPastDate(dateStr: string, now: Date = new Date()): boolean {
+export function isPastDate(dateStr: string, now: Date): boolean {
   return dateStr < clinicToday(now);
 }
 
 /** A slot has passed once its start time is reached at the clinic on that day, or the day is past. */
-export function isSlotPassed(dateStr: string, slot: string, now: Date = new Date()): boolean {
+export function isSlotPassed(dateStr: string, slot: string, now: Date): boolean {
   const today = clinicToday(now);
   if (dateStr < today) return true;
   if (dateStr > today) return false;

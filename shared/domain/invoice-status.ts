@@ -18,7 +18,7 @@ export interface InvoiceStatusFacts {
  * part was paid: the money is late either way, and the balance says how much); partially-paid (some paid);
  * pending.
  */
-export function invoiceStatus(facts: InvoiceStatusFacts, now: Date = new Date()): InvoiceStatus {
+export function invoiceStatus(facts: InvoiceStatusFacts, now: Date): InvoiceStatus {
   if (facts.cancelled) return 'cancelled';
   const paid = toPaise(facts.amountPaid);
   if (paid >= toPaise(facts.totalAmount)) return 'paid';

@@ -4,6 +4,7 @@ import {
   appointmentStatusUpdateSchema,
   checkBookingDate,
   checkBookingRules,
+  followUpDateProblem,
   followUpSchema,
   lastBookableDate,
 } from './appointment';
@@ -154,17 +155,24 @@ describe('appointmentStatusUpdateSchema', () => {
 });
 
 describe('followUpSchema', () => {
-  it('requires a date in the future', () => {
+  it('requires a date', () => {
     expect(fieldErrors(followUpSchema, {}).followUpDate).toBe('Please select a follow-up appointment date.');
     expect(fieldErrors(followUpSchema, { followUpDate: '' }).followUpDate).toBe(
       'Please select a follow-up appointment date.',
     );
-    expect(fieldErrors(followUpSchema, { followUpDate: '2020-01-01T10:00:00.000Z' }).followUpDate).toBe(
-      'Follow-up date must be in the future.',
-    );
-    expect(fieldErrors(followUpSchema, { followUpDate: '2020-01-01' }).followUpDate).toBe(
-      'Follow-up date must be in the future.',
-    );
+    expect(fieldErrors(followUpSchema, { followUpDate: '15/01/2027' }).followUpDate).toBe('Please select a follow-up appointment date.');
+  });
+
+  it('holds no clock: "in the future" is followUpDateProblem, asked with the clinic clock (CLINIC-12)', () => {
+    expect(followUpSchema.safeParse({ followUpDate: '2020-01-01' }).success).toBe(true);
+    const noonMonday = new Date('2026-11-23T06:30:00Z'); // 12:00 on Monday 23 Nov at the clinic
+    const past = { field: 'followUpDate', message: 'Follow-up date must be in the future.' };
+    // A bare date is a whole day: today at the clinic is not in the future, tomorrow is.
+    expect(followUpDateProblem('2026-11-23', noonMonday)).toEqual(past);
+    expect(followUpDateProblem('2026-11-24', noonMonday)).toBeNull();
+    expect(followUpDateProblem('2026-11-23T06:29:00Z', noonMonday)).toEqual(past);
+    expect(followUpDateProblem('2026-11-23T06:31:00Z', noonMonday)).toBeNull();
+    expect(followUpDateProblem('2020-01-01T10:00:00.000Z', noonMonday)).toEqual(past);
   });
 
   it('accepts a future ISO date with an optional message', () => {

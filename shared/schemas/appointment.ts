@@ -98,7 +98,7 @@ export function slotsOn(date: string, rules: BookingRules = defaultRules): strin
 const defaultRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
 
 /** The last day a visitor may book: today at the clinic plus the window (day 60 yes, day 61 no). */
-export function lastBookableDate(rules: BookingRules, now: Date = new Date()): string {
+export function lastBookableDate(rules: BookingRules, now: Date): string {
   return addDays(clinicToday(now), rules.windowDays);
 }
 
@@ -106,7 +106,7 @@ export function lastBookableDate(rules: BookingRules, now: Date = new Date()): s
  * The day rules of BOOK-4 and BOOK-10 (not past, within the window, not a Sunday), written once: the server's
  * checkBookingRules, its availability answer and the form's date field all ask this.
  */
-export function checkBookingDate(date: string, now: Date = new Date(), rules: BookingRules = defaultRules): FieldProblem | null {
+export function checkBookingDate(date: string, now: Date, rules: BookingRules = defaultRules): FieldProblem | null {
   if (!isPlausibleDate(date) || isPastDate(date, now)) return { field: 'preferredDate', message: bookingRuleMessages.pastDate };
   if (date > lastBookableDate(rules, now)) return { field: 'preferredDate', message: beyondWindowMessage(rules.windowDays) };
   const closed = closedReason(date, rules);
@@ -117,7 +117,7 @@ export function checkBookingDate(date: string, now: Date = new Date(), rules: Bo
 /** BOOK-4's booking rules against the clinic's clock and the booking rules in force. Returns the first problem, or null. */
 export function checkBookingRules(
   req: Pick<AppointmentRequest, 'preferredDate' | 'preferredTime' | 'treatment'>,
-  now: Date = new Date(),
+  now: Date,
   rules: BookingRules = defaultRules,
 ): FieldProblem | null {
   const badDay = checkBookingDate(req.preferredDate, now, rules);
@@ -144,11 +144,16 @@ export type AppointmentStatusUpdate = z.output<typeof appointmentStatusUpdateSch
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
-// A bare date is a whole day, so it counts as future only from tomorrow at the clinic.
-function isFutureFollowUp(value: string): boolean {
-  const now = new Date();
-  if (value.length === 10) return value > clinicToday(now);
-  return Date.parse(value) > now.getTime();
+export const FOLLOW_UP_PAST = 'Follow-up date must be in the future.';
+
+/**
+ * The clock-dependent rule of a follow-up (CLINIC-3): in the future. A bare date is a whole day, so it counts
+ * as future only from tomorrow at the clinic. Kept out of followUpSchema, which holds no clock (CLINIC-12):
+ * the server asks it with deps.now, the form with the browser's clock.
+ */
+export function followUpDateProblem(value: string, now: Date): FieldProblem | null {
+  const future = value.length === 10 ? value > clinicToday(now) : Date.parse(value) > now.getTime();
+  return future ? null : { field: 'followUpDate', message: FOLLOW_UP_PAST };
 }
 
 function isIsoDateOrDateTime(value: string): boolean {
@@ -160,8 +165,7 @@ export const followUpSchema = z.object({
     .string({ error: 'Please select a follow-up appointment date.' })
     .trim()
     .min(1, { message: 'Please select a follow-up appointment date.', abort: true })
-    .refine(isIsoDateOrDateTime, { message: 'Please select a follow-up appointment date.', abort: true })
-    .refine(isFutureFollowUp, 'Follow-up date must be in the future.'),
+    .refine(isIsoDateOrDateTime, { message: 'Please select a follow-up appointment date.', abort: true }),
   customMessage: optionalText(2000, 'Message must be at most 2000 characters'),
 });
 export type FollowUp = z.output<typeof followUpSchema>;

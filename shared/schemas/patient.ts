@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clinicToday } from '../domain/clinic-time';
 import { emailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
 import type { IsoDate, IsoDateTime } from './json';
+import type { FieldProblem } from './validation-error';
 import type { Lang } from '../i18n/types';
 
 // A patient of the clinic: the form's schema (add and edit), the record the API answers, and the rules
@@ -23,16 +24,21 @@ export const patientSchema = z.object({
   email: emailField,
   phone: phoneField,
   address: optionalText(500, 'Address must be at most 500 characters'),
-  dateOfBirth: optionalDate('Please enter a valid date of birth').refine(
-    (value) => value === null || value <= clinicToday(),
-    'Date of birth cannot be in the future',
-  ),
+  // Not in the future: a rule of the clock, dateOfBirthProblem below (a schema holds no clock, CLINIC-12).
+  dateOfBirth: optionalDate('Please enter a valid date of birth'),
   // PAT-7: medical alerts and notes, free text; '' when none (absent in a request means '').
   allergies: alertText('Allergies'),
   conditions: alertText('Conditions'),
   medications: alertText('Medicines'),
   notes: alertText('Notes', 5000),
 });
+export const DATE_OF_BIRTH_FUTURE = 'Date of birth cannot be in the future';
+
+/** The clock-dependent rule (CLINIC-3): a date of birth is today at the clinic or earlier. */
+export function dateOfBirthProblem(dateOfBirth: string | null, now: Date): FieldProblem | null {
+  return dateOfBirth !== null && dateOfBirth > clinicToday(now) ? { field: 'dateOfBirth', message: DATE_OF_BIRTH_FUTURE } : null;
+}
+
 /** POST and PUT /api/admin/patients: the form's values as the schema reads them. */
 export type PatientPayload = z.output<typeof patientSchema>;
 /** The form's values before the schema reads them. */

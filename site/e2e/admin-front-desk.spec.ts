@@ -18,7 +18,7 @@ import { visit } from './support/public-helpers';
  */
 function dayFor(testInfo: TestInfo, offset: number): string {
   const base = testInfo.project.name === 'mobile' ? 220 : 100;
-  let day = addDays(clinicToday(), base + offset + Math.floor(Math.random() * 80));
+  let day = addDays(clinicToday(new Date()), base + offset + Math.floor(Math.random() * 80));
   while (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = addDays(day, 1);
   return day;
 }
@@ -142,7 +142,7 @@ test('a Marathi patient who phones in is booked in Marathi: the language select 
 test('a confirmed appointment whose time has passed is marked no-show (grey badge, in the filter)', async ({ page }, testInfo) => {
   const first = `Missed${uid()}`;
   // Earlier today at the clinic: a time not among the slots and already passed, booked anyway (APPT-10).
-  const today = clinicToday();
+  const today = clinicToday(new Date());
   const res = await page.request.post('/api/admin/appointments', {
     data: {
       firstName: first,
@@ -254,7 +254,7 @@ test('the owner downloads the appointments list as CSV with its filters @desktop
   const asked = page.waitForRequest((r) => r.url().includes('/api/admin/export/appointments.csv?q=Full'));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download appointments as CSV' }).click()]);
   await asked;
-  expect(download.suggestedFilename()).toBe(`appointments-${clinicToday()}.csv`);
+  expect(download.suggestedFilename()).toBe(`appointments-${clinicToday(new Date())}.csv`);
   const text = fs.readFileSync(await download.path(), 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(text.split('\n')[0]).toContain(',');

@@ -45,7 +45,7 @@ test('the contact form shows the spec messages, greys out a full slot and books'
   await expect(form.getByText('Phone number must be at least 10 digits')).toBeVisible();
 
   // Today at the clinic is the earliest day; Sundays are refused.
-  await expect(form.getByLabel('Preferred date')).toHaveAttribute('min', clinicToday());
+  await expect(form.getByLabel('Preferred date')).toHaveAttribute('min', clinicToday(new Date()));
   await form.getByLabel('Preferred date').fill(aSunday());
   await expect(form.getByText('The clinic is closed on Sundays. For emergencies, please call us.')).toBeVisible();
 
@@ -184,7 +184,7 @@ test('the date picker ends with the booking window, and a later day is refused a
   await visit(page, '/contact');
   const form = page.getByRole('form', { name: 'Book an appointment' });
   const date = form.getByLabel('Preferred date');
-  const last = addDays(clinicToday(), windowDays);
+  const last = addDays(clinicToday(new Date()), windowDays);
   await expect(date).toHaveAttribute('max', last);
   await expect(form.getByText(`Monday to Saturday, up to ${windowDays} days ahead.`)).toBeVisible();
   await date.fill(addDays(last, 1));

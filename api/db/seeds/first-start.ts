@@ -27,7 +27,8 @@ export function secondOwnerRefusal(adminEmail: string, ownerEmail: string): stri
  * demo account with a generated password printed once) and, unless SEED_DEMO=false or in production, the
  * demo content. In production there is no default account: without one the server refuses to start.
  */
-export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (line: string) => void): Promise<void> {
+/** `now` is the product's clock (CLINIC-12): the demo content is laid out around that day. */
+export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (line: string) => void, now: Date): Promise<void> {
   const { n } = (await knex('users').count('* as n').first()) as { n: number };
   const firstStart = Number(n) === 0;
   await storeFirstStartSettings(knex, config);
@@ -61,7 +62,7 @@ export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (lin
   }
 
   if (firstStart && config.seedDemo) {
-    await seedDemoContent(knex, new Date());
+    await seedDemoContent(knex, now);
     print('Demo content added (SEED_DEMO=false skips it).');
   }
 }

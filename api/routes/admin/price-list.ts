@@ -47,7 +47,7 @@ export function priceListRoutes(deps: Deps) {
     const id = parseId(ctx.params.id, 'Price list item');
     const body = ctx.request.body;
     const input = parseBody(priceListItemSchema, body);
-    ctx.body = await updatePriceListItem(deps.knex, id, input, {
+    ctx.body = await updatePriceListItem(deps, id, input, {
       sacCode: hasKey(body, 'sacCode'),
       taxRate: hasKey(body, 'taxRate'),
       isActive: hasKey(body, 'isActive'),

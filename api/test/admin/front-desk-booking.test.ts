@@ -248,7 +248,7 @@ describe('PATCH /api/admin/appointments/:id/reschedule', () => {
 describe('the reschedule email reaches the patient', () => {
   it('is delivered by the outbox worker to the SMTP peer with the new time', async () => {
     const peer = await new SmtpPeer().start();
-    const worker = peerOutboxWorker(app.deps.knex, peer);
+    const worker = peerOutboxWorker(app.deps, peer);
     try {
       const id = (await (await book({ ...caller, ...slot })).json()).id;
       await app.deps.knex('email_outbox').delete();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   app = await startTestApp({ config: { bookingRateLimitPerAddress: 0 } });
   cookie = await app.signIn();
   peer = await new SmtpPeer().start();
-  worker = peerOutboxWorker(app.deps.knex, peer);
+  worker = peerOutboxWorker(app.deps, peer);
 });
 afterAll(async () => {
   await worker?.stop();

@@ -31,7 +31,7 @@ beforeAll(async () => {
   app = await startTestApp();
   cookie = await app.signIn();
   peer = await new SmtpPeer().start();
-  worker = peerOutboxWorker(app.deps.knex, peer);
+  worker = peerOutboxWorker(app.deps, peer);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));
 });
 afterAll(async () => {
@@ -406,7 +406,7 @@ describe('POST /api/admin/invoices/:id/send, delivered by the outbox worker', ()
   });
 
   it('refuses to render an attachment for an invoice that no longer exists, so the mail is retried, not sent bare', async () => {
-    await expect(renderInvoiceAttachment({ type: 'invoice-pdf', invoiceId: 424242 }, app.deps.knex)).rejects.toThrow(
+    await expect(renderInvoiceAttachment({ type: 'invoice-pdf', invoiceId: 424242 }, app.deps.knex, app.deps.now())).rejects.toThrow(
       'Invoice 424242 no longer exists',
     );
   });

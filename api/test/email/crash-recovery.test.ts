@@ -206,8 +206,9 @@ function book(to: ServerProcess, who: string, n: number): Promise<Response> {
 
 const lettersFor = (n: number): string => String.fromCharCode(97 + (n % 26)).repeat(1 + Math.floor(n / 26));
 
+/** Two days ahead by the machine's clock: the server processes here run on it, as in production. */
 function bookableDate(): string {
-  const day = new Date(`${clinicToday()}T00:00:00Z`);
+  const day = new Date(`${clinicToday(new Date())}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 2);
   if (isSunday(day.toISOString().slice(0, 10))) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);

@@ -30,6 +30,7 @@ beforeAll(async () => {
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: createLogger('silent'),
     from: 'Clinic <no-reply@clinic.test>',
+    now: app.deps.now,
     retryBaseMs: 100,
   });
 });
@@ -51,6 +52,7 @@ const newWorker = (options: Partial<OutboxWorkerOptions> = {}) =>
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: createLogger('silent'),
     from: 'Clinic <no-reply@clinic.test>',
+    now: app.deps.now,
     ...options,
   });
 

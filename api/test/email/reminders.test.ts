@@ -70,6 +70,7 @@ async function deliverOverSmtp() {
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: silent,
     from: 'Clinic <no-reply@clinic.test>',
+    now: app.deps.now,
     renderAttachment: renderInvoiceAttachment,
   });
   try {

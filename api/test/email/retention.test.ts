@@ -14,6 +14,8 @@ import type { Database } from '../../db/knex';
 // blanked and the row stays as the record that a message went out.
 
 const DAY = 24 * 60 * 60_000;
+// The product's clock here (CLINIC-12): sent_at, the retention age and purged_at are all read from it.
+const NOW = new Date('2026-11-24T05:00:00Z');
 let db: Database;
 let peer: SmtpPeer;
 
@@ -35,6 +37,7 @@ const worker = (retentionDays?: number, log?: (line: string) => void) =>
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: log ? createLogger('info', log) : createLogger('silent'),
     from: 'Clinic <no-reply@clinic.test>',
+    now: () => NOW,
     retentionDays,
   });
 
@@ -60,7 +63,9 @@ describe('purging sent emails', () => {
     expect(await worker().drain()).toBe(2);
     await queue(1, 'unsent@example.in'); // not sent yet: never purged, whatever its age
     const [sent] = await rows();
-    const sentAt = (sent.sentAt as Date).getTime();
+    // Sent and purged by the product's clock, not the machine's or the database's.
+    expect(sent.sentAt).toEqual(NOW);
+    const sentAt = NOW.getTime();
 
     expect(await purgeSentEmails(db.knex, { retentionDays: 90, now: new Date(sentAt + 89 * DAY) })).toBe(0);
     expect((await rows()).every((r) => r.subject && r.html && r.toAddress && r.purgedAt === null)).toBe(true);
@@ -70,7 +75,7 @@ describe('purging sent emails', () => {
     const after = await rows();
     for (const [i, row] of after.slice(0, 2).entries()) {
       expect(row).toMatchObject({ toAddress: '', subject: '', html: '', textBody: '', lastError: null });
-      expect(row.purgedAt).toBeInstanceOf(Date);
+      expect(row.purgedAt).toEqual(new Date(sentAt + 91 * DAY));
       // What stays: the record that this kind of message went out, when, and with which Message-ID.
       const { kind, sentAt: at, messageId, messageUuid, attempts, createdAt } = before[i];
       expect(row).toMatchObject({ kind, sentAt: at, messageId, messageUuid, attempts, createdAt });
@@ -84,8 +89,8 @@ describe('purging sent emails', () => {
 
   it('purges each row once when several processes run it at the same moment', async () => {
     await queue(30);
-    await db.knex('email_outbox').update({ sentAt: new Date() });
-    const now = new Date(Date.now() + 100 * DAY);
+    await db.knex('email_outbox').update({ sentAt: NOW });
+    const now = new Date(NOW.getTime() + 100 * DAY);
     const counts = await Promise.all([1, 2, 3].map(() => purgeSentEmails(db.knex, { retentionDays: 90, now })));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
     expect((await rows()).every((r) => r.purgedAt && r.html === '')).toBe(true);
@@ -95,7 +100,7 @@ describe('purging sent emails', () => {
     await queue(2);
     expect(await worker().drain()).toBe(2);
     const [first, second] = await rows();
-    const monthsAgo = new Date(Date.now() - 91 * DAY);
+    const monthsAgo = new Date(NOW.getTime() - 91 * DAY);
     await db.knex('email_outbox').where({ id: first.id }).update({ sentAt: monthsAgo });
 
     const events: string[] = [];

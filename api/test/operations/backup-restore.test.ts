@@ -14,6 +14,7 @@ import { FolderStorage } from '../../platform/storage';
 import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../services/backups';
 import { RestoreRefused, restoreBackup } from '../../services/restore';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
+import { clockEnv } from '../support/server-process';
 
 // OPS-13: the round trip on both databases. Data is created (the demo content, images included, plus a
 // patient with quotes and Marathi in the name), backed up, wiped, restored; every table's row count and a
@@ -21,6 +22,8 @@ import { createServerDatabase, createTestDatabase } from '../support/test-db';
 
 const slow = { timeout: 240_000 };
 const runFile = promisify(execFile);
+// The product's clock for backups and restores taken here (CLINIC-12): it names their files.
+const NOW = new Date('2026-11-24T03:00:00Z');
 let tmp: string;
 
 beforeAll(() => {
@@ -30,7 +33,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 async function fillWithData(db: Database) {
   await migrateLatest(db.knex);
-  await ensureAdminAndSeed(db.knex, loadConfig({ SEED_DEMO: 'true' }), () => {});
+  await ensureAdminAndSeed(db.knex, loadConfig({ SEED_DEMO: 'true' }), () => {}, NOW);
   await db.knex('patients').insert({
     firstName: 'सुनीता "Sunita"',
     lastName: "D'Souza, Pune",
@@ -96,7 +99,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
         const files = await fillStorage(storage);
         const before = await summarizeTables(db.knex);
         expect(before.gallery_images.rows).toBeGreaterThan(0);
-        const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format, storage });
+        const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format, storage, now: NOW });
         const manifest = await readManifest(file);
         expect(manifest.format).toBe(format);
         expect(manifest.tables).toEqual(before);
@@ -106,7 +109,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
         expect((await summarizeTables(db.knex)).patients.rows).toBe(0);
         await db.close();
 
-        const result = await restoreBackup(file, { dataDir: tmp, databaseUrl: server.url, storageDir });
+        const result = await restoreBackup(file, { dataDir: tmp, databaseUrl: server.url, storageDir, now: NOW });
         expect(result.mismatches).toEqual([]);
         expectSameFiles(storageDir, files);
         const again = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: 'test' });
@@ -126,11 +129,11 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
     try {
       const db = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: 'test' });
       await migrateLatest(db.knex);
-      const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format: 'logical', storage: null });
+      const file = await takeBackup(db, { backupDir: tmp, databaseUrl: server.url, format: 'logical', storage: null, now: NOW });
       await db.close();
       const product = await createDb({ databaseUrl: server.url, poolMax: 1, applicationName: APPLICATION_NAME });
       await product.knex.raw('select 1');
-      await expect(restoreBackup(file, { dataDir: tmp, databaseUrl: server.url })).rejects.toThrow(/The product is running on this database/);
+      await expect(restoreBackup(file, { dataDir: tmp, databaseUrl: server.url, now: NOW })).rejects.toThrow(/The product is running on this database/);
       await product.close();
     } finally {
       await server.drop();
@@ -145,7 +148,7 @@ if (process.env.TEST_DATABASE_URL) describe('a server database', () => {
       await db.close();
       const backupDir = path.join(tmp, 'cli');
       const { stdout } = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/backup.ts'], {
-        env: { PATH: process.env.PATH, DATABASE_URL: server.url, BACKUP_DIR: backupDir, DATA_DIR: tmp },
+        env: { PATH: process.env.PATH, ...clockEnv(), DATABASE_URL: server.url, BACKUP_DIR: backupDir, DATA_DIR: tmp },
       });
       const file = stdout.trim().split('\n').at(-1)!;
       expect(path.dirname(file)).toBe(backupDir);
@@ -168,21 +171,21 @@ describe('the embedded database', () => {
     const storage = new FolderStorage(path.join(dataDir, 'storage'));
     const files = await fillStorage(storage);
     const before = await summarizeTables(db.knex);
-    const file = await takeBackup(db, { backupDir: path.join(dataDir, 'backups'), storage });
+    const file = await takeBackup(db, { backupDir: path.join(dataDir, 'backups'), storage, now: NOW });
     embeddedBackup = file;
     expect((await readManifest(file)).format).toBe('pglite');
     await wipe(db);
     await changeStorage(storage, files);
     await db.close();
 
-    const result = await restoreBackup(file, { dataDir });
+    const result = await restoreBackup(file, { dataDir, now: NOW });
     expect(result.mismatches).toEqual([]);
     expectSameFiles(path.join(dataDir, 'storage'), files);
     const again = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
     expectSameData(before, await summarizeTables(again.knex));
     await again.close();
     // What was there before the restore is kept beside it, not deleted.
-    expect(fs.readdirSync(dataDir).some((f) => f.startsWith('pglite.before-restore-'))).toBe(true);
+    expect(fs.readdirSync(dataDir)).toContain('pglite.before-restore-20261124T030000Z');
   });
 
   it('refuses to restore while another process holds the database', slow, async () => {
@@ -191,7 +194,7 @@ describe('the embedded database', () => {
     const other = spawn('sleep', ['30']);
     try {
       fs.writeFileSync(path.join(dataDir, 'pglite.lock'), String(other.pid));
-      await expect(restoreBackup(file, { dataDir })).rejects.toThrow(new RegExp(`process ${other.pid}.*stop it`));
+      await expect(restoreBackup(file, { dataDir, now: NOW })).rejects.toThrow(new RegExp(`process ${other.pid}.*stop it`));
     } finally {
       other.kill();
     }
@@ -217,7 +220,7 @@ describe('the stored files of a backup (FILE-4)', () => {
     fs.writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '17');
     fs.mkdirSync(path.join(dataDir, 'storage', 'media'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'storage', 'media', 'kept.png'), 'kept');
-    const error = await restoreBackup(file, { dataDir }).catch((err: unknown) => err);
+    const error = await restoreBackup(file, { dataDir, now: NOW }).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(RestoreRefused);
     expect((error as Error).message).toMatch(/^The backup's stored files do not match its manifest, so nothing was restored: /);
     expect((error as Error).message).toMatch(message);
@@ -232,7 +235,7 @@ describe('refusals and rotation', () => {
     const work = fs.mkdtempSync(path.join(tmp, 'newer-'));
     const manifest = {
       product: 'smile-dental-clinic',
-      createdAt: new Date().toISOString(),
+      createdAt: NOW.toISOString(),
       format: 'pglite',
       migrations: ['001-initial-schema', '999-from-the-future'],
       schemaVersion: '999-from-the-future',
@@ -242,14 +245,14 @@ describe('refusals and rotation', () => {
     fs.writeFileSync(path.join(work, 'database.pglite.tar.gz'), '');
     const file = path.join(tmp, 'newer.tar');
     await tar.create({ file, cwd: work }, ['manifest.json', 'database.pglite.tar.gz']);
-    await expect(restoreBackup(file, { dataDir: work })).rejects.toThrow(
+    await expect(restoreBackup(file, { dataDir: work, now: NOW })).rejects.toThrow(
       'This backup was made by a newer version of the product (schema 999-from-the-future). Update the product, then restore it.',
     );
     const notBackup = path.join(tmp, 'not-a-backup.tar');
     fs.writeFileSync(path.join(work, 'x.txt'), 'hello');
     await tar.create({ file: notBackup, cwd: work }, ['x.txt']);
-    await expect(restoreBackup(notBackup, { dataDir: work })).rejects.toThrow(/not a backup of this product/);
-    await expect(restoreBackup(path.join(tmp, 'missing.tar'), { dataDir: work })).rejects.toBeInstanceOf(RestoreRefused);
+    await expect(restoreBackup(notBackup, { dataDir: work, now: NOW })).rejects.toThrow(/not a backup of this product/);
+    await expect(restoreBackup(path.join(tmp, 'missing.tar'), { dataDir: work, now: NOW })).rejects.toBeInstanceOf(RestoreRefused);
   });
 
   it('keeps the newest automatic backups and leaves other files alone', () => {
@@ -273,14 +276,15 @@ describe('the daily backup (a scheduled task)', () => {
       const first = await dailyBackup(db, options, day(0));
       expect(first.file).not.toBeNull();
       expect((await readManifest(first.file!)).format).toBe(db.isEmbedded ? 'pglite' : 'logical');
-      // Again the same day (a repeated run, a restart): no second copy.
+      // Again the same day (a repeated run, a restart): no second copy, whatever the machine's date and the
+      // file's time (written now, by the machine's clock; a copy or a touch changes it too): the product's
+      // clock named the file, and the name is what counts.
+      fs.utimesSync(first.file!, day(-30), day(-30));
       expect((await dailyBackup(db, options, new Date(day(0).getTime() + 60 * 60_000))).file).toBeNull();
-      // The file's time is what counts: age the first one, then two more days.
-      fs.utimesSync(first.file!, day(0), day(0));
       for (const n of [1, 2]) {
-        const next = await dailyBackup(db, options, day(n));
-        expect(next.file).not.toBeNull();
-        fs.utimesSync(next.file!, day(n), day(n));
+        // A touched file that looks fresh does not stop the next day's backup either.
+        fs.utimesSync(listBackups(backupDir).at(-1)!, day(n), day(n));
+        expect((await dailyBackup(db, options, day(n))).file).not.toBeNull();
       }
       expect(listBackups(backupDir).map((f) => path.basename(f))).toEqual(['clinic-backup-20261125T030000Z.tar', 'clinic-backup-20261126T030000Z.tar']);
     } finally {

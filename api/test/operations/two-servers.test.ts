@@ -197,8 +197,9 @@ function booking(who: string, n: number) {
   };
 }
 
+/** Two days ahead by the machine's clock: the server processes here run on it, as in production. */
 function bookableDate(): string {
-  const day = new Date(`${clinicToday()}T00:00:00Z`);
+  const day = new Date(`${clinicToday(new Date())}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 2);
   if (isSunday(day.toISOString().slice(0, 10))) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);

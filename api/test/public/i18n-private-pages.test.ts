@@ -41,7 +41,7 @@ async function book(language: 'en' | 'mr' | 'hi', overrides: Record<string, stri
     json: { ...booking, email: `v${seq}@example.in`, phone: `90000${String(seq).padStart(5, '0')}`, language, ...overrides },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return linkToken((await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'booking-acknowledgement')!);
+  return linkToken((await deliverOutbox(app.deps)).findLast((m) => m.kind === 'booking-acknowledgement')!);
 }
 
 const form = (path: string, fields: Record<string, string> = {}) => app.postForm(path, fields);
@@ -177,7 +177,7 @@ async function reviewToken(language: 'en' | 'mr' | 'hi'): Promise<string> {
     language,
   });
   expect(await sendDueReviewRequests(app.deps, app.clock.now())).toBe(1);
-  return linkToken((await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'review-request')!, 'review');
+  return linkToken((await deliverOutbox(app.deps)).findLast((m) => m.kind === 'review-request')!, 'review');
 }
 
 const ENGLISH_REVIEW = ['Your review', 'Your rating', 'of 5 stars', 'Send my review', 'Initials only', 'First name and initial', 'November', 'Thank you', 'Please choose'];

@@ -34,7 +34,7 @@ beforeAll(async () => {
   app = await startTestApp({ config: { publicUrl: 'https://clinic.example.in', clinicNotifyEmail: 'desk@clinic.test', bookingRateLimitPerAddress: 0 } });
   cookie = await app.signIn();
   peer = await new SmtpPeer().start();
-  worker = peerOutboxWorker(app.deps.knex, peer);
+  worker = peerOutboxWorker(app.deps, peer);
 });
 afterAll(async () => {
   await worker?.stop();
@@ -55,7 +55,7 @@ async function book(overrides: Partial<typeof booking> & { language?: string } =
   const res = await app.request('/api/appointments', { method: 'POST', json: { ...booking, ...overrides } });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: number };
-  const ack = (await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'booking-acknowledgement')!;
+  const ack = (await deliverOutbox(app.deps)).findLast((m) => m.kind === 'booking-acknowledgement')!;
   const token = linkToken(ack);
   expect(ack.text).toContain(`https://clinic.example.in/appointment/${token}`);
   expect(ack.html).toContain(`href="https://clinic.example.in/appointment/${token}"`);

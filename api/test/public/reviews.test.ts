@@ -73,7 +73,7 @@ const tokenOf = (text: string) => /https:\/\/clinic\.example\.in\/review\/([A-Za
 async function requestedToken(id: number): Promise<string> {
   app.clock.set('2026-11-26T16:00:00Z');
   await sendDueReviewRequests(app.deps, app.clock.now());
-  const sent = await deliverOutbox(app.deps.knex);
+  const sent = await deliverOutbox(app.deps);
   const rows = await app.deps.knex('review_links').where({ appointmentId: id });
   expect(rows).toHaveLength(1);
   const mine = sent.find((e) => e.kind === 'review-request' && rows[0].tokenHash === hashToken(tokenOf(e.text)));
@@ -98,7 +98,7 @@ describe('the review request', () => {
     app.clock.set('2026-11-27T15:31:00Z');
     await scheduler.runDue();
     expect(await requests()).toHaveLength(1);
-    const sent = (await deliverOutbox(app.deps.knex)).filter((m) => m.kind === 'review-request');
+    const sent = (await deliverOutbox(app.deps)).filter((m) => m.kind === 'review-request');
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toContain('How was your visit?');
     const token = tokenOf(sent[0].text);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicToday } from '../../../shared/domain/clinic-time';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import type { AuditPage, AuditRow } from '../../../shared/schemas/audit';
-import { audit } from '../../services/audit';
+import { clinicToday } from '../../../shared/domain/clinic-time';
+import { audit, withAuditClock } from '../../services/audit';
 import { mountedRoutes } from '../support/routes';
 import { ADMIN, cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
@@ -16,6 +16,8 @@ let ownerId: number;
 
 beforeAll(async () => {
   app = await startTestApp();
+  // 10:00 on a Monday in Pune, for every row here: the rows are stamped by the app's clock (CLINIC-12).
+  app.clock.set('2026-11-23T04:30:00Z');
   owner = await app.signIn();
   ownerId = (await app.deps.knex('users').where({ email: ADMIN.email }).first('id')).id;
 });
@@ -218,7 +220,7 @@ describe('append-only', () => {
   });
 
   it('the database refuses UPDATE, DELETE and TRUNCATE on it', async () => {
-    await audit(app.deps.knex, { action: 'test', entity: 'test', actor: null });
+    await withAuditClock(app.deps.now, () => audit(app.deps.knex, { action: 'test', entity: 'test', actor: null }));
     await expect(app.deps.knex('auditLog').update({ action: 'edited' })).rejects.toThrow(/append-only/);
     await expect(app.deps.knex('auditLog').delete()).rejects.toThrow(/append-only/);
     await expect(app.deps.knex.raw('truncate audit_log')).rejects.toThrow(/append-only/);
@@ -256,7 +258,9 @@ describe('GET /api/admin/audit', () => {
     expect((await read('?limit=3&offset=3')).rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
     expect((await read('?limit=200')).next).toBeNull();
 
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    // Every row is of the app's today at the clinic, whatever the machine's or the database's date.
+    const today = clinicToday(app.deps.now());
+    expect(today).toBe('2026-11-23');
     expect((await read(`?from=${today}&to=${today}&limit=200`)).rows.length).toBe(all.rows.length);
     expect((await read('?from=2020-01-01&to=2020-01-31')).rows).toEqual([]);
   });

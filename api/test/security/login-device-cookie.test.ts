@@ -148,7 +148,7 @@ describe('a browser that has signed in before', () => {
     standAt(30);
     const desk = deviceCookieFrom(await login(DESK.email, DESK.password));
     await lockUntrusted(DESK.email);
-    expect(await resetPassword(app.deps.knex, DESK.email, 'new-front-desk-Long-3')).toBe(true);
+    expect(await resetPassword(app.deps.knex, DESK.email, 'new-front-desk-Long-3', app.deps.now())).toBe(true);
     const user = await app.deps.knex('users').where({ email: DESK.email }).first('id');
     expect(Number((await app.deps.knex('trustedDevices').where({ userId: user.id }).count({ n: '*' }))[0].n)).toBe(0);
     // The failures against the old password are forgotten: any browser may sign in with the new one.

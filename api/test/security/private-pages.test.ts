@@ -42,7 +42,7 @@ async function appointmentToken(preferredDate: string, preferredTime: string): P
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  const ack = (await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'booking-acknowledgement')!;
+  const ack = (await deliverOutbox(app.deps)).findLast((m) => m.kind === 'booking-acknowledgement')!;
   return linkToken(ack);
 }
 
@@ -61,7 +61,7 @@ async function reviewToken(): Promise<string> {
     language: 'en',
   });
   expect(await sendDueReviewRequests(app.deps, app.clock.now())).toBe(1);
-  const mail = (await deliverOutbox(app.deps.knex)).findLast((m) => m.kind === 'review-request')!;
+  const mail = (await deliverOutbox(app.deps)).findLast((m) => m.kind === 'review-request')!;
   return linkToken(mail, 'review');
 }
 

@@ -96,7 +96,7 @@ describe('a copy of the database or of the log opens no appointment (SEC-7)', ()
 
     // The server's worker delivers everything to a real SMTP peer.
     const peer = await new SmtpPeer().start();
-    const worker = peerOutboxWorker(app.deps.knex, peer, app.deps.logger);
+    const worker = peerOutboxWorker(app.deps, peer, app.deps.logger);
     try {
       await worker.drain();
     } finally {

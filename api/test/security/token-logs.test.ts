@@ -35,7 +35,7 @@ beforeAll(async () => {
     preferredDate: '2026-11-21', preferredTime: '11:00', status: 'completed', completedAt: new Date('2026-11-21T06:00:00Z'),
   });
   expect(await sendDueReviewRequests(app.deps, app.clock.now())).toBe(1);
-  const sent = await deliverOutbox(app.deps.knex);
+  const sent = await deliverOutbox(app.deps);
   manage = linkToken(sent.find((m) => m.kind === 'booking-acknowledgement')!);
   review = linkToken(sent.find((m) => m.kind === 'review-request')!, 'review');
 });

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Deps } from '../../deps';
 import { createLogger, type Logger } from '../../logger';
 import { renderInvoiceAttachment } from '../../services/attachments';
 import { smtpMailer } from '../../services/mailer';
@@ -7,11 +7,12 @@ import type { SmtpPeer } from './smtp-peer';
 
 /**
  * The outbox worker as the server runs it (attachments rendered: invoice PDFs, the confirmations' .ics),
- * delivering over real SMTP to the test's peer, quick to retry.
+ * delivering over real SMTP to the test's peer, quick to retry, on the app's clock.
  */
-export function peerOutboxWorker(knex: Knex, peer: SmtpPeer, logger: Logger = createLogger('silent')): OutboxWorker {
+export function peerOutboxWorker(deps: Pick<Deps, 'knex' | 'now'>, peer: SmtpPeer, logger: Logger = createLogger('silent')): OutboxWorker {
   return new OutboxWorker({
-    knex,
+    knex: deps.knex,
+    now: deps.now,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger,
     from: 'Clinic <no-reply@clinic.test>',

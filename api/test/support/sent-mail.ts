@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Deps } from '../../deps';
 import { createLogger } from '../../logger';
 import { renderInvoiceAttachment } from '../../services/attachments';
 import type { OutgoingMail } from '../../services/mailer';
@@ -13,10 +13,11 @@ export interface SentMail extends OutgoingMail {
  * Sends what the outbox holds due now through the server's worker into memory, and answers it, oldest first.
  * The stored rows hold a placeholder for a personal link (SEC-7): the link is read from what was sent.
  */
-export async function deliverOutbox(knex: Knex): Promise<SentMail[]> {
+export async function deliverOutbox(deps: Pick<Deps, 'knex' | 'now'>): Promise<SentMail[]> {
   const sent: OutgoingMail[] = [];
   const worker = new OutboxWorker({
-    knex,
+    knex: deps.knex,
+    now: deps.now,
     mailer: {
       send: async (mail) => {
         sent.push(mail);
@@ -29,7 +30,7 @@ export async function deliverOutbox(knex: Knex): Promise<SentMail[]> {
     renderAttachment: renderInvoiceAttachment,
   });
   await worker.drain();
-  const rows: { kind: string; messageId: string }[] = await knex('email_outbox')
+  const rows: { kind: string; messageId: string }[] = await deps.knex('email_outbox')
     .whereIn('messageId', sent.map((m) => m.messageId ?? ''))
     .select('kind', 'messageId');
   const kindOf = new Map(rows.map((r) => [r.messageId, r.kind]));

@@ -5,6 +5,15 @@ import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS } from '../../production-flags';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+/**
+ * The machine's clock as this test process has it: `npm run test:clock` moves it with libfaketime's
+ * environment, which a child started with a clean environment would lose, and a server a year behind its
+ * test refuses the test's dates. Pass it to every process a test starts.
+ */
+export function clockEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => /^(LD_PRELOAD|FAKETIME\w*)$/.test(e[0]) && e[1] !== undefined));
+}
+
 /** The real server (`api/server.ts`) as a child process, for tests that kill it as a crash would. */
 export interface ServerProcess {
   url: string;
@@ -23,7 +32,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server on a free port with only the given environment: from source
+ * Starts the server on a free port with only the given environment (and the test's clock): from source
  * (`node --import tsx api/server.ts`) or, with `from: 'build'`, as production runs it (`node dist/api/server.js`,
  * made by `npm run build:server`).
  */
@@ -42,6 +51,7 @@ export async function startServerProcess(
       ...(options.from === 'build' ? PRODUCTION_ENV : {}),
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      ...clockEnv(),
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -48,12 +48,12 @@ const running = await startServer(config, () => {});
 // AUTH-11: a second owner whose password the operator set with `npm run admin -- reset-password` (the same
 // function), so it is temporary.
 await createAccount(running.deps.knex, E2E_CONSOLE_OWNER.email, generatePassword(), E2E_CONSOLE_OWNER.name);
-await resetPassword(running.deps.knex, E2E_CONSOLE_OWNER.email, E2E_CONSOLE_OWNER.password);
+await resetPassword(running.deps.knex, E2E_CONSOLE_OWNER.email, E2E_CONSOLE_OWNER.password, running.deps.now());
 // REV-1: the scheduler looks for due review requests every five minutes; a browser test that completes a
 // visit (with the delay set to 0 hours) would wait that long. Here the same idempotent sweep also runs every
 // two seconds (each request still goes once: the sweep marks the visit in the email's transaction).
 const reviewSweep = setInterval(() => {
-  sendDueReviewRequests(running.deps, new Date()).catch(() => {});
+  sendDueReviewRequests(running.deps, running.deps.now()).catch(() => {});
 }, 2000);
 // Where this server's mail lands (no SMTP: .eml files in DATA_DIR/mail), for specs that follow an email's
 // link (public-manage-appointment.spec.ts): one pointer file per port, so parallel runs do not mix.

@@ -56,14 +56,14 @@ const runOffset = 7 * Math.floor(Math.random() * 18);
 export function bookingDay(testInfo: TestInfo, slot: number): string {
   if (slot > 15) throw new Error(`bookingDay slot ${slot}: use 0-15, or the mobile day passes the 365-day window`);
   const projectOffset = testInfo.project.name === 'mobile' ? 200 : 40;
-  let day = addDays(clinicToday(), projectOffset + runOffset + slot * 3);
+  let day = addDays(clinicToday(new Date()), projectOffset + runOffset + slot * 3);
   while (isSundayDate(day)) day = addDays(day, 1);
   return day;
 }
 
 /** The next Sunday at least a week away. */
 export function aSunday(): string {
-  let day = addDays(clinicToday(), 7);
+  let day = addDays(clinicToday(new Date()), 7);
   while (!isSundayDate(day)) day = addDays(day, 1);
   return day;
 }

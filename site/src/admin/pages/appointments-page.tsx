@@ -14,6 +14,7 @@ import { PageHeader } from '../components/page-header';
 import { filterValue, plural, useListState } from '../hooks/use-list-state';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
+import { clockNow } from '../../lib/clock';
 
 export const APPOINTMENTS_PAGE_SIZE = 30;
 
@@ -79,7 +80,7 @@ export function AppointmentsPage() {
   const { status, scope, view } = state.filters;
   const actions = useAppointmentActions();
   const booking = useItemDialog<null>({ newParam: true });
-  const from = scope === 'upcoming' ? clinicToday() : undefined;
+  const from = scope === 'upcoming' ? clinicToday(clockNow()) : undefined;
 
   const list = useAppointments({
     q: state.q,

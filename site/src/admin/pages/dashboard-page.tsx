@@ -28,6 +28,7 @@ import { PageHeader } from '../components/page-header';
 import { AppointmentStatusBadge } from '../components/status-badge';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useCan } from '../session/use-can';
+import { clockNow } from '../../lib/clock';
 
 // ADMIN-13: the charts' code (visx) is a chunk of its own, fetched only when the owner opens the dashboard.
 const DashboardCharts = lazy(() => import('../features/dashboard/components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
@@ -54,7 +55,7 @@ const quickActions = [
 
 /** ADMIN-12: today's appointments in time order, each with the day's quick actions. */
 function TodaySchedule() {
-  const today = clinicToday();
+  const today = clinicToday(clockNow());
   const calendar = useCalendar(today, today);
   const actions = useAppointmentActions();
   const day = calendar.data?.days.find((d) => d.date === today);

@@ -12,6 +12,7 @@ import { PageHeader } from '../components/page-header';
 import { useToast } from '../components/toasts';
 import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
+import { clockNow } from '../../lib/clock';
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -156,7 +157,7 @@ export function ReportsPage() {
   usePageTitle('Reports');
   const toast = useToast();
   const platform = usePlatform();
-  const today = clinicToday();
+  const today = clinicToday(clockNow());
   const [month, setMonth] = useState(today.slice(0, 7));
   const report = useGstReport(month);
   const csv = useSaveGstReportCsv(platform);

@@ -11,7 +11,7 @@ export interface QueryState<T> {
   data: T | undefined;
   status: QueryStatus;
   isFetching: boolean;
-  /** When the data arrived (0 before it did). */
+  /** When the data arrived, by performance.now() (0 before it did): a change stamp and an age, never a date. */
   dataUpdatedAt: number;
 }
 
@@ -67,7 +67,7 @@ export class QueryCache {
 
   setData(key: string, data: unknown): void {
     this.entry(key).stale = false;
-    this.update(key, { data, status: 'success', dataUpdatedAt: Date.now() });
+    this.update(key, { data, status: 'success', dataUpdatedAt: performance.now() });
   }
 
   subscribe(key: string, listener: () => void): () => void {
@@ -85,7 +85,7 @@ export class QueryCache {
   isStale(key: string, staleTime = this.options.staleTime): boolean {
     const e = this.entries.get(key);
     if (!e || e.state.status !== 'success') return true;
-    return e.stale || Date.now() - e.state.dataUpdatedAt > staleTime;
+    return e.stale || performance.now() - e.state.dataUpdatedAt > staleTime;
   }
 
   /** Fetches unless a fetch of the key is already on its way; retries failures with backoff. */
@@ -101,7 +101,7 @@ export class QueryCache {
         try {
           const data = await fetcher(key);
           e.stale = false;
-          this.update(key, { data, status: 'success', isFetching: false, dataUpdatedAt: Date.now() });
+          this.update(key, { data, status: 'success', isFetching: false, dataUpdatedAt: performance.now() });
           return;
         } catch {
           if (attempt >= retry) {

@@ -28,6 +28,7 @@ import { ClosureNotice } from '../components/closure-notice';
 import { Field, fieldId, useSay, type FieldKit } from '../components/form-field';
 import { useToast } from '../components/toast';
 import { fmt, useI18n } from '../app/i18n';
+import { clockNow } from '../../lib/clock';
 
 // The one booking form (BOOK-1 to BOOK-10; CLINIC-3), in every dialog and on /contact: the shared
 // schema's messages, today up to the booking window's last day in Asia/Kolkata, no Sundays, and the slots
@@ -48,7 +49,7 @@ const fallbackRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
 /** A past day, a day beyond the window or a Sunday, for a well-formed date (CLINIC-3, BOOK-4); null otherwise. */
 function dateProblem(date: string, rules: BookingRules): string | null {
   if (!isValidDateString(date)) return null;
-  return checkBookingDate(date, new Date(), rules)?.message ?? null;
+  return checkBookingDate(date, clockNow(), rules)?.message ?? null;
 }
 
 /**
@@ -64,7 +65,7 @@ const bookingResolver: Resolver<AppointmentRequestInput, BookingRules, Appointme
   const badDay = errors.preferredDate ? null : dateProblem(values.preferredDate ?? '', rules);
   if (badDay) errors.preferredDate = { type: 'rule', message: badDay };
   if (Object.keys(errors).length > 0) return { values: {}, errors };
-  const problem = checkBookingRules(result.values as AppointmentRequest, new Date(), rules);
+  const problem = checkBookingRules(result.values as AppointmentRequest, clockNow(), rules);
   if (!problem) return result;
   return { values: {}, errors: { [problem.field]: { type: 'rule', message: problem.message } } };
 };
@@ -75,10 +76,10 @@ export function BookingForm({ idPrefix, defaultTreatment, onBooked }: BookingFor
   const say = useSay();
   const slotNote = { full: t.booking.fullyBooked, passed: t.booking.timePassed } as const;
   const cache = useQueryCache();
-  const today = clinicToday();
+  const today = clinicToday(clockNow());
   // Embedded in every page; refetched once stale. Unreadable, the default window applies (the server decides).
   const rules = useQuery<BookingRules>(paths.bookingRules, { retry: 1 }).data ?? fallbackRules;
-  const lastDay = lastBookableDate(rules);
+  const lastDay = lastBookableDate(rules, clockNow());
   // The hidden field (a honeypot): read at submit time, never part of the form's values.
   const trap = useRef<HTMLInputElement>(null);
   const defaults: AppointmentRequestInput = {

@@ -22,6 +22,7 @@ import { useUpdateAppointmentStatus } from '../api/update-appointment-status';
 import { FollowUpDialog } from './follow-up-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { WhatsAppButton } from './whatsapp-button';
+import { clockNow } from '../../../../lib/clock';
 
 // What can be done to one appointment, wherever it shows (the grouped list, the Day and Week views, the
 // dashboard's today, a patient's history): APPT-3's Approve / Mark Completed / Cancel / Follow-up, and the
@@ -39,7 +40,7 @@ export function when(a: Pick<Appointment, 'preferredDate' | 'preferredTime'>): s
 
 /** APPT-13: a confirmed appointment whose time has passed at the clinic. */
 export function canMarkNoShow(a: Pick<Appointment, 'status' | 'preferredDate' | 'preferredTime'>): boolean {
-  return a.status.toLowerCase() === 'confirmed' && isValidDateString(a.preferredDate) && isSlotPassed(a.preferredDate, a.preferredTime);
+  return a.status.toLowerCase() === 'confirmed' && isValidDateString(a.preferredDate) && isSlotPassed(a.preferredDate, a.preferredTime, clockNow());
 }
 
 export function canReschedule(a: Pick<Appointment, 'status'>): boolean {

@@ -11,6 +11,7 @@ import { useCalendar } from '../api/get-calendar';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { canReschedule, fullName, type AppointmentHandlers } from './appointment-actions';
 import { AppointmentRow } from './appointment-row';
+import { clockNow } from '../../../../lib/clock';
 
 // APPT-14: the Day view (the day's slots down the page, each with its places used and its appointments)
 // and the Week view (seven days side by side from 1100 px, stacked below), beside the grouped list.
@@ -67,7 +68,7 @@ function ClosedNote({ day }: { day: CalendarDay }) {
 }
 
 export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
-  const [date, setDate] = useState(clinicToday());
+  const [date, setDate] = useState(clinicToday(clockNow()));
   const calendar = useCalendar(date, date);
   const day = calendar.data?.days.find((d) => d.date === date);
   return (
@@ -79,7 +80,7 @@ export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
         onDate={setDate}
         onPrev={() => setDate(addDays(date, -1))}
         onNext={() => setDate(addDays(date, 1))}
-        onToday={() => setDate(clinicToday())}
+        onToday={() => setDate(clinicToday(clockNow()))}
       />
       {calendar.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -99,7 +100,7 @@ export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
                   <span className={`badge ${slotTone(slot)}`}>{usedText(slot)}</span>
                 </div>
                 {slot.appointments.length === 0 ? (
-                  <p className="muted small">{isSlotPassed(date, slot.time) ? 'No one booked.' : 'Free.'}</p>
+                  <p className="muted small">{isSlotPassed(date, slot.time, clockNow()) ? 'No one booked.' : 'Free.'}</p>
                 ) : (
                   <ul className="row-list">
                     {slot.appointments.map((a) => (
@@ -117,7 +118,7 @@ export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
 }
 
 export function WeekView({ handlers }: { handlers: AppointmentHandlers }) {
-  const [start, setStart] = useState(weekStart(clinicToday()));
+  const [start, setStart] = useState(weekStart(clinicToday(clockNow())));
   const end = addDays(start, 6);
   const calendar = useCalendar(start, end);
   const reschedule = useRescheduleAppointment();
@@ -157,7 +158,7 @@ export function WeekView({ handlers }: { handlers: AppointmentHandlers }) {
         onDate={(d) => setStart(weekStart(d))}
         onPrev={() => setStart(addDays(start, -7))}
         onNext={() => setStart(addDays(start, 7))}
-        onToday={() => setStart(weekStart(clinicToday()))}
+        onToday={() => setStart(weekStart(clinicToday(clockNow())))}
       />
       {moving && (
         <div className="move-banner" role="status">
@@ -175,7 +176,7 @@ export function WeekView({ handlers }: { handlers: AppointmentHandlers }) {
         <div className="week-grid" aria-busy={calendar.isFetching || reschedule.isPending}>
           {calendar.data.days.map((day) => {
             const shown = moving ? day.slots : day.slots.filter((s) => s.appointments.length > 0);
-            const isToday = day.date === clinicToday();
+            const isToday = day.date === clinicToday(clockNow());
             return (
               <section key={day.date} className={isToday ? 'week-day today' : 'week-day'} aria-labelledby={`week-${day.date}`}>
                 <h3 id={`week-${day.date}`} className="week-day-head">
@@ -187,7 +188,7 @@ export function WeekView({ handlers }: { handlers: AppointmentHandlers }) {
                 <ul className="week-slots">
                   {shown.map((slot) => {
                     const full = slot.capacity > 0 && slot.booked >= slot.capacity;
-                    const passed = isSlotPassed(day.date, slot.time);
+                    const passed = isSlotPassed(day.date, slot.time, clockNow());
                     return (
                       <li
                         key={slot.time}

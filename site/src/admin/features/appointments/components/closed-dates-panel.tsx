@@ -15,6 +15,7 @@ import { useToast } from '../../../components/toasts';
 import { useCalendar } from '../api/get-calendar';
 import { fullName, useAppointmentActions } from './appointment-actions';
 import { useAddClosedDate, useClosedDates, useRemoveClosedDate } from '../api/closed-dates';
+import { clockNow } from '../../../../lib/clock';
 
 // SET-6: closed dates (holidays) with a reason. Adding a date that holds bookings lists them, each with
 // Reschedule, so the receptionist can move them; the public form refuses the date with the reason.
@@ -22,7 +23,7 @@ import { useAddClosedDate, useClosedDates, useRemoveClosedDate } from '../api/cl
 const resolver = zodResolver(closedDateSchema);
 
 export function ClosedDatesPanel() {
-  const today = clinicToday();
+  const today = clinicToday(clockNow());
   const list = useClosedDates(today);
   const add = useAddClosedDate();
   const toast = useToast();

@@ -3,10 +3,11 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { clinicToday, isValidDateString } from '../../../../../../shared/domain/clinic-time';
 import { followUpEmail } from '../../../../../../shared/emails/follow-up';
-import { followUpSchema, type Appointment, type FollowUpInput } from '../../../../../../shared/schemas/appointment';
+import { followUpDateProblem, followUpSchema, type Appointment, type FollowUpInput } from '../../../../../../shared/schemas/appointment';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { useSendFollowUp } from '../api/send-follow-up';
+import { clockNow } from '../../../../lib/clock';
 
 /** yyyy-MM-dd plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
@@ -16,7 +17,13 @@ export function addDays(date: string, days: number): string {
 }
 
 const initialValues = (): FollowUpInput => ({ followUpDate: '', customMessage: '' });
-const resolver = zodResolver(followUpSchema);
+// The schema's rules, and the one of the clock (the date is in the future), asked when the form is checked.
+const resolver = zodResolver(
+  followUpSchema.superRefine((input, ctx) => {
+    const problem = followUpDateProblem(input.followUpDate, clockNow());
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  }),
+);
 
 // APPT-9: "Send Follow-up Appointment Email" for a completed appointment: a date (past dates, and
 // today, cannot be chosen: the follow-up must be in the future), an optional message, and a live preview
@@ -33,7 +40,7 @@ export function FollowUpDialog({ appointment, onClose }: { appointment: Appointm
     onClose,
   });
   const [followUpDate, customMessage] = useWatch({ control: form.control, name: ['followUpDate', 'customMessage'] });
-  const minDate = addDays(clinicToday(), 1);
+  const minDate = addDays(clinicToday(clockNow()), 1);
 
   const preview = useMemo(() => {
     if (!appointment || !followUpDate || !isValidDateString(followUpDate)) return null;

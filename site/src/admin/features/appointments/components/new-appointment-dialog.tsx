@@ -18,6 +18,7 @@ import { MedicalAlert } from '../../../components/medical-alert';
 import { useCreateAppointment } from '../api/create-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
+import { clockNow } from '../../../../lib/clock';
 
 // APPT-10: New Appointment, for a patient on the phone or at the desk: an existing patient (searched) or
 // new details (the booking form's rules), the date, a slot with its places left, treatment, notes and
@@ -60,7 +61,7 @@ function initialValues(patient: Patient | null): FormValues {
     lastName: '',
     email: '',
     phone: '',
-    preferredDate: clinicToday(),
+    preferredDate: clinicToday(clockNow()),
     preferredTime: '',
     treatment: 'consultation',
     notes: '',
@@ -190,7 +191,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
           label="Date"
           required
           type="date"
-          min={clinicToday()}
+          min={clinicToday(clockNow())}
         />
         <Controller
           control={control}

@@ -11,12 +11,13 @@ import { MedicalAlert } from '../../../components/medical-alert';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
+import { clockNow } from '../../../../lib/clock';
 
 const resolver = zodResolver(rescheduleSchema);
 const FIELDS = ['preferredDate', 'preferredTime'] as const;
 
 function initialValues(a: Appointment | null): RescheduleInput {
-  return { preferredDate: a?.preferredDate ?? clinicToday(), preferredTime: '', bookAnyway: false };
+  return { preferredDate: a?.preferredDate ?? clinicToday(clockNow()), preferredTime: '', bookAnyway: false };
 }
 
 // APPT-12: move a pending or confirmed appointment to another date and slot (PATCH .../reschedule); the
@@ -61,7 +62,7 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
             </p>
             <MedicalAlert alerts={appointment.medicalAlerts} />
           </div>
-          <TextField control={control} name="preferredDate" id="reschedule-date" label="New Date" required type="date" min={clinicToday()} />
+          <TextField control={control} name="preferredDate" id="reschedule-date" label="New Date" required type="date" min={clinicToday(clockNow())} />
           <div className="span-2">
             <Controller
               control={control}

@@ -4,6 +4,7 @@ import { isSlotPassed, isValidDateString } from '../../../../../../shared/domain
 import { slotsForDate } from '../../../../../../shared/schemas/clinic-settings';
 import { useClinicSettings } from '../../../api/clinic-settings';
 import { useCalendar } from '../api/get-calendar';
+import { clockNow } from '../../../../lib/clock';
 
 /** What the receptionist is warned about before booking a slot (APPT-10): the server refuses it without Book anyway. */
 export interface SlotProblem {
@@ -39,7 +40,7 @@ export function slotProblem(date: string, time: string, day: { closed: boolean; 
   if (slot && slot.capacity > 0 && slot.booked >= slot.capacity) {
     return { kind: 'full', message: `${timeSlotLabel(time)} is full (${slot.booked} of ${slot.capacity} places booked).` };
   }
-  if (isValidDateString(date) && isSlotPassed(date, time)) return { kind: 'passed', message: `${timeSlotLabel(time)} has already passed.` };
+  if (isValidDateString(date) && isSlotPassed(date, time, clockNow())) return { kind: 'passed', message: `${timeSlotLabel(time)} has already passed.` };
   return null;
 }
 
@@ -91,7 +92,7 @@ export function SlotPicker({
         optionType="button"
         options={slots.map((s) => {
           const full = s.capacity > 0 && s.booked >= s.capacity;
-          const passed = isSlotPassed(date, s.time);
+          const passed = isSlotPassed(date, s.time, clockNow());
           const note = s.time === currentTime ? 'Current' : passed ? 'Passed' : placesLeft(s);
           return {
             value: s.time,

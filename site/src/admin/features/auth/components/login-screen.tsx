@@ -89,12 +89,12 @@ function waitText(seconds: number): string {
 /** A 429 (too many attempts) or 503 (server busy) holds the form until its Retry-After has passed. */
 function usePause() {
   const [pause, setPause] = useState<{ notice: string; until: number } | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     if (!pause) return;
     const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= pause.until) setPause(null);
+      setNow(performance.now());
+      if (performance.now() >= pause.until) setPause(null);
     }, 1000);
     return () => clearInterval(timer);
   }, [pause]);
@@ -103,8 +103,8 @@ function usePause() {
     pause,
     secondsLeft,
     start(message: string, seconds: number) {
-      setNow(Date.now());
-      setPause({ notice: `${message} Try again in ${waitText(seconds)}.`, until: Date.now() + seconds * 1000 });
+      setNow(performance.now());
+      setPause({ notice: `${message} Try again in ${waitText(seconds)}.`, until: performance.now() + seconds * 1000 });
     },
   };
 }

@@ -5,6 +5,7 @@ import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { useToast } from '../../../components/toasts';
 import { usePlatform } from '../../../platform/platform-context';
 import { useCan } from '../../../session/use-can';
+import { clockNow } from '../../../../lib/clock';
 
 export type ExportResource = 'patients' | 'appointments' | 'invoices';
 
@@ -24,7 +25,7 @@ export function ExportButton({ resource, filters }: { resource: ExportResource; 
   const toast = useToast();
   const save = useMutation({
     retry: false,
-    mutationFn: () => platform.saveServerFile({ path: exportPath(resource, filters), fileName: `${resource}-${clinicToday()}.csv` }),
+    mutationFn: () => platform.saveServerFile({ path: exportPath(resource, filters), fileName: `${resource}-${clinicToday(clockNow())}.csv` }),
   });
   if (!canExport) return null;
   return (

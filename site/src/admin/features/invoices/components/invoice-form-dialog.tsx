@@ -20,6 +20,7 @@ import { medicalAlertsLine } from '../../../../../../shared/schemas/patient';
 import { MedicalAlert } from '../../../components/medical-alert';
 import { PatientPicker } from '../../../components/patient-picker';
 import '../billing.css';
+import { clockNow } from '../../../../lib/clock';
 
 const defaults = (): InvoiceDraft => ({
   patientId: null,
@@ -124,7 +125,7 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
             </Field>
             <MedicalAlert alerts={alerts} compact />
           </div>
-          <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday()} />
+          <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday(clockNow())} />
           <TextField
             control={control}
             name="taxPercentage"

@@ -11,6 +11,7 @@ import { Field, fieldAria } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { useRecordPayment } from '../api/record-payment';
+import { clockNow } from '../../../../lib/clock';
 
 interface PaymentDraft {
   amount: string;
@@ -25,7 +26,7 @@ function paymentSchemaFor(invoice: Pick<Invoice, 'balance' | 'issueDate'>) {
     if (toPaise(payment.amount) > toPaise(invoice.balance)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: `Amount cannot be more than the balance due of ${formatInvoiceAmount(invoice.balance)}` });
     }
-    const problem = paymentDateProblem(payment.paidOn, invoice.issueDate, new Date());
+    const problem = paymentDateProblem(payment.paidOn, invoice.issueDate, clockNow());
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 }
@@ -38,7 +39,7 @@ export function RecordPaymentDialog({ invoice, open, onClose }: { invoice: Invoi
   const { form, errors, save } = useDialogForm<PaymentDraft, PaymentCreate, Invoice>({
     open,
     item: invoice,
-    initialValues: (inv) => ({ amount: String(inv.balance), paidOn: clinicToday(), mode: 'cash', reference: '' }),
+    initialValues: (inv) => ({ amount: String(inv.balance), paidOn: clinicToday(clockNow()), mode: 'cash', reference: '' }),
     resolver: zodResolver(paymentSchemaFor(invoice)) as never,
     serverFields: ['amount', 'paidOn', 'mode', 'reference'],
     onClose,
@@ -75,7 +76,7 @@ export function RecordPaymentDialog({ invoice, open, onClose }: { invoice: Invoi
             max={invoice.balance}
             step={0.01}
           />
-          <TextField control={control} name="paidOn" id="payment-paidOn" label="Date received" required type="date" min={invoice.issueDate} max={clinicToday()} />
+          <TextField control={control} name="paidOn" id="payment-paidOn" label="Date received" required type="date" min={invoice.issueDate} max={clinicToday(clockNow())} />
           <Field id="payment-mode" label="Payment mode" error={errors.mode?.message} required>
             <Controller
               control={control}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { patientName, patientSchema, type Patient, type PatientInput } from '../../../../../../shared/schemas/patient';
+import { dateOfBirthProblem, patientName, patientSchema, type Patient, type PatientInput } from '../../../../../../shared/schemas/patient';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
+import { clockNow } from '../../../../lib/clock';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'allergies', 'conditions', 'medications', 'notes'] as const;
 
@@ -23,7 +24,13 @@ function initialValues(patient: Patient | null): PatientInput {
   };
 }
 
-const resolver = zodResolver(patientSchema);
+// The schema's rules, and the one of the clock (not born in the future), asked when the form is checked.
+const resolver = zodResolver(
+  patientSchema.superRefine((patient, ctx) => {
+    const problem = dateOfBirthProblem(patient.dateOfBirth, clockNow());
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  }),
+);
 
 /** Add Patient and Edit Patient (PAT-3, validation of PAT-2 through the shared patientSchema). */
 export function PatientFormDialog({ open, patient, onClose }: { open: boolean; patient: Patient | null; onClose: () => void }) {
@@ -63,7 +70,7 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
         <div className="span-2">
           <TextField control={control} name="address" id="patient-address" label="Address" rows={2} />
         </div>
-        <TextField control={control} name="dateOfBirth" id="patient-dateOfBirth" label="Date of Birth" type="date" min="1900-01-01" max={clinicToday()} />
+        <TextField control={control} name="dateOfBirth" id="patient-dateOfBirth" label="Date of Birth" type="date" min="1900-01-01" max={clinicToday(clockNow())} />
         <fieldset className="span-2 form-grid medical-fields">
           <legend>Medical alerts</legend>
           <p className="field-hint span-2">Shown as a warning wherever this patient is booked or billed (PAT-5). Leave empty when none.</p>
