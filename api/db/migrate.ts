@@ -18,6 +18,7 @@ import * as publicCacheNotify from './migrations/018-public-cache-notify';
 import * as reviews from './migrations/019-reviews';
 import * as bookingWithoutMail from './migrations/020-booking-without-mail';
 import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
+import * as clinicalRecord from './migrations/030-clinical-record';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Knex.Migration> = {
   '019-reviews': reviews,
   '020-booking-without-mail': bookingWithoutMail,
   '021-reviews-public-cache': reviewsPublicCache,
+  '030-clinical-record': clinicalRecord,
 };
 
 const source: Knex.MigrationSource<string> = {

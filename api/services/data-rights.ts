@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { appointmentJson, appointmentRows } from './appointments';
+import { loadItems } from './clinical/items';
 import { audit } from './audit';
 import { findPatient } from './patients';
 import { phoneKeySql } from './contact-match';
@@ -56,12 +57,14 @@ export async function exportPatientData(deps: Deps, id: number) {
       'kind', 'subject', 'createdAt', 'sentAt', 'purgedAt', 'textBody', 'html',
     );
   const appointmentIds = appointments.map((a) => String(a.id));
+  const clinicalItems = await loadItems(knex, { patientId: id });
   const auditRows = await knex('auditLog')
     .where((w) =>
       w
         .where({ entity: 'patient', entityId: String(id) })
         .orWhere((a) => a.where('entity', 'appointment').whereIn('entityId', appointmentIds))
-        .orWhere((a) => a.where('entity', 'invoice').whereIn('entityId', invoiceIds.map(String))),
+        .orWhere((a) => a.where('entity', 'invoice').whereIn('entityId', invoiceIds.map(String)))
+        .orWhere((a) => a.where('entity', 'clinical-item').whereIn('entityId', clinicalItems.map((i) => String(i.id)))),
     )
     .orderBy('at')
     .orderBy('id')
@@ -83,6 +86,7 @@ export async function exportPatientData(deps: Deps, id: number) {
       sentAt: e.sentAt,
       ...(e.purgedAt ? {} : { text: e.textBody, html: e.html }),
     })),
+    clinicalItems,
     audit: auditRows,
   };
 }
@@ -187,8 +191,11 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
         .update({ billTo: JSON.stringify({ name: inv.billTo?.name ?? '', email: null, phone: null, address: null }), notes: null });
     }
 
+    // CHART-8: a clinical record is kept (the law keeps treatment records for years), so its patient row
+    // stays too, anonymised like one with invoices.
+    const clinical = await trx('clinicalItems').where({ patientId: id }).first('id');
     let outcome: ErasureSummary['patient'];
-    if (invoices.length > 0) {
+    if (invoices.length > 0 || clinical) {
       await trx('patients').where({ id }).update({
         firstName: 'Erased', lastName: 'patient', email: '', phone: '', address: null, dateOfBirth: null,
         allergies: '', conditions: '', medications: '', notes: '', recallContactedAt: null, updatedAt: trx.fn.now(),
