@@ -1,4 +1,5 @@
 import {
+  CLINICAL_MESSAGES,
   chartCommandSchema,
   chartDateSchema,
   clinicalItemCreateSchema,
@@ -7,6 +8,7 @@ import {
   findingCreateSchema,
 } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
+import { badRequest } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
 import { readChart } from '../../services/clinical/chart';
@@ -28,7 +30,9 @@ export function clinicalRoutes(deps: Deps) {
 
   router.get('/patients/:id/chart', requires('clinical.read'), async (ctx) => {
     const patientId = parseId(ctx.params.id, 'Patient');
-    const at = typeof ctx.query.at === 'string' && ctx.query.at !== '' ? parseBody(chartDateSchema, ctx.query.at) : null;
+    const raw = ctx.query.at;
+    if (raw !== undefined && !chartDateSchema.safeParse(raw).success) throw badRequest(CLINICAL_MESSAGES.at);
+    const at = typeof raw === 'string' ? raw : null;
     ctx.body = await readChart(deps, patientId, at, { primary: ctx.query.primary === 'true' });
   });
 
