@@ -38,6 +38,8 @@ function theirAppointments(patient: { id: number; firstName: string; lastName: s
 export async function exportPatientData(deps: Deps, id: number) {
   const knex = deps.knex;
   const patient = await findPatient(knex, id);
+  // CHART-5: the download holds their clinical record, and every read of it is audited.
+  await audit(knex, { action: 'export', entity: 'patient', entityId: id });
   const appointments = await appointmentRows(knex)
     .where(theirAppointments(patient))
     .orderBy('appointments.preferredDate')

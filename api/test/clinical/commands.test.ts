@@ -24,7 +24,9 @@ const count = async () => Number((await clinic.app.deps.knex('clinicalItems').co
 /** The table of docs/clinical.md "What it answers when it cannot read a command": typed -> answer. */
 function documentedErrors(): [string, string][] {
   const doc = fs.readFileSync(path.join(__dirname, '../../../docs/clinical.md'), 'utf8');
-  const section = doc.slice(doc.indexOf('### What it answers when it cannot read a command'));
+  const start = doc.indexOf('### What it answers when it cannot read a command');
+  const next = doc.slice(start + 4).search(/\n#{2,3} /);
+  const section = next < 0 ? doc.slice(start) : doc.slice(start, start + 4 + next);
   return [...section.matchAll(/^\| (`[^|]*`|\(nothing\)) \| (.+) \|$/gm)].map((m) => [m[1] === '(nothing)' ? '' : m[1].slice(1, -1), m[2]]);
 }
 

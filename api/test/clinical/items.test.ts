@@ -169,6 +169,8 @@ describe('nothing is deleted', () => {
     const exported = await clinic.call('owner', 'GET', `/api/admin/patients/${id}/export`);
     expect(exported.body.clinicalItems).toEqual([expect.objectContaining({ teeth: ['31'], code: 'mobility', history: [expect.objectContaining({ action: 'create' })] })]);
     expect(exported.body.audit.some((r: { entity: string }) => r.entity === 'clinical-item')).toBe(true);
+    // Reading the record this way is audited too.
+    expect(await knex()('auditLog').where({ action: 'export', entity: 'patient', entityId: String(id) }).count('id as n').first()).toMatchObject({ n: 1 });
   });
 });
 
