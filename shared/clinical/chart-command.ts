@@ -98,6 +98,9 @@ const TOOTH_LIKE = /^\d{2}$/;
 const SPAN = /^(\d{2})-(\d{2})$/;
 const SURFACE_LETTERS = /^[MODBLIFPCV]{1,5}$/i;
 
+/** A word the bar would read as surfaces (`MOD`, `fpd`), so no code may be named by one. */
+export const isSurfaceLetters = (word: string): boolean => SURFACE_LETTERS.test(word);
+
 /** The longest vocabulary name or status phrase starting at `at`: [what, how many tokens it took]. */
 function phraseAt(words: string[], at: number, table: Map<string, ChartCode | ProcedureStatus>): [ChartCode | ProcedureStatus, number] | null {
   for (let n = Math.min(4, words.length - at); n >= 1; n--) {

@@ -18,7 +18,8 @@ type ProcedureCode = Omit<ChartVocabularyCode, 'kind'>;
 
 /**
  * The chart codes of the catalogue's treatments (shared/constants/treatments.ts), by the price list row's
- * name, which migration 030 gives them. Names are what a dentist types; none is a status word.
+ * name, which migration 030 gives them. Names are what a dentist types; none is a status word, and none
+ * is made of surface letters only (the bar would read `36 FPD` as a code, not as surfaces).
  */
 export const catalogueChartCodes: Record<string, ProcedureCode> = {
   'Tooth Extraction': { code: 'extraction', names: ['extraction', 'ext', 'extract', 'tooth extraction'], draw: 'extraction' },
@@ -35,7 +36,7 @@ export const catalogueChartCodes: Record<string, ProcedureCode> = {
   'Fluoride Treatment': { code: 'fluoride', names: ['fluoride', 'fluoride varnish'], draw: 'mark', spansTeeth: true },
   Invisalign: { code: 'aligners', names: ['aligners', 'invisalign', 'clear aligners'], draw: 'mark', spansTeeth: true },
   'Root Canal Treatment': { code: 'rct', names: ['rct', 'root canal', 'root canal treatment', 'endo'], draw: 'root' },
-  'Dental Fillings': { code: 'composite', names: ['composite', 'filling', 'fillings', 'comp'], draw: 'surface', takesSurfaces: true },
+  'Dental Fillings': { code: 'composite', names: ['composite', 'filling', 'fillings'], draw: 'surface', takesSurfaces: true },
   'Dental Sealants': { code: 'sealant', names: ['sealant', 'sealants'], draw: 'surface', takesSurfaces: true },
   'Fissure Sealants': { code: 'fissure-sealant', names: ['fissure sealant', 'fissure sealants', 'pit and fissure sealant'], draw: 'surface', takesSurfaces: true },
   'Gum Disease Treatment': { code: 'perio', names: ['perio', 'root planing', 'curettage', 'gum treatment'], draw: 'mark', spansTeeth: true },
@@ -43,7 +44,7 @@ export const catalogueChartCodes: Record<string, ProcedureCode> = {
   'Smile Design': { code: 'smile-design', names: ['smile design'], draw: 'mark', spansTeeth: true },
   // Not a catalogue treatment of its own (the catalogue sells bridges and implants as one): migration 030
   // adds this row, priced as the catalogue's bridges, so a bridge can be charted and billed.
-  'Dental Bridge': { code: 'bridge', names: ['bridge', 'fpd'], draw: 'bridge', spansTeeth: true },
+  'Dental Bridge': { code: 'bridge', names: ['bridge'], draw: 'bridge', spansTeeth: true },
 };
 
 /** The price list row migration 030 adds for bridges (see catalogueChartCodes). */

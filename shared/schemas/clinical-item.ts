@@ -35,6 +35,7 @@ export const CLINICAL_MESSAGES = {
   findingCode: 'A code is 1-40 lower-case letters, digits or dashes, starting with a letter',
   nameTaken: (name: string) => `“${name}” already names a code of the chart`,
   statusWord: (name: string) => `“${name}” is a status word and cannot name a code`,
+  surfaceWord: (name: string) => `“${name}” reads as surfaces and cannot name a code`,
   codeTaken: (code: string) => `The chart already has a code “${code}”`,
 } as const;
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isStatusWord } from '../../../shared/clinical/chart-command';
+import { isStatusWord, isSurfaceLetters } from '../../../shared/clinical/chart-command';
 import type { ChartVocabularyCode } from '../../../shared/clinical/vocabulary';
 import { CLINICAL_MESSAGES, type FindingCreate } from '../../../shared/schemas/clinical-item';
 import { badRequest, conflict } from '../../errors';
@@ -55,7 +55,7 @@ export async function chartVocabulary(db: DB, options: { typable?: boolean } = {
   return [...procedures, ...(await listFindings(db))];
 }
 
-/** CHART-3: the owner adds a finding. Its code and names must not be taken by another code or be a status word. */
+/** CHART-3: the owner adds a finding. Its code and names must not be taken by another code, be a status word or read as surfaces. */
 export async function addFinding(knex: Knex, input: FindingCreate): Promise<ChartVocabularyCode> {
   return knex.transaction(async (trx) => {
     // One finding added at a time, so two additions cannot both take a name.
@@ -65,6 +65,7 @@ export async function addFinding(knex: Knex, input: FindingCreate): Promise<Char
     const names = [...new Set(input.names)];
     for (const name of names) {
       if (isStatusWord(name)) throw badRequest(CLINICAL_MESSAGES.statusWord(name), { names: CLINICAL_MESSAGES.statusWord(name) });
+      if (isSurfaceLetters(name)) throw badRequest(CLINICAL_MESSAGES.surfaceWord(name), { names: CLINICAL_MESSAGES.surfaceWord(name) });
       if (known.some((c) => c.names.some((n) => n.toLowerCase() === name))) throw conflict(CLINICAL_MESSAGES.nameTaken(name));
     }
     const last = await trx('chartFindings').max('sortOrder as max').first<{ max: number | null }>();

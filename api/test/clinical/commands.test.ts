@@ -148,6 +148,7 @@ describe('the vocabulary', () => {
     [{ code: 'decay2', names: ['decay'] }, 409, '“decay” already names a code of the chart'],
     [{ code: 'rootcanal', names: ['root canal'] }, 409, '“root canal” already names a code of the chart'],
     [{ code: 'done-ish', names: ['done'] }, 400, '“done” is a status word and cannot name a code'],
+    [{ code: 'cleft', names: ['cleft', 'CLP'] }, 400, '“clp” reads as surfaces and cannot name a code'],
     [{ code: 'Bad Code', names: ['bad'] }, 400, 'A code is 1-40 lower-case letters, digits or dashes, starting with a letter'],
     [{ code: 'nameless', names: [] }, 400, 'Give the finding at least one name'],
     [{ code: 'odd', names: ['odd'], draw: 'sparkle' }, 400, 'draw must be surface, crown, root, extraction, implant, bridge, missing or mark'],
