@@ -20,6 +20,7 @@ import * as bookingWithoutMail from './migrations/020-booking-without-mail';
 import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
 import * as outboxPersonalLinks from './migrations/022-outbox-personal-links';
 import * as mediaStorage from './migrations/023-media-storage';
+import * as clinicalRecord from './migrations/030-clinical-record';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Knex.Migration> = {
   '021-reviews-public-cache': reviewsPublicCache,
   '022-outbox-personal-links': outboxPersonalLinks,
   '023-media-storage': mediaStorage,
+  '030-clinical-record': clinicalRecord,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -3,6 +3,13 @@ import { appointmentRequestSchema, appointmentStatusUpdateSchema, followUpSchema
 import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import { blogPostSchema } from '../../shared/schemas/blog-post';
 import { clinicSettingsSchema, closedDateSchema } from '../../shared/schemas/clinic-settings';
+import {
+  chartCommandSchema,
+  clinicalItemCreateSchema,
+  clinicalItemInvalidateSchema,
+  clinicalItemStatusSchema,
+  findingCreateSchema,
+} from '../../shared/schemas/clinical-item';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { languages } from '../../shared/i18n/types';
@@ -84,6 +91,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/admin/patients/:id': { tag: 'Patients', summary: 'Delete a patient' },
   'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)" },
   'POST /api/admin/patients/:id/erase': { tag: 'Patients', summary: "Erase the patient's personal details everywhere; invoices keep what GST law requires (owner)", body: eraseRequestSchema },
+  // The dentist's chart (CHART-5..CHART-9)
+  'GET /api/admin/patients/:id/chart': { tag: 'Clinical', summary: "A patient's chart: the clinical items and each tooth's state, now or at the end of a clinic day (every read audited)", query: ['at', 'primary'] },
+  'POST /api/admin/patients/:id/clinical-items': { tag: 'Clinical', summary: 'Record a finding or procedure on a tooth or teeth', body: clinicalItemCreateSchema },
+  'POST /api/admin/patients/:id/chart-commands': { tag: 'Clinical', summary: "Record what the chart's command bar typed (or only read it, with preview)", body: chartCommandSchema },
+  'PATCH /api/admin/clinical-items/:id': { tag: 'Clinical', summary: "Change a procedure's status (a completed one is locked)", body: clinicalItemStatusSchema },
+  'POST /api/admin/clinical-items/:id/invalidate': { tag: 'Clinical', summary: 'Invalidate a clinical item with a reason (it is kept)', body: clinicalItemInvalidateSchema },
+  'GET /api/admin/chart-codes': { tag: 'Clinical', summary: "The chart's vocabulary: the price list's procedures and the findings, with their names" },
+  'GET /api/admin/findings': { tag: 'Clinical', summary: 'The findings list' },
+  'POST /api/admin/findings': { tag: 'Clinical', summary: 'Add a finding to the list (owner)', body: findingCreateSchema },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered), each with the language it was booked in', query: [...listQuery, 'status', 'from', 'to'] },
   'POST /api/admin/appointments': { tag: 'Appointments', summary: "Book for a patient (existing or new), in the language given, else that of the patient's latest booking", body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
   'GET /api/admin/appointments/calendar': { tag: 'Appointments', summary: 'Appointments of a date range for the calendar', query: ['from', 'to'] },

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { appointmentJson, appointmentRows } from './appointments';
+import { loadItems } from './clinical/items';
 import { audit, auditExport } from './audit';
 import { findPatient } from './patients';
 import { phoneKeySql } from './contact-match';
@@ -37,7 +38,7 @@ function theirAppointments(patient: { id: number; firstName: string; lastName: s
 export async function exportPatientData(deps: Deps, id: number) {
   const knex = deps.knex;
   const patient = await findPatient(knex, id);
-  // DATA-8: which patient's data left, and as what; not the data.
+  // DATA-8, CHART-5: which patient's data left (their clinical record with it), and as what; not the data.
   await auditExport(knex, { entity: 'patient', entityId: id, what: { file: `patient-${id}.json` } });
   const appointments = await appointmentRows(knex)
     .where(theirAppointments(patient))
@@ -58,12 +59,14 @@ export async function exportPatientData(deps: Deps, id: number) {
       'kind', 'subject', 'createdAt', 'sentAt', 'purgedAt', 'textBody', 'html',
     );
   const appointmentIds = appointments.map((a) => String(a.id));
+  const clinicalItems = await loadItems(knex, { patientId: id });
   const auditRows = await knex('auditLog')
     .where((w) =>
       w
         .where({ entity: 'patient', entityId: String(id) })
         .orWhere((a) => a.where('entity', 'appointment').whereIn('entityId', appointmentIds))
-        .orWhere((a) => a.where('entity', 'invoice').whereIn('entityId', invoiceIds.map(String))),
+        .orWhere((a) => a.where('entity', 'invoice').whereIn('entityId', invoiceIds.map(String)))
+        .orWhere((a) => a.where('entity', 'clinical-item').whereIn('entityId', clinicalItems.map((i) => String(i.id)))),
     )
     .orderBy('at')
     .orderBy('id')
@@ -85,6 +88,7 @@ export async function exportPatientData(deps: Deps, id: number) {
       sentAt: e.sentAt,
       ...(e.purgedAt ? {} : { text: e.textBody, html: e.html }),
     })),
+    clinicalItems,
     audit: auditRows,
   };
 }
@@ -189,8 +193,11 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
         .update({ billTo: JSON.stringify({ name: inv.billTo?.name ?? '', email: null, phone: null, address: null }), notes: null });
     }
 
+    // CHART-8: a clinical record is kept (the law keeps treatment records for years), so its patient row
+    // stays too, anonymised like one with invoices.
+    const clinical = await trx('clinicalItems').where({ patientId: id }).first('id');
     let outcome: ErasureSummary['patient'];
-    if (invoices.length > 0) {
+    if (invoices.length > 0 || clinical) {
       await trx('patients').where({ id }).update({
         firstName: 'Erased', lastName: 'patient', email: '', phone: '', address: null, dateOfBirth: null,
         allergies: '', conditions: '', medications: '', notes: '', recallContactedAt: null, updatedAt: deps.now(),

@@ -4,8 +4,9 @@ import { audit, changedFields } from './audit';
 import type { Sendable } from '../../shared/schemas/json';
 import { isLang, type Lang } from '../../shared/i18n/types';
 import { dateOfBirthProblem, type Patient as PatientRecord, type PatientDetail, type PatientPayload } from '../../shared/schemas/patient';
+import { CLINICAL_MESSAGES } from '../../shared/schemas/clinical-item';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { Patient } from '../models/patient';
 
 // The admin's patient register (PAT-3, API-7 paging, PAT-4 deletion).
@@ -137,6 +138,8 @@ export async function updatePatient(
 export async function deletePatient(knex: Knex, id: number): Promise<void> {
   // RETURNING, because PGlite's driver does not report the deleted row count reliably.
   await knex.transaction(async (trx) => {
+    // CHART-8: a clinical record is never deleted, so neither is the patient it belongs to.
+    if (await trx('clinicalItems').where({ patientId: id }).first('id')) throw conflict(CLINICAL_MESSAGES.hasRecord);
     const deleted = await Patient.query(trx).delete().where('id', id).returning(listColumns);
     if (deleted.length === 0) throw notFound('Patient');
     await audit(trx, { action: 'delete', entity: 'patient', entityId: id, changes: changedFields(patientJson(deleted[0]), null) });

@@ -92,6 +92,12 @@ export async function updatePriceListItem(
 
 export async function deletePriceListItem(knex: Knex, id: number): Promise<void> {
   await knex.transaction(async (trx) => {
+    // CHART-7: a treatment on patients' charts stays, or those charts could no longer say what it was.
+    const onCharts = await trx('price_list as p')
+      .where('p.id', id)
+      .whereExists(trx('clinical_items as c').whereRaw('c.code = p.chart_code'))
+      .first('p.id');
+    if (onCharts) throw conflict(PRICE_LIST_MESSAGES.onCharts);
     const deleted = await trx('price_list').where({ id }).delete().returning(COLUMNS);
     if (deleted.length === 0) throw notFound('Price list item');
     await audit(trx, { action: 'delete', entity: 'price-list-item', entityId: id, changes: changedFields(toJson(deleted[0]), null) });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeItem, parseChartCommand, type ChartCode } from './chart-command';
+import { describeItem, isStatusWord, isSurfaceLetters, parseChartCommand, type ChartCode } from './chart-command';
 import { defaultFindings } from './findings';
 import { surfaceLabel, teethBetween } from './teeth';
+import { catalogueChartCodes } from './vocabulary';
 
 const procedures: ChartCode[] = [
   { code: 'composite', kind: 'procedure', names: ['composite', 'filling'], takesSurfaces: true },
@@ -112,5 +113,15 @@ describe('teeth (CHART-1)', () => {
     expect(teethBetween('16', '46')).toBeNull();
     expect(teethBetween('55', '16')).toBeNull();
     expect(teethBetween('19', '17')).toBeNull();
+  });
+});
+
+describe("the catalogue's chart codes (CHART-7)", () => {
+  it('are named by words that are neither status words nor surface letters only, each name once', () => {
+    const names = [...Object.values(catalogueChartCodes), ...defaultFindings].flatMap((c) => c.names);
+    expect(names.filter((n) => isStatusWord(n))).toEqual([]);
+    expect(names.filter((n) => isSurfaceLetters(n))).toEqual([]);
+    expect(isSurfaceLetters('fpd')).toBe(true);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
   });
 });

@@ -61,7 +61,11 @@ const statusWords: Record<string, ProcedureStatus> = {
 
 export const chartCommandExample = '36 MOD composite';
 
-const messages = {
+/** Words the bar reads as a status, so no code may be named by one. */
+export const isStatusWord = (word: string): boolean => Object.prototype.hasOwnProperty.call(statusWords, word.toLowerCase());
+
+/** Every message of the bar, also used by the checks of an item sent whole (chart-item.ts). */
+export const chartMessages = {
   empty: `Type a tooth and what was found or done, for example ${chartCommandExample}`,
   noTeeth: (word: string) => `Start with the tooth, for example 46 rct (“${word}” came first)`,
   notATooth: (word: string) => `“${word}” is not a tooth: write teeth in FDI, 11-48 for adult teeth and 51-85 for milk teeth`,
@@ -86,13 +90,16 @@ function tokenize(entry: string): Token[] | string {
   const tokens: Token[] = [];
   const re = /"([^"]*)"|(\S+)/g;
   for (const m of entry.matchAll(re)) tokens.push(m[1] !== undefined ? { text: m[1], quoted: true } : { text: m[2], quoted: false });
-  if ((entry.match(/"/g) ?? []).length % 2 === 1) return messages.unclosedNote;
+  if ((entry.match(/"/g) ?? []).length % 2 === 1) return chartMessages.unclosedNote;
   return tokens;
 }
 
 const TOOTH_LIKE = /^\d{2}$/;
 const SPAN = /^(\d{2})-(\d{2})$/;
 const SURFACE_LETTERS = /^[MODBLIFPCV]{1,5}$/i;
+
+/** A word the bar would read as surfaces (`MOD`, `fpd`), so no code may be named by one. */
+export const isSurfaceLetters = (word: string): boolean => SURFACE_LETTERS.test(word);
 
 /** The longest vocabulary name or status phrase starting at `at`: [what, how many tokens it took]. */
 function phraseAt(words: string[], at: number, table: Map<string, ChartCode | ProcedureStatus>): [ChartCode | ProcedureStatus, number] | null {
@@ -117,17 +124,17 @@ function parseEntry(entry: string, table: Map<string, ChartCode | ProcedureStatu
     const span = SPAN.exec(words[at]);
     if (span) {
       const between = teethBetween(span[1], span[2]);
-      if (!isTooth(span[1])) return messages.notATooth(span[1]);
-      if (!isTooth(span[2])) return messages.notATooth(span[2]);
-      if (!between) return messages.badSpan(words[at]);
+      if (!isTooth(span[1])) return chartMessages.notATooth(span[1]);
+      if (!isTooth(span[2])) return chartMessages.notATooth(span[2]);
+      if (!between) return chartMessages.badSpan(words[at]);
       teeth.push(...between);
       continue;
     }
     if (!TOOTH_LIKE.test(words[at])) break;
-    if (!isTooth(words[at])) return messages.notATooth(words[at]);
+    if (!isTooth(words[at])) return chartMessages.notATooth(words[at]);
     if (!teeth.includes(words[at])) teeth.push(words[at]);
   }
-  if (teeth.length === 0) return words.length ? messages.noTeeth(words[0]) : messages.empty;
+  if (teeth.length === 0) return words.length ? chartMessages.noTeeth(words[0]) : chartMessages.empty;
 
   let surfaces: Surface[] = [];
   let code: ChartCode | null = null;
@@ -137,31 +144,31 @@ function parseEntry(entry: string, table: Map<string, ChartCode | ProcedureStatu
     if (phrase) {
       const [what, taken] = phrase;
       if (typeof what === 'string') {
-        if (status) return messages.twoStatuses;
+        if (status) return chartMessages.twoStatuses;
         status = what;
       } else {
-        if (code) return messages.twoCodes(code.names[0], what.names[0]);
+        if (code) return chartMessages.twoCodes(code.names[0], what.names[0]);
         code = what;
       }
       at += taken;
       continue;
     }
-    if (TOOTH_LIKE.test(words[at]) || SPAN.test(words[at])) return messages.notATooth(words[at]);
+    if (TOOTH_LIKE.test(words[at]) || SPAN.test(words[at])) return chartMessages.notATooth(words[at]);
     if (SURFACE_LETTERS.test(words[at]) && surfaces.length === 0) {
       const letters = words[at].toUpperCase();
       const codes = [...letters].map((l) => surfaceFromLetter[l]);
-      if (new Set(codes).size !== codes.length) return messages.repeatedSurface(letters);
+      if (new Set(codes).size !== codes.length) return chartMessages.repeatedSurface(letters);
       surfaces = surfaceCodes.filter((s) => codes.includes(s));
       at += 1;
       continue;
     }
-    return messages.unknownWord(words[at]);
+    return chartMessages.unknownWord(words[at]);
   }
   const teethText = teeth.join(' ');
-  if (!code) return messages.noCode(teethText);
-  if (code.kind === 'finding' && status) return messages.statusOnFinding(code.names[0]);
-  if (surfaces.length > 0 && !code.takesSurfaces) return messages.noSurfaces(code.names[0]);
-  if (code.spansTeeth && teeth.length < 2) return messages.spanNeedsTwo(code.names[0]);
+  if (!code) return chartMessages.noCode(teethText);
+  if (code.kind === 'finding' && status) return chartMessages.statusOnFinding(code.names[0]);
+  if (surfaces.length > 0 && !code.takesSurfaces) return chartMessages.noSurfaces(code.names[0]);
+  if (code.spansTeeth && teeth.length < 2) return chartMessages.spanNeedsTwo(code.names[0]);
 
   const itemStatus: ItemStatus = code.kind === 'finding' ? 'condition' : (status ?? DEFAULT_PROCEDURE_STATUS);
   const note = notes.filter(Boolean).join(' ') || null;
@@ -181,7 +188,7 @@ export function parseChartCommand(command: string, vocabulary: readonly ChartCod
     .split(/[;\n]/)
     .map((e) => e.trim())
     .filter(Boolean);
-  if (entries.length === 0) return { ok: false, error: messages.empty };
+  if (entries.length === 0) return { ok: false, error: chartMessages.empty };
   const items: ParsedItem[] = [];
   for (const entry of entries) {
     const parsed = parseEntry(entry, table);

@@ -1,28 +1,35 @@
 // Staff roles and what each may do. The server checks every admin route against this table (a route
 // declares the capability it needs); the admin reads the same table to hide what a role cannot do.
 
-export const staffRoles = ['owner', 'receptionist'] as const;
+export const staffRoles = ['owner', 'dentist', 'receptionist'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
-export const roleLabels: Record<StaffRole, string> = { owner: 'Owner', receptionist: 'Receptionist' };
+export const roleLabels: Record<StaffRole, string> = { owner: 'Owner', dentist: 'Dentist', receptionist: 'Receptionist' };
+
+/** How a refusal names who may: "the owner", "a dentist". */
+const roleInSentence: Record<StaffRole, string> = { owner: 'the owner', dentist: 'a dentist', receptionist: 'a receptionist' };
 
 /**
  * What a route may need. The owner may do everything; a receptionist runs the front desk and billing:
  * patients, appointments, invoices (create, send, record payments), but deletes no patient or invoice,
  * and has no access to the website's content, the settings (the price list is read, to bill from it),
- * the reports, staff accounts or the audit trail.
+ * the reports, staff accounts or the audit trail. CHART-5: a dentist reads and writes the clinical record,
+ * sees and edits patients (their alerts) and sees appointments; no billing, content, settings, reports,
+ * staff, audit or deleting. A receptionist sees the chart (to book and bill from it) but does not write it.
  */
 export const capabilities = {
-  'dashboard': { roles: ['owner', 'receptionist'], what: 'see the dashboard' },
-  'patients.read': { roles: ['owner', 'receptionist'], what: 'see patients' },
-  'patients.write': { roles: ['owner', 'receptionist'], what: 'add and edit patients' },
+  'dashboard': { roles: ['owner', 'dentist', 'receptionist'], what: 'see the dashboard' },
+  'patients.read': { roles: ['owner', 'dentist', 'receptionist'], what: 'see patients' },
+  'patients.write': { roles: ['owner', 'dentist', 'receptionist'], what: 'add and edit patients' },
   'patients.delete': { roles: ['owner'], what: 'delete patients' },
-  'appointments.read': { roles: ['owner', 'receptionist'], what: 'see appointments' },
+  'clinical.read': { roles: ['owner', 'dentist', 'receptionist'], what: "see patients' charts" },
+  'clinical.write': { roles: ['owner', 'dentist'], what: 'change the clinical record' },
+  'appointments.read': { roles: ['owner', 'dentist', 'receptionist'], what: 'see appointments' },
   'appointments.write': { roles: ['owner', 'receptionist'], what: 'book and change appointments' },
   'invoices.read': { roles: ['owner', 'receptionist'], what: 'see invoices' },
   'invoices.write': { roles: ['owner', 'receptionist'], what: 'create and send invoices and record payments' },
   'invoices.cancel': { roles: ['owner'], what: 'cancel invoices' },
-  'settings.read': { roles: ['owner', 'receptionist'], what: "read the clinic's settings" },
+  'settings.read': { roles: ['owner', 'dentist', 'receptionist'], what: "read the clinic's settings" },
   'settings.write': { roles: ['owner'], what: "change the clinic's settings" },
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },
   'reports': { roles: ['owner'], what: 'see the GST report' },
@@ -37,5 +44,12 @@ export function roleCan(role: StaffRole, capability: Capability): boolean {
   return (capabilities[capability].roles as readonly StaffRole[]).includes(role);
 }
 
-/** The 403 message for a capability the role lacks, e.g. "Only the owner can delete patients." */
-export const forbiddenMessage = (capability: Capability) => `Only the owner can ${capabilities[capability].what}.`;
+/**
+ * The 403 message for a capability the role lacks, naming who may: "Only the owner can delete patients.",
+ * "Only the owner or a dentist can change the clinical record."
+ */
+export function forbiddenMessage(capability: Capability): string {
+  const who = (capabilities[capability].roles as readonly StaffRole[]).map((r) => roleInSentence[r]);
+  const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : who[0];
+  return `Only ${list} can ${capabilities[capability].what}.`;
+}

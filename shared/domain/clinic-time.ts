@@ -160,3 +160,8 @@ export function formatLocaleLongDate(value: string | Date, locale: string): stri
   }
   return f.format(date);
 }
+
+/** The instant a clinic day ends (the next day's midnight in Kolkata, +05:30 all year): times before it are on or before that day. */
+export function clinicDayEnd(dateStr: string): Date {
+  return new Date(`${addDays(dateStr, 1)}T00:00:00+05:30`);
+}

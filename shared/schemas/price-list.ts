@@ -12,6 +12,7 @@ export const PRICE_LIST_MESSAGES = {
   price: 'Price must be positive',
   order: 'Order must be a positive number',
   duplicate: 'A price list item with this name already exists',
+  onCharts: "This treatment is on patients' charts, so it stays: make it inactive instead",
 } as const;
 
 export const priceListItemSchema = z.object({

@@ -8,7 +8,7 @@ import { emailField, requiredText } from './fields';
 export const STAFF_MESSAGES = {
   name: 'Name is required',
   nameTooLong: 'Name must be at most 100 characters',
-  role: 'Role must be owner or receptionist',
+  role: 'Role must be owner, dentist or receptionist',
   duplicate: 'An account with this email already exists',
   lastOwner: 'The clinic must keep at least one active owner: make another account an owner first.',
   disabled: 'Disabled must be true or false',

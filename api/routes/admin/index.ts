@@ -4,6 +4,7 @@ import { createRouter } from '../router';
 import { appointmentRoutes } from './appointments';
 import { auditRoutes } from './audit';
 import { blogPostRoutes } from './blog-posts';
+import { clinicalRoutes } from './clinical';
 import { clinicSettingRoutes, closedDateRoutes } from './clinic-settings';
 import { dashboardRoutes } from './dashboard';
 import { galleryRoutes } from './gallery';
@@ -43,5 +44,6 @@ export function adminRoutes(deps: Deps) {
   router.use(auditRoutes(deps).routes());
   router.use(reminderRoutes(deps).routes());
   router.use(recallRoutes(deps).routes());
+  router.use(clinicalRoutes(deps).routes());
   return router;
 }

@@ -20,8 +20,9 @@ describe('the price list', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const list = await res.json();
-    expect(list).toEqual(
-      priceListFromCatalogue().map((p) => ({
+    const catalogue = priceListFromCatalogue();
+    expect(list).toEqual([
+      ...catalogue.map((p) => ({
         id: expect.any(Number),
         name: p.name,
         defaultPrice: p.defaultPrice,
@@ -30,7 +31,9 @@ describe('the price list', () => {
         isActive: true,
         order: p.order,
       })),
-    );
+      // CHART-7: the chart's bridge, priced as the catalogue's bridges and implants.
+      { id: expect.any(Number), name: 'Dental Bridge', defaultPrice: 25000, sacCode: '999312', taxRate: 0, isActive: true, order: catalogue.at(-1)!.order + 10 },
+    ]);
     expect(list.find((p: { name: string }) => p.name === 'Teeth Whitening')).toMatchObject({ defaultPrice: 8000, sacCode: '999722', taxRate: 18 });
   });
 

@@ -95,7 +95,7 @@ describe('staff accounts', () => {
 
   it('validates the form: role, name, password rules', async () => {
     const bad = async (json: unknown) => (await (await app.request('/api/admin/users', { method: 'POST', cookie: owner, json })).json()).error;
-    expect(await bad({ email: 'x@clinic.test', name: 'X', role: 'dentist', password: 'temporary-pass-42' })).toBe('Role must be owner or receptionist');
+    expect(await bad({ email: 'x@clinic.test', name: 'X', role: 'nurse', password: 'temporary-pass-42' })).toBe('Role must be owner, dentist or receptionist');
     expect(await bad({ email: 'x@clinic.test', name: '', role: 'owner', password: 'temporary-pass-42' })).toBe('Name is required');
     expect(await bad({ email: 'x@clinic.test', name: 'X', role: 'owner', password: 'password123' })).toBe('This password is too common. Please choose another.');
   });

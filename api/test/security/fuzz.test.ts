@@ -37,6 +37,8 @@ beforeAll(async () => {
     // Staff routes act on a receptionist: resetting or disabling the owner would end the fuzz's own session.
     users: (await createAccount(app.deps.knex, 'fuzz-staff@clinic.test', 'fuzz-staff-pass-1', 'Fuzz Staff', 'receptionist')).id,
   };
+  const item = await app.request(`/api/admin/patients/${ids.patients}/clinical-items`, { method: 'POST', cookie, json: { teeth: ['46'], code: 'rct' } });
+  ids['clinical-items'] = (await item.json()).id;
   // Signing out would end the session the fuzz runs with; the multipart upload has its own tests.
   routes = mountedRoutes(app.deps).filter((r) => r.path !== '/api/auth/logout' && r.path !== '/api/admin/upload');
 });
@@ -105,6 +107,15 @@ function validBody(): Record<string, unknown> {
     disabled: false,
     currentPassword: 'wrong-password-1',
     newPassword: 'a-new-password-77',
+    teeth: ['36'],
+    surfaces: ['M', 'O'],
+    code: 'composite',
+    note: 'Deep cavity',
+    command: '36 MOD composite; 46 rct done',
+    preview: true,
+    names: ['chipped'],
+    takesSurfaces: true,
+    draw: 'surface',
   };
 }
 
@@ -146,6 +157,11 @@ const FIELDS: Record<string, string[]> = {
   'DELETE /api/admin/users/:id': ['notes'],
   'POST /api/auth/change-password': ['currentPassword', 'newPassword'],
   'PATCH /api/admin/reviews/:id': ['status', 'reply'],
+  'POST /api/admin/patients/:id/clinical-items': ['teeth', 'surfaces', 'code', 'status', 'note'],
+  'POST /api/admin/patients/:id/chart-commands': ['command', 'preview'],
+  'PATCH /api/admin/clinical-items/:id': ['status'],
+  'POST /api/admin/clinical-items/:id/invalidate': ['reason'],
+  'POST /api/admin/findings': ['code', 'names', 'takesSurfaces', 'draw'],
   // Actions without a body: one pass with the whole body is enough.
   'PATCH /api/admin/appointments/:id/cancel': ['notes'],
   'DELETE /api/admin/appointments/:id': ['notes'],

@@ -12,20 +12,24 @@ import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 const OWNER: StaffRole[] = ['owner'];
 const BOTH: StaffRole[] = ['owner', 'receptionist'];
+/** The front desk's and the chair's: the owner, a receptionist and a dentist. */
+const ALL: StaffRole[] = ['owner', 'receptionist', 'dentist'];
+/** The clinical record's writers (CHART-5). */
+const CLINICAL: StaffRole[] = ['owner', 'dentist'];
 
 const MAY: Record<string, StaffRole[]> = {
-  'GET /api/admin/stats': BOTH,
-  'GET /api/admin/recent-appointments': BOTH,
+  'GET /api/admin/stats': ALL,
+  'GET /api/admin/recent-appointments': ALL,
   'GET /api/admin/dashboard/charts': OWNER,
-  'GET /api/admin/patients': BOTH,
-  'POST /api/admin/patients': BOTH,
-  'GET /api/admin/patients/:id': BOTH,
-  'GET /api/admin/patients/:id/usage': BOTH,
-  'PUT /api/admin/patients/:id': BOTH,
+  'GET /api/admin/patients': ALL,
+  'POST /api/admin/patients': ALL,
+  'GET /api/admin/patients/:id': ALL,
+  'GET /api/admin/patients/:id/usage': ALL,
+  'PUT /api/admin/patients/:id': ALL,
   'DELETE /api/admin/patients/:id': OWNER,
   'GET /api/admin/patients/:id/export': OWNER,
   'POST /api/admin/patients/:id/erase': OWNER,
-  'GET /api/admin/appointments': BOTH,
+  'GET /api/admin/appointments': ALL,
   'PUT /api/admin/appointments/:id': BOTH,
   'PATCH /api/admin/appointments/:id/cancel': BOTH,
   'DELETE /api/admin/appointments/:id': BOTH,
@@ -54,24 +58,24 @@ const MAY: Record<string, StaffRole[]> = {
   'PUT /api/admin/gallery/:id': OWNER,
   'DELETE /api/admin/gallery/:id': OWNER,
   'POST /api/admin/upload': OWNER,
-  'GET /api/admin/site-settings/:key': BOTH,
+  'GET /api/admin/site-settings/:key': ALL,
   'PUT /api/admin/site-settings/:key': OWNER,
   // The front desk: a receptionist books, moves and reads hours and closures; the owner sets them.
   'POST /api/admin/appointments': BOTH,
-  'GET /api/admin/appointments/calendar': BOTH,
+  'GET /api/admin/appointments/calendar': ALL,
   'PATCH /api/admin/appointments/:id/reschedule': BOTH,
   'POST /api/admin/appointments/:id/approve-request': BOTH,
-  'GET /api/admin/reminders': BOTH,
+  'GET /api/admin/reminders': ALL,
   'POST /api/admin/reminders/:id/whatsapp-sent': BOTH,
   'GET /api/admin/reviews': OWNER,
   'PATCH /api/admin/reviews/:id': OWNER,
-  'GET /api/admin/recall': BOTH,
-  'POST /api/admin/recall/:patientId/email': BOTH,
-  'POST /api/admin/recall/:patientId/contacted': BOTH,
-  'GET /api/admin/patients/:id/history': BOTH,
-  'GET /api/admin/clinic-settings': BOTH,
+  'GET /api/admin/recall': ALL,
+  'POST /api/admin/recall/:patientId/email': ALL,
+  'POST /api/admin/recall/:patientId/contacted': ALL,
+  'GET /api/admin/patients/:id/history': ALL,
+  'GET /api/admin/clinic-settings': ALL,
   'PUT /api/admin/clinic-settings': OWNER,
-  'GET /api/admin/closed-dates': BOTH,
+  'GET /api/admin/closed-dates': ALL,
   'POST /api/admin/closed-dates': OWNER,
   'DELETE /api/admin/closed-dates/:date': OWNER,
   'GET /api/admin/export/:file': OWNER, // the whole patient list
@@ -80,9 +84,19 @@ const MAY: Record<string, StaffRole[]> = {
   'PUT /api/admin/users/:id': OWNER,
   'DELETE /api/admin/users/:id': OWNER, // disables: the account stays
   'GET /api/admin/audit': OWNER,
+  // The dentist's chart (CHART-5): everyone reads it, the owner and dentists write it, the owner keeps the findings list.
+  'GET /api/admin/patients/:id/chart': ALL,
+  'POST /api/admin/patients/:id/clinical-items': CLINICAL,
+  'POST /api/admin/patients/:id/chart-commands': CLINICAL,
+  'PATCH /api/admin/clinical-items/:id': CLINICAL,
+  'POST /api/admin/clinical-items/:id/invalidate': CLINICAL,
+  'GET /api/admin/chart-codes': ALL,
+  'GET /api/admin/findings': ALL,
+  'POST /api/admin/findings': OWNER,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };
+const DENTIST = { email: 'dentist@clinic.test', password: 'chairside-2026', name: 'Dr Mehta' };
 
 let app: TestApp;
 let adminRoutes: MountedRoute[];
@@ -95,6 +109,9 @@ beforeAll(async () => {
   cookies.owner = await app.signIn();
   const res = await app.request('/api/auth/login', { method: 'POST', json: { email: RECEPTIONIST.email, password: RECEPTIONIST.password } });
   cookies.receptionist = cookieFrom(res);
+  await createAccount(app.deps.knex, DENTIST.email, DENTIST.password, DENTIST.name, 'dentist');
+  const dentist = await app.request('/api/auth/login', { method: 'POST', json: { email: DENTIST.email, password: DENTIST.password } });
+  cookies.dentist = cookieFrom(dentist);
   adminRoutes = mountedRoutes(app.deps).filter((r) => r.path.startsWith('/api/admin'));
 });
 afterAll(() => app?.close());
@@ -110,7 +127,7 @@ describe('what each role may do', () => {
   it('answers 403 with a clear message exactly where the role may not go', async () => {
     const wrong: string[] = [];
     // The owner last: a receptionist's refused DELETE must not find the row already gone.
-    for (const role of ['receptionist', 'owner'] as StaffRole[]) {
+    for (const role of ['receptionist', 'dentist', 'owner'] as StaffRole[]) {
       for (const route of adminRoutes) {
         const path = route.path.replace(':id', '1').replace(':paymentId', '1').replace(':key', 'doctor_image').replace(':date', '2030-01-01').replace(':file', 'patients.csv');
         const res = await app.request(path, { method: route.method, cookie: cookies[role], ...(route.method === 'GET' ? {} : { json: {} }) });
@@ -118,7 +135,7 @@ describe('what each role may do', () => {
         if (allowed && res.status === 403) wrong.push(`${role} refused ${name(route)}`);
         if (!allowed) {
           if (res.status !== 403) wrong.push(`${role} allowed ${name(route)} (${res.status})`);
-          else expect((await res.json()).error).toMatch(/^Only the owner can .+\.$/);
+          else expect((await res.json()).error).toMatch(/^Only the owner( or a (dentist|receptionist))? can .+\.$/);
         }
       }
     }
@@ -133,5 +150,15 @@ describe('what each role may do', () => {
   it('tells the signed-in user their role, so the admin can hide what it cannot do', async () => {
     const me = await app.request('/api/auth/me', { cookie: cookies.receptionist });
     expect((await me.json()).user).toMatchObject({ email: RECEPTIONIST.email, role: 'receptionist' });
+    const dentist = await app.request('/api/auth/me', { cookie: cookies.dentist });
+    expect((await dentist.json()).user).toMatchObject({ email: DENTIST.email, role: 'dentist' });
+  });
+
+  it('names every role that may in a refusal', async () => {
+    const res = await app.request('/api/admin/patients/1/clinical-items', { method: 'POST', cookie: cookies.receptionist, json: {} });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'Only the owner or a dentist can change the clinical record.' });
+    const bill = await app.request('/api/admin/invoices', { cookie: cookies.dentist });
+    expect(await bill.json()).toEqual({ error: 'Only the owner or a receptionist can see invoices.' });
   });
 });

@@ -1,0 +1,81 @@
+import {
+  CLINICAL_MESSAGES,
+  chartCommandSchema,
+  chartDateSchema,
+  clinicalItemCreateSchema,
+  clinicalItemInvalidateSchema,
+  clinicalItemStatusSchema,
+  findingCreateSchema,
+} from '../../../shared/schemas/clinical-item';
+import type { Deps } from '../../deps';
+import { badRequest } from '../../errors';
+import { requires } from '../../middleware/capability';
+import { parseBody, parseId } from '../../middleware/validate';
+import { readChart } from '../../services/clinical/chart';
+import { changeItemStatus, createClinicalItem, invalidateItem, runChartCommand } from '../../services/clinical/items';
+import { addFinding, chartVocabulary, listFindings } from '../../services/clinical/vocabulary';
+import { createAdminRouter } from '../router';
+
+// The dentist's chart (CHART-5..CHART-9, docs/clinical.md). Read: owner, dentist, receptionist
+// (clinical.read); write: owner and dentist (clinical.write); the findings list is the owner's setting.
+// GET   /api/admin/patients/:id/chart[?at=YYYY-MM-DD&primary=true]  -> { items, teeth, at, asOf } (audited read)
+// POST  /api/admin/patients/:id/clinical-items  { teeth, surfaces, code, status?, note? } -> 201 item
+// POST  /api/admin/patients/:id/chart-commands  { command, preview? } -> 201 { items } (200 when preview)
+// PATCH /api/admin/clinical-items/:id  { status } -> item; 409 when completed (locked) or invalidated
+// POST  /api/admin/clinical-items/:id/invalidate  { reason } -> item, kept and marked
+// GET   /api/admin/chart-codes -> the vocabulary (procedures of the price list and findings)
+// GET   /api/admin/findings, POST /api/admin/findings { code, names, takesSurfaces?, draw? } -> 201
+export function clinicalRoutes(deps: Deps) {
+  const router = createAdminRouter(deps, { prefix: '/api/admin' });
+
+  router.get('/patients/:id/chart', requires('clinical.read'), async (ctx) => {
+    const patientId = parseId(ctx.params.id, 'Patient');
+    const raw = ctx.query.at;
+    if (raw !== undefined && !chartDateSchema.safeParse(raw).success) throw badRequest(CLINICAL_MESSAGES.at);
+    const at = typeof raw === 'string' ? raw : null;
+    ctx.body = await readChart(deps, patientId, at, { primary: ctx.query.primary === 'true' });
+  });
+
+  router.post('/patients/:id/clinical-items', requires('clinical.write'), async (ctx) => {
+    const patientId = parseId(ctx.params.id, 'Patient');
+    const input = parseBody(clinicalItemCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createClinicalItem(deps, patientId, ctx.state.user!.id, input);
+  });
+
+  router.post('/patients/:id/chart-commands', requires('clinical.write'), async (ctx) => {
+    const patientId = parseId(ctx.params.id, 'Patient');
+    const { command, preview } = parseBody(chartCommandSchema, ctx.request.body);
+    const result = await runChartCommand(deps, patientId, ctx.state.user!.id, command, preview);
+    ctx.status = preview ? 200 : 201;
+    ctx.body = result;
+  });
+
+  router.patch('/clinical-items/:id', requires('clinical.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Clinical item');
+    const { status } = parseBody(clinicalItemStatusSchema, ctx.request.body);
+    ctx.body = await changeItemStatus(deps, id, ctx.state.user!.id, status);
+  });
+
+  router.post('/clinical-items/:id/invalidate', requires('clinical.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Clinical item');
+    const { reason } = parseBody(clinicalItemInvalidateSchema, ctx.request.body);
+    ctx.body = await invalidateItem(deps, id, ctx.state.user!.id, reason);
+  });
+
+  router.get('/chart-codes', requires('clinical.read'), async (ctx) => {
+    ctx.body = await chartVocabulary(deps.knex, { typable: true });
+  });
+
+  router.get('/findings', requires('clinical.read'), async (ctx) => {
+    ctx.body = await listFindings(deps.knex);
+  });
+
+  router.post('/findings', requires('settings.write'), async (ctx) => {
+    const input = parseBody(findingCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await addFinding(deps.knex, input);
+  });
+
+  return router;
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { procedureStatuses, type ItemKind, type ItemStatus } from '../clinical/chart-command';
+import type { ToothChart } from '../clinical/chart-state';
+import { isTooth, surfaceFromLetter, type Surface } from '../clinical/teeth';
+import { CHART_CODE_PATTERN, drawKinds, type ChartVocabularyCode } from '../clinical/vocabulary';
+import { isValidDateString } from '../domain/clinic-time';
+import { optionalText, requiredText } from './fields';
+
+// The clinical record's items (CHART-5..CHART-9, docs/clinical.md): what the chart routes read and answer.
+
+export const itemStatuses = ['condition', ...procedureStatuses] as const;
+
+/** 'a, b or c' */
+export const orList = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
+
+export const CLINICAL_MESSAGES = {
+  teeth: 'Name at least one tooth, in FDI: 11-48 for adult teeth and 51-85 for milk teeth',
+  tooth: (t: string) => `“${t}” is not a tooth: write teeth in FDI, 11-48 for adult teeth and 51-85 for milk teeth`,
+  surface: 'Surfaces are M, O, D, B, L or C (I, F, P and V also read)',
+  code: 'Choose a treatment or finding',
+  status: `Status must be ${orList(itemStatuses)}`,
+  procedureStatus: `Status must be ${orList(procedureStatuses)}`,
+  note: 'Note must be at most 2000 characters',
+  reason: 'Say why the item is invalidated',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  command: 'Type a tooth and what was found or done, for example 36 MOD composite',
+  commandTooLong: 'A command must be at most 2000 characters',
+  at: 'at must be a date, YYYY-MM-DD',
+  locked: 'A completed procedure is locked: to correct it, invalidate it with a reason and record it again',
+  invalidated: 'This item was invalidated and no longer changes',
+  alreadyInvalidated: 'This item is already invalidated',
+  findingStatus: 'A finding has no status to change: invalidate it if it no longer holds',
+  hasRecord: "This patient has a clinical record, which is kept: it cannot be deleted (erase the patient's details instead)",
+  findingName: 'Give the finding at least one name',
+  findingCode: 'A code is 1-40 lower-case letters, digits or dashes, starting with a letter',
+  nameTaken: (name: string) => `“${name}” already names a code of the chart`,
+  statusWord: (name: string) => `“${name}” is a status word and cannot name a code`,
+  surfaceWord: (name: string) => `“${name}” reads as surfaces and cannot name a code`,
+  codeTaken: (code: string) => `The chart already has a code “${code}”`,
+} as const;
+
+const tooth = z.string({ error: CLINICAL_MESSAGES.teeth }).trim().refine(isTooth, { error: (issue) => CLINICAL_MESSAGES.tooth(String(issue.input)) });
+const surfaceLetter = z
+  .string({ error: CLINICAL_MESSAGES.surface })
+  .trim()
+  .toUpperCase()
+  .refine((s) => Object.prototype.hasOwnProperty.call(surfaceFromLetter, s), CLINICAL_MESSAGES.surface);
+
+/** POST /api/admin/patients/{id}/clinical-items: one item, checked against the vocabulary by checkChartItem. */
+export const clinicalItemCreateSchema = z.object({
+  teeth: z.array(tooth, { error: CLINICAL_MESSAGES.teeth }).min(1, CLINICAL_MESSAGES.teeth).max(32, CLINICAL_MESSAGES.teeth),
+  surfaces: z.array(surfaceLetter, { error: CLINICAL_MESSAGES.surface }).max(6, CLINICAL_MESSAGES.surface).default([]),
+  code: requiredText(CLINICAL_MESSAGES.code, 40, CLINICAL_MESSAGES.code),
+  status: z.enum(itemStatuses, { error: CLINICAL_MESSAGES.status }).nullish(),
+  note: optionalText(2000, CLINICAL_MESSAGES.note),
+});
+export type ClinicalItemCreate = z.output<typeof clinicalItemCreateSchema>;
+
+/** PATCH /api/admin/clinical-items/{id}: a procedure's new status (planned -> completed, ...). */
+export const clinicalItemStatusSchema = z.object({ status: z.enum(procedureStatuses, { error: CLINICAL_MESSAGES.procedureStatus }) });
+
+/** POST /api/admin/clinical-items/{id}/invalidate: the reason is required. */
+export const clinicalItemInvalidateSchema = z.object({
+  reason: requiredText(CLINICAL_MESSAGES.reason, 500, CLINICAL_MESSAGES.reasonTooLong),
+});
+
+/** POST /api/admin/patients/{id}/chart-commands: what was typed in the bar; preview only parses. */
+export const chartCommandSchema = z.object({
+  command: requiredText(CLINICAL_MESSAGES.command, 2000, CLINICAL_MESSAGES.commandTooLong),
+  preview: z.boolean({ error: 'preview must be true or false' }).default(false),
+});
+
+/** POST /api/admin/findings: a finding the owner adds to the list (CHART-3). */
+export const findingCreateSchema = z.object({
+  code: z.string({ error: CLINICAL_MESSAGES.findingCode }).trim().regex(CHART_CODE_PATTERN, CLINICAL_MESSAGES.findingCode),
+  names: z
+    .array(z.string({ error: CLINICAL_MESSAGES.findingName }).trim().toLowerCase().min(1, CLINICAL_MESSAGES.findingName).max(60, CLINICAL_MESSAGES.findingName), {
+      error: CLINICAL_MESSAGES.findingName,
+    })
+    .min(1, CLINICAL_MESSAGES.findingName)
+    .max(10, 'At most 10 names'),
+  takesSurfaces: z.boolean({ error: 'takesSurfaces must be true or false' }).default(false),
+  draw: z.enum(drawKinds, { error: `draw must be ${orList(drawKinds)}` }).default('mark'),
+});
+export type FindingCreate = z.output<typeof findingCreateSchema>;
+
+/** ?at=YYYY-MM-DD of GET chart. */
+export const chartDateSchema = z.string().refine(isValidDateString, CLINICAL_MESSAGES.at);
+
+export interface ClinicalItemEvent {
+  at: string;
+  action: 'create' | 'status' | 'invalidate';
+  status: ItemStatus;
+  userId: number;
+  userName: string | null;
+  reason: string | null;
+}
+
+/** One item as every clinical route answers it. */
+export interface ClinicalItem {
+  id: number;
+  patientId: number;
+  teeth: string[];
+  surfaces: Surface[];
+  code: string;
+  kind: ItemKind;
+  status: ItemStatus;
+  note: string | null;
+  dentistId: number;
+  dentistName: string | null;
+  createdAt: string;
+  invalidatedAt: string | null;
+  invalidReason: string | null;
+  invalidatedBy: number | null;
+  /** A completed procedure: its status no longer changes (CHART-8). */
+  locked: boolean;
+  /** Every change, oldest first (CHART-9). */
+  history: ClinicalItemEvent[];
+}
+
+export interface PatientChart {
+  patientId: number;
+  /** The clinic day asked for, or null for now. */
+  at: string | null;
+  /** The instant the chart stands at: the end of that clinic day, or now. */
+  asOf: string;
+  items: ClinicalItem[];
+  teeth: ToothChart[];
+}
+
+export type ChartVocabulary = ChartVocabularyCode[];
