@@ -116,6 +116,16 @@ describe.each(databases)('uploads against the built server on $name', ({ server:
     });
     expect(login.status).toBe(200);
     cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0];
+    // AUTH-11: in production the owner made from ADMIN_PASSWORD chooses their own password first.
+    const { user } = (await login.json()) as { user: { mustChangePassword?: boolean } };
+    if (user.mustChangePassword) {
+      const changed = await fetch(`${server.url}/api/auth/change-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie },
+        body: JSON.stringify({ currentPassword: OWNER.password, newPassword: `${OWNER.password}-own` }),
+      });
+      expect(changed.status).toBe(200);
+    }
     sampler = setInterval(() => {
       if (server.running()) samples.push(memoryOf(server.pid).rssMb);
     }, 100);
