@@ -123,7 +123,7 @@ describe('a changed ADMIN_EMAIL (AUTH-14)', () => {
     expect((await db.knex('users').where({ role: 'owner' })).map((u) => u.email)).toEqual([owner.email]);
   });
 
-  it('the server process exits with code 1 and says why', { timeout: 180_000 }, async () => {
+  it('the server process exits with the refused-start code (78, OPS-22) and says why', { timeout: 180_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-admin-email-'));
     const env: Record<string, string> = { ...PRODUCTION, DATA_DIR: dataDir, ADMIN_EMAIL: 'new.owner@clinic.test', ADMIN_PASSWORD: 'another-long-Secret-9' };
     let drop = async () => {};
@@ -137,7 +137,7 @@ describe('a changed ADMIN_EMAIL (AUTH-14)', () => {
       await migrateLatest(existing.knex);
       await createAccount(existing.knex, owner.email, owner.password, 'Dr. Owner');
       await existing.close();
-      await expect(startServerProcess(env)).rejects.toThrow(/server exited \(1\) before listening:[\s\S]*already has an owner \(owner@clinic\.test\)[\s\S]*npm run admin -- create new\.owner@clinic\.test/);
+      await expect(startServerProcess(env)).rejects.toThrow(/server exited \(78\) before listening:[\s\S]*already has an owner \(owner@clinic\.test\)[\s\S]*npm run admin -- create new\.owner@clinic\.test/);
     } finally {
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
