@@ -61,7 +61,7 @@ describe('directionProblem', () => {
   });
 
   it('keeps api/services in domain folders', () => {
-    expect(directionProblem('api/services/appointments/front-desk.ts', 'api/platform/audit.ts')).toMatch(/sits loose in api\/services/);
+    expect(directionProblem('api/services/front-desk.ts', 'api/platform/audit.ts')).toMatch(/sits loose in api\/services/);
     expect(directionProblem('api/services/mail-attachments.ts', 'api/services/billing/invoices.ts')).toBeNull();
   });
 
