@@ -21,7 +21,7 @@ import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
 import { publicContentRoutes } from './routes/public/content';
 import { siteRoutes } from './routes/site';
-import { withAuditClock } from './services/audit';
+import { withAuditClock } from './platform/audit';
 
 /**
  * Every router of the app, in the order requests try them (most traffic first). Each is made by

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { FileStorage } from './platform/storage';
-import type { LoginThrottle } from './services/login-throttle';
-import type { PublicCache } from './services/public-cache';
+import type { LoginThrottle } from './services/staff/login-throttle';
+import type { PublicCache } from './platform/public-cache';
 
 /** What every route and service may use; built once in api/server.ts (or by a test). */
 export interface Deps {

@@ -8,18 +8,19 @@ import { createDbFromConfig } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { ensureAdminAndSeed } from './db/seeds/first-start';
 import { createLogger } from './logger';
-import { createMailer } from './services/mailer';
-import { renderInvoiceAttachment } from './services/attachments';
-import { OutboxWorker } from './services/outbox-worker';
-import { Scheduler } from './jobs/scheduler';
+import { createMailer } from './platform/mail/mailer';
+import { renderInvoiceAttachment } from './services/mail-attachments';
+import { OutboxWorker } from './platform/mail/outbox-worker';
+import { Scheduler } from './platform/scheduler';
 import { productTasks } from './jobs/tasks';
-import { LoginThrottle } from './services/login-throttle';
-import { DEFAULT_PAGE_CACHE_LIMITS } from './services/page-cache';
-import { PublicCache } from './services/public-cache';
-import { startCacheInvalidation } from './services/cache-invalidation';
+import { LoginThrottle } from './services/staff/login-throttle';
+import { DEFAULT_PAGE_CACHE_LIMITS } from './platform/page-cache';
+import { PublicCache } from './platform/public-cache';
+import { startCacheInvalidation } from './platform/cache-invalidation';
 import { tightenPrivateFolders } from './private-files';
-import { moveMediaToStorage } from './services/media-move';
+import { moveMediaToStorage } from './services/content/media-move';
 import { createStorage } from './platform/storage';
+import { sendableBodies } from './services/appointments/manage-links';
 
 export interface RunningServer {
   server: Server;
@@ -54,6 +55,7 @@ export async function startServer(config: Config, print: (line: string) => void 
 
   const mailer = createMailer(config);
   const worker = new OutboxWorker({
+    makeLinks: sendableBodies,
     knex,
     mailer,
     logger,

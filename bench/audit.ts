@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import knexFactory from 'knex';
 import { createDb } from '../api/db/knex';
 import { migrateLatest } from '../api/db/migrate';
-import { readAuditTrail } from '../api/services/audit-trail';
+import { readAuditTrail } from '../api/services/staff/audit-trail';
 import { startTestApp } from '../api/test/support/test-app';
 import { auditQuerySchema } from '../shared/schemas/audit';
 

@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
 import { createDb, type Database } from '../api/db/knex';
 import { migrateLatest } from '../api/db/migrate';
-import { type BackupFormat, summarizeTables, takeBackup, userTables } from '../api/services/backups';
-import { restoreBackup } from '../api/services/restore';
+import { type BackupFormat, summarizeTables, takeBackup, userTables } from '../api/platform/backups/backups';
+import { restoreBackup } from '../api/platform/backups/restore';
 import { systemClock } from '../api/clock';
 import { LARGE, seedLarge } from './seed-large';
 

@@ -127,7 +127,7 @@ async function main() {
     const patientsExport = await exportRun('patients');
 
     // The database's share: the week's appointment query as the calendar sends it, its execution time.
-    const { appointmentRows } = await import('../api/services/appointments');
+    const { appointmentRows } = await import('../api/services/appointments/appointments');
     const weekQuery = appointmentRows(db.knex)
       .whereBetween('appointments.preferredDate', [monday, addDays(monday, 6)])
       .whereNot('appointments.status', 'cancelled')

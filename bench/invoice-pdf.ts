@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { renderInvoicePdf } from '../api/services/invoice-pdf';
+import { renderInvoicePdf } from '../api/services/billing/invoice-pdf';
 import { clinic } from '../shared/constants/clinic';
 import { computeInvoiceTotals } from '../shared/domain/invoice-totals';
 import { buildInvoiceDocument, type InvoiceSource } from '../shared/invoice/document';

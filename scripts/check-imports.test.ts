@@ -47,6 +47,24 @@ describe('directionProblem', () => {
     expect(directionProblem('site/src/admin/layout/nav-items.ts', 'site/src/admin/screen-table.ts')).toBeNull();
   });
 
+  it('keeps the api in layers: edge -> domain services -> platform -> db', () => {
+    expect(directionProblem('api/routes/admin/patients.ts', 'api/services/patients/patients.ts')).toBeNull();
+    expect(directionProblem('api/services/patients/patients.ts', 'api/platform/audit.ts')).toBeNull();
+    expect(directionProblem('api/services/appointments/booking.ts', 'api/services/patients/patients.ts')).toBeNull();
+    expect(directionProblem('api/platform/mail/outbox.ts', 'api/db/knex.ts')).toBeNull();
+    expect(directionProblem('api/services/patients/patients.ts', 'api/routes/admin/patients.ts')).toMatch(/a domain service must not import the HTTP edge/);
+    expect(directionProblem('api/services/billing/invoices.ts', 'api/jobs/tasks.ts')).toMatch(/a domain service must not import the HTTP edge/);
+    expect(directionProblem('api/platform/mail/outbox-worker.ts', 'api/services/billing/invoices.ts')).toMatch(/the platform must not import a domain service/);
+    expect(directionProblem('api/platform/scheduler.ts', 'api/routes/health.ts')).toMatch(/the platform must not import the HTTP edge/);
+    expect(directionProblem('api/db/migrate.ts', 'api/platform/audit.ts')).toMatch(/db must not import the platform/);
+    expect(directionProblem('api/db/seeds/first-start.ts', 'api/services/staff/accounts.ts')).toBeNull();
+  });
+
+  it('keeps api/services in domain folders', () => {
+    expect(directionProblem('api/services/front-desk.ts', 'api/platform/audit.ts')).toMatch(/sits loose in api\/services/);
+    expect(directionProblem('api/services/mail-attachments.ts', 'api/services/billing/invoices.ts')).toBeNull();
+  });
+
   it('keeps admin features apart: one feature never imports another', () => {
     expect(directionProblem('site/src/admin/features/appointments/components/d.tsx', 'site/src/admin/features/invoices/components/p.tsx')).toMatch(
       /admin features do not import each other/,

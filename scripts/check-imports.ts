@@ -173,12 +173,51 @@ function adminFloor(file: string): [number, string] | null {
   return null;
 }
 
+/**
+ * The api's layers, highest first: the entries and the HTTP edge (routes, middleware, render, jobs, cli,
+ * openapi, seeds, the migrate command) use the domain services; a domain service (services/<domain>/) uses the platform (mail,
+ * caches, throttles, backups, storage, scheduler, audit) and db; the platform uses only db and models. A
+ * service never imports a route, the platform never imports a domain, db imports neither.
+ */
+const API_LAYERS: [RegExp, string][] = [
+  [/^api\/db\/(?!seeds\/|migrate-cli\.ts$)/, 'db'],
+  [/^api\/platform\//, 'platform'],
+  [/^api\/services\//, 'services'],
+  [/^api\/(routes|middleware|render|jobs|cli|openapi|db\/seeds)\/|^api\/db\/migrate-cli\.ts$/, 'edge'],
+];
+const API_MAY_NOT: Record<string, string[]> = {
+  db: ['platform', 'services', 'edge'],
+  platform: ['services', 'edge'],
+  services: ['edge'],
+};
+/** Files that may sit loose in api/services/ because every domain uses them. */
+const LOOSE_SERVICES = new Set(['api/services/mail-attachments.ts']);
+
+const apiLayerOf = (file: string) => API_LAYERS.find(([re]) => re.test(file))?.[1] ?? null;
+
+export function apiLayerProblem(from: string, to: string): string | null {
+  if (/^api\/services\/[^/]+$/.test(from) && !LOOSE_SERVICES.has(from)) {
+    return `${from} sits loose in api/services: put it in its domain's folder (services/<domain>/) or in api/platform`;
+  }
+  const a = apiLayerOf(from);
+  const b = apiLayerOf(to);
+  if (a && b && (API_MAY_NOT[a] ?? []).includes(b)) {
+    const what: Record<string, string> = { db: 'db', platform: 'the platform', services: 'a domain service', edge: `the HTTP edge (${to.split('/')[1]})` };
+    return `${from} imports ${to}: ${what[a]} must not import ${what[b]}`;
+  }
+  return null;
+}
+
 export function directionProblem(from: string, to: string): string | null {
   if (isTestCode(from)) return null;
   const a = partOf(from);
   const b = partOf(to);
   if (a === 'site/src (loose file)') return `${from} sits loose in site/src: put it in site/src/admin, site/src/public or site/src/lib`;
   if (a !== b && !(allowed[a] ?? []).includes(b)) return `${from} imports ${to}: ${a} must not import ${b}`;
+  if (a === 'api' && b === 'api') {
+    const problem = apiLayerProblem(from, to);
+    if (problem) return problem;
+  }
   if (a === 'site/src/admin' && b === 'site/src/admin') {
     const fa = adminFloor(from);
     const fb = adminFloor(to);

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
-// `npx tsx scripts/tour.ts [outDir]`: screenshots of every admin screen and the main public pages at 375 and
-// 1280 px, to look at after a change (the house rule: a page that works but looks broken is broken). Starts
+// `npx tsx scripts/tour.ts [outDir]`: screenshots of every admin screen and the main public pages at 375, 768
+// (a dentist's tablet) and 1280 px, to look at after a change (the house rule: a page that works but looks broken is broken). Starts
 // the product from source on a fresh embedded database with the demo content; needs `npm run build:site`.
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,7 +49,7 @@ try {
     await new Promise((r) => setTimeout(r, 500));
   }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
-  for (const width of [1280, 375]) {
+  for (const width of [1280, 768, 375]) {
     const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 800 }, baseURL: origin });
     const page = await context.newPage();
     const login = await page.request.post('/api/auth/login', { data: { email, password } });

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config';
 import { systemClock } from '../clock';
 import { createDbFromConfig } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
-import { createAccount, resetPassword } from '../services/accounts';
+import { createAccount, resetPassword } from '../services/staff/accounts';
 
 // `npm run admin -- create <email> [display name]` and `npm run admin -- reset-password <email>` (OPS-7).
 // The password is read from ADMIN_PASSWORD or asked for on the terminal; it must pass AUTH-7's rules.

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 import { APPLICATION_NAME, createDbFromConfig, embeddedDatabaseHolder } from '../db/knex';
 import { createStorage } from '../platform/storage';
 import { systemClock } from '../clock';
-import { type BackupFormat, takeBackup } from '../services/backups';
+import { type BackupFormat, takeBackup } from '../platform/backups/backups';
 
 // `npm run backup [-- --logical]` (OPS-13): a complete copy of the database and the stored files (FILE-4) into
 // BACKUP_DIR, printed on the last line. A server database may be backed up while the product runs; the

@@ -1,7 +1,7 @@
 import '../umask';
 import { systemClock } from '../clock';
 import { ConfigError, loadConfig } from '../config';
-import { RestoreRefused, restoreBackup } from '../services/restore';
+import { RestoreRefused, restoreBackup } from '../platform/backups/restore';
 
 // `npm run restore -- FILE` (OPS-13): puts a backup back into the stopped product (the embedded database in
 // DATA_DIR, or DATABASE_URL's) and the stored files (STORAGE_DIR, FILE-4), then compares every table with

@@ -5,8 +5,8 @@ import { appRouters } from '../app';
 import { loadConfig } from '../config';
 import type { Deps } from '../deps';
 import { routeIndexMarkdown, withRouteIndex } from '../openapi/route-index';
-import { DEFAULT_PAGE_CACHE_LIMITS } from '../services/page-cache';
-import { PublicCache } from '../services/public-cache';
+import { DEFAULT_PAGE_CACHE_LIMITS } from '../platform/page-cache';
+import { PublicCache } from '../platform/public-cache';
 
 // `npm run docs:routes`: writes docs/requirements.md's route index (API-9) from the routers. Building the
 // routers opens nothing: a route reaches the database only when a request comes.

@@ -4,7 +4,7 @@ import { createDbFromConfig } from './knex';
 import { migrateLatest } from './migrate';
 import { createLogger } from '../logger';
 import { createStorage } from '../platform/storage';
-import { moveMediaToStorage } from '../services/media-move';
+import { moveMediaToStorage } from '../services/content/media-move';
 
 // `npm run migrate`: brings the configured database (DATABASE_URL, else the embedded one) up to date, and
 // moves images kept in it to the storage (STORAGE_DIR).

@@ -1,10 +1,10 @@
 import type { Database } from '../db/knex';
 import type { Deps } from '../deps';
-import { dailyBackup } from '../services/backups';
-import { purgeSentEmails } from '../services/outbox-retention';
-import { sendDueReminders } from '../services/reminders';
-import { sendDueReviewRequests } from '../services/reviews';
-import type { ScheduledTask } from './scheduler';
+import { dailyBackup } from '../platform/backups/backups';
+import { purgeSentEmails } from '../platform/mail/outbox-retention';
+import { sendDueReminders } from '../services/appointments/reminders';
+import { sendDueReviewRequests } from '../services/content/reviews';
+import type { ScheduledTask } from '../platform/scheduler';
 
 const BACKUP_NOT_BEFORE_UPTIME_S = 10 * 60;
 

@@ -1,8 +1,8 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Deps } from '../deps';
 import { HttpError, unauthorized } from '../errors';
-import { asActor } from '../services/audit';
-import { userForToken } from '../services/auth';
+import { asActor } from '../platform/audit';
+import { userForToken } from '../services/staff/auth';
 import type { User } from '../models/user';
 
 export const SESSION_COOKIE = 'sid';
@@ -34,7 +34,7 @@ export function requireSession(deps: Deps): Middleware<AuthState> {
     ctx.state.user = user;
     // Admin answers hold patient data: never cached by a browser or a proxy.
     ctx.set('Cache-Control', 'no-store');
-    // Whatever the route changes is audited as this user's doing (api/services/audit.ts).
+    // Whatever the route changes is audited as this user's doing (api/platform/audit.ts).
     await asActor({ id: user.id, name: user.displayName }, next);
   };
 }

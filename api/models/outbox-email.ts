@@ -18,14 +18,14 @@ export class OutboxEmail extends BaseModel {
   attachments!: Attachment[];
   /**
    * SEC-7: what the email's personal link opens; the bodies hold LINK_PLACEHOLDER in its place and the worker
-   * makes the link as it sends (api/services/appointment-links.ts). Null: no link.
+   * makes the link as it sends (api/services/appointments/manage-links.ts). Null: no link.
    */
   linkKind!: 'manage' | 'review' | null;
   linkAppointmentId!: number | null;
   attempts!: number;
   nextAttemptAt!: Date;
   lockedUntil!: Date | null;
-  /** The worker holding the lease (api/services/outbox-worker.ts). */
+  /** The worker holding the lease (api/platform/mail/outbox-worker.ts). */
   lockedBy!: string | null;
   sentAt!: Date | null;
   /** Fixed at creation: every attempt sends the Message-ID <messageUuid@sender's domain>. */

@@ -1,14 +1,14 @@
 import type { BlogPostSummary } from '../../shared/schemas/blog-post';
 import type { Deps } from '../deps';
-import { publicBookingRules } from '../services/booking';
-import { managedAppointment } from '../services/manage-appointment';
-import { publicReviews } from '../services/reviews';
-import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/public-content';
+import { publicBookingRules } from '../services/appointments/booking';
+import { managedAppointment } from '../services/appointments/manage-appointment';
+import { publicReviews } from '../services/content/reviews';
+import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/content/public-content';
 
 // What a public page needs, read at request time the way the public API reads it (same services, same
 // cache keys as api/routes/public/content.ts), so a page and GET /api/... always agree. Each source names
 // its key: the rendered page that read it is dropped when a change to that key's kind is announced
-// (SITE-27, api/services/page-cache.ts); null marks a personal read, and a page that makes one is never kept.
+// (SITE-27, api/platform/page-cache.ts); null marks a personal read, and a page that makes one is never kept.
 
 export interface PublicDataSource {
   /** 'blog:list', 'clinic', ...: starts with the kind the triggers announce (migrations 018, 021). */

@@ -2,13 +2,13 @@ import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
 import type { Deps } from '../deps';
 import { parseBody } from '../middleware/validate';
 import { requireSession, sessionToken, setSessionCookie, type AuthState } from '../middleware/session';
-import { login, logout } from '../services/auth';
-import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/staff';
-import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceTokenFrom } from '../services/trusted-devices';
+import { login, logout } from '../services/staff/auth';
+import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/staff/staff';
+import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceTokenFrom } from '../services/staff/trusted-devices';
 import { createRouter } from './router';
 
 // POST /api/auth/login {email, password} -> { success, user } | 400/401/429/503 { error }
-//   Sets the session cookie and the device cookie (api/services/trusted-devices.ts).
+//   Sets the session cookie and the device cookie (api/services/staff/trusted-devices.ts).
 // POST /api/auth/logout (session required) -> { success }
 // GET  /api/auth/me -> { user } | 401
 // POST /api/auth/change-password {currentPassword, newPassword} -> { success } (AUTH-10; other sessions end)

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
-import { findMedia } from '../services/media';
+import { findMedia } from '../services/content/media';
 import { createRouter } from './router';
 
 // GET /media/<id>.<ext>         the uploaded image (IMG-4), in the type it was uploaded as

@@ -7,7 +7,7 @@ import send from 'koa-send';
 import { clinicToday } from '../../shared/domain/clinic-time';
 import type { Deps } from '../deps';
 import { createPublicRenderer, SITE_DIST } from '../render/renderer';
-import { htmlEtag, type CachedPage } from '../services/page-cache';
+import { htmlEtag, type CachedPage } from '../platform/page-cache';
 import { seoRoutes } from './seo';
 import { createRouter } from './router';
 import { isApiPath } from '../middleware/error-handler';
@@ -17,7 +17,7 @@ import { isPrivatePath } from '../middleware/private-pages';
 // other static files, the admin entry for every /admin path, robots.txt and sitemap.xml, and every other
 // path server-rendered (SITE-19): the public pages answer 200, unknown paths, unknown treatments and
 // unpublished posts 404 with their pages. A public page that answered 200 is kept, final bytes and
-// precompressed twins, until the data it shows changes (SITE-27, api/services/page-cache.ts). Nothing in
+// precompressed twins, until the data it shows changes (SITE-27, api/platform/page-cache.ts). Nothing in
 // the HTML depends on the request beyond its path: no cookie, no nonce (the CSP allows our own scripts by
 // origin), no query (the renderer reads the path only), so the path (with its language prefix) is the key.
 

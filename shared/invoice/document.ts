@@ -9,7 +9,7 @@ import { upiPaymentUri } from '../domain/upi';
 
 // INV-17 and INV-19: ONE invoice layout. buildInvoiceDocument turns an invoice (as GET /api/admin/invoices/:id
 // answers it) into a plain model whose every figure and line of text is already formatted. The server's PDF
-// (api/services/invoice-pdf.ts) and the HTML page (./html.ts, for the admin's print view and the desktop's
+// (api/services/billing/invoice-pdf.ts) and the HTML page (./html.ts, for the admin's print view and the desktop's
 // printToPDF) only draw these strings, in the same sections and order, so the two always agree.
 //
 // Amounts are written '₹ 1,50,000.00', the same text in both renderings: the server PDF's font (Noto Sans

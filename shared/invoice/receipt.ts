@@ -5,7 +5,7 @@ import { toPaise } from '../domain/money';
 import { formatInvoiceAmount, type ClinicIdentity } from './document';
 
 // INV-21: the receipt for one payment (GET /api/admin/invoices/{id}/payments/{paymentId}/receipt), as a plain
-// model of formatted strings the server's PDF draws (api/services/invoice-pdf.ts, the invoice's fonts).
+// model of formatted strings the server's PDF draws (api/services/billing/invoice-pdf.ts, the invoice's fonts).
 
 export interface ReceiptSource {
   invoice: {

@@ -1,5 +1,5 @@
 // The invoice layout's measures, shared by the HTML page (./html.ts) and the server's PDF
-// (api/services/invoice-pdf.ts) so both draw the same page: A4, the same margins, sizes and colours.
+// (api/services/billing/invoice-pdf.ts) so both draw the same page: A4, the same margins, sizes and colours.
 
 export const invoiceStyle = {
   page: { widthMm: 210, heightMm: 297, marginXMm: 15, marginYMm: 14 },

@@ -39,7 +39,7 @@ export const CANCEL_CUTOFF_HOURS = 2;
 /** The path of the data a manage page renders with (the token is the only key). */
 export const managePath = (token: string) => `/api/appointment-links/${token}`;
 
-/** Tokens are 32 random bytes in base64url (api/services/appointment-links.ts). */
+/** Tokens are 32 random bytes in base64url (api/services/appointments/manage-links.ts). */
 export const MANAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**

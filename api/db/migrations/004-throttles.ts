@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 // Counters for rate limits and sign-in throttles, kept in the database so that several server processes
 // on one PostgreSQL count together (several servers behave as one) and a restart forgives nobody. A row
 // is one key's fixed window: its hits and, when the key has been shut out, until when. Keys are hashed
-// (they hold email addresses and IP addresses), see api/services/throttle-store.ts.
+// (they hold email addresses and IP addresses), see api/platform/throttle-store.ts.
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('throttles', (t) => {

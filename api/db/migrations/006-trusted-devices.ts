@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 // Browsers that have signed in to an account before (OWASP's "device cookies"): a sign-in that presents
 // one of these proves it comes from a known browser, so a stranger's failures elsewhere do not lock it out
-// (api/services/trusted-devices.ts, api/services/login-throttle.ts). A row binds one browser's cookie to
+// (api/services/staff/trusted-devices.ts, api/services/staff/login-throttle.ts). A row binds one browser's cookie to
 // one account; a browser used by two accounts has two rows with the same token. Only the SHA-256 of the
 // cookie's random token is stored.
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 // The front desk (docs/frontdesk.md):
 // - clinic_settings: one row (id = 1) holding the clinic's hours, slots, capacity, booking window, reminder
 //   lead time and notification email as JSON (SET-4). It is written when the server starts from the environment's
-//   first-start values and the defaults of CLINIC-4 and CLINIC-5 (api/services/clinic-settings.ts), so it stays empty here.
+//   first-start values and the defaults of CLINIC-4 and CLINIC-5 (api/services/appointments/clinic-settings.ts), so it stays empty here.
 // - closed_dates: holidays with a reason (SET-6).
 // - appointments: source ('online' | 'staff'), booked_anyway, booked_by (the staff member; the name is
 //   kept too, so it survives the account) and the status no-show (APPT-13). patient_id exists since 001.

@@ -4,9 +4,9 @@ import type { Knex } from 'knex';
 // NOTIFY on the channel 'public_cache' with the cache key prefix to drop. Triggers, not the route handlers,
 // send it, so any writer (a route, the CLI, a restore, psql) invalidates; PostgreSQL delivers it on commit
 // (never for a rolled-back change) and folds repeats within one transaction. The listener is in
-// api/services/cache-invalidation.ts.
+// api/platform/cache-invalidation.ts.
 
-/** Table -> the cache key prefix it feeds (api/services/public-cache.ts). */
+/** Table -> the cache key prefix it feeds (api/platform/public-cache.ts). */
 export const NOTIFYING_TABLES: Record<string, string> = {
   blog_posts: 'blog',
   gallery_images: 'gallery',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // One writer of email_outbox: book_appointment (003, 007) queued the booking's two emails itself,
-// beside api/services/outbox.ts. Since the booking runs in a knex transaction of its own (the personal link
+// beside api/platform/mail/outbox.ts. Since the booking runs in a knex transaction of its own (the personal link
 // and the language are written with it), the service queues them through enqueueEmail in that transaction,
 // and the function only books: same locks, same checks, same answer (o_id, o_refusal), one parameter less.
 

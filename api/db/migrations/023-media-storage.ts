@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 // FILE-3: uploaded images leave the database for the file storage (FILE-1). A media row keeps only what
 // describes its files: their storage keys and SHA-256 hashes besides the type, size and dimensions it had.
 // This migration only makes room: migrations do not know the storage, so the bytes of existing rows are
-// moved at start-up, one row at a time (api/services/media-move.ts), and each row's bytea is emptied in
+// moved at start-up, one row at a time (api/services/content/media-move.ts), and each row's bytea is emptied in
 // the same statement that records where its files are. A row always has its image in one of the two
 // places (the check below).
 

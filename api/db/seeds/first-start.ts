@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { storeFirstStartSettings } from '../../services/clinic-settings';
+import { storeFirstStartSettings } from '../../services/appointments/clinic-settings';
 import { accountPasswordSchema } from '../../../shared/schemas/auth';
 import { clinic } from '../../../shared/constants/clinic';
 import type { Config } from '../../config';
-import { createAccount, generatePassword } from '../../services/accounts';
+import { createAccount, generatePassword } from '../../services/staff/accounts';
 import { seedDemoContent } from './demo-content';
 
 export const DEMO_ADMIN_EMAIL = 'admin@smilecare.example';

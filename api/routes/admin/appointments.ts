@@ -14,9 +14,11 @@ import {
   listAppointments,
   parseAppointmentListQuery,
   sendFollowUp,
-} from '../../services/appointments';
-import { approveRequestedTime } from '../../services/manage-appointment';
-import { appointmentCalendar, parseCalendarQuery, rescheduleAppointment, staffBookAppointment } from '../../services/front-desk';
+} from '../../services/appointments/appointments';
+import { approveRequestedTime } from '../../services/appointments/manage-appointment';
+import { appointmentCalendar, parseCalendarQuery } from '../../services/appointments/calendar';
+import { rescheduleAppointment } from '../../services/appointments/reschedule';
+import { staffBookAppointment } from '../../services/appointments/staff-booking';
 
 // GET    /api/admin/appointments?q=&status=&from=&to=&limit=&offset=  by preferred date and time, ascending;
 //                                               with a limit or offset, X-Total-Count gives the number of matches

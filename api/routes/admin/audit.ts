@@ -2,7 +2,7 @@ import { auditQuerySchema } from '../../../shared/schemas/audit';
 import type { Deps } from '../../deps';
 import { requires } from '../../middleware/capability';
 import { parseBody } from '../../middleware/validate';
-import { readAuditTrail } from '../../services/audit-trail';
+import { readAuditTrail } from '../../services/staff/audit-trail';
 import { createAdminRouter } from '../router';
 
 // GET /api/admin/audit?user=&entity=&entityId=&from=&to=&limit=&offset=&cursor= -> { rows, next }, owner

@@ -1,10 +1,10 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
-import { parseListQuery } from '../../middleware/list-query';
+import { parseListQuery } from '../../db/list-query';
 import { blogPostSchema } from '../../../shared/schemas/blog-post';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
-import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../services/blog-posts';
+import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../services/content/blog-posts';
 
 // GET    /api/admin/blog-posts?q=&limit=&offset=  newest first, drafts included, content cleaned (BLOG-5)
 // POST   /api/admin/blog-posts                    blogPostSchema -> 201 post (draft unless isPublished)

@@ -3,8 +3,9 @@ import { createAdminRouter } from '../router';
 import { clinicSettingsSchema, closedDateSchema } from '../../../shared/schemas/clinic-settings';
 import type { Deps } from '../../deps';
 import { parseBody } from '../../middleware/validate';
-import { getClinicSettings, saveClinicSettings } from '../../services/clinic-settings';
-import { closeDate, listClosedDates, parseFromDate, reopenDate } from '../../services/front-desk';
+import { getClinicSettings, saveClinicSettings } from '../../services/appointments/clinic-settings';
+import { dateQueryParam } from '../../db/list-query';
+import { closeDate, listClosedDates, reopenDate } from '../../services/appointments/closed-dates';
 
 // SET-4 and SET-6: the clinic's hours, slots and booking rules, and its closed dates. A receptionist
 // reads them (appointments.read); only the owner changes them (settings.write).
@@ -33,7 +34,7 @@ export function closedDateRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/closed-dates' });
 
   router.get('/', requires('appointments.read'), async (ctx) => {
-    ctx.body = await listClosedDates(deps, parseFromDate(ctx.query));
+    ctx.body = await listClosedDates(deps, dateQueryParam(ctx.query, 'from'));
   });
 
   router.post('/', requires('settings.write'), async (ctx) => {

@@ -1,8 +1,8 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import type { Deps } from '../../deps';
-import { recentAppointments } from '../../services/appointments';
-import { dashboardCharts, dashboardStats } from '../../services/dashboard';
+import { recentAppointments } from '../../services/appointments/appointments';
+import { dashboardCharts, dashboardStats } from '../../services/reports/dashboard';
 
 // GET /api/admin/stats                -> { totalPatients, todayAppointments, pendingInvoices, monthlyRevenue } (ADMIN-10)
 // GET /api/admin/recent-appointments  -> the 5 most recently booked

@@ -2,7 +2,7 @@ import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import { clinicToday } from '../../../shared/domain/clinic-time';
 import type { Deps } from '../../deps';
-import { exportCsv, parseExportKind } from '../../services/csv-export';
+import { exportCsv, parseExportKind } from '../../services/reports/csv-export';
 
 // GET /api/admin/export/{patients|appointments|invoices}.csv?q=&status=&from=&to=  (ADMIN-19, owner only:
 //   'export'). text/csv, UTF-8 with a BOM, streamed; the lists' filters (patients: q, and from/to on the day

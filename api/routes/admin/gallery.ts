@@ -1,11 +1,11 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
-import { parseListQuery } from '../../middleware/list-query';
+import { parseListQuery } from '../../db/list-query';
 import { galleryImageSchema } from '../../../shared/schemas/gallery-image';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
 
-import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage, type GivenFields } from '../../services/gallery';
+import { createGalleryImage, deleteGalleryImage, listGallery, updateGalleryImage, type GivenFields } from '../../services/content/gallery';
 
 // GET    /api/admin/gallery?q=&category=&limit=&offset=  by order then id, hidden images included
 // POST   /api/admin/gallery                              galleryImageSchema -> 201 image (GAL-2 defaults)

@@ -1,17 +1,17 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
-import { parseListQuery } from '../../middleware/list-query';
+import { parseListQuery } from '../../db/list-query';
 import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/booking';
 import { invoiceCreateSchema } from '../../../shared/schemas/invoice';
 import { markPaidSchema, paymentCreateSchema } from '../../../shared/schemas/payment';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody, parseId } from '../../middleware/validate';
-import { loadPdfRenderer } from '../../services/attachments';
-import { cancelInvoice, createInvoice, getInvoice, invoiceDocument, listInvoices, sendInvoice } from '../../services/invoices';
-import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/payments';
+import { loadPdfRenderer } from '../../services/mail-attachments';
+import { cancelInvoice, createInvoice, getInvoice, invoiceDocument, listInvoices, sendInvoice } from '../../services/billing/invoices';
+import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/billing/payments';
 
-// Invoices, API-3 and INV-1 to INV-27 (all behind the session, AUTH-2). The shapes are in api/services/invoices.ts
+// Invoices, API-3 and INV-1 to INV-27 (all behind the session, AUTH-2). The shapes are in api/services/billing/invoices.ts
 // (InvoiceJson, PaymentJson) and docs/billing.md.
 //
 // GET    /api/admin/invoices                 array, newest first; ?q=&status=&limit=&offset= (API-7); status is

@@ -1,13 +1,13 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
-import { parseListQuery } from '../../middleware/list-query';
+import { parseListQuery } from '../../db/list-query';
 import { patientSchema } from '../../../shared/schemas/patient';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
-import { patientHistory } from '../../services/front-desk';
-import { erasePatient, exportPatientData } from '../../services/data-rights';
+import { patientHistory } from '../../services/patients/history';
+import { erasePatient, exportPatientData } from '../../services/patients/data-rights';
 import { eraseRequestSchema } from '../../../shared/schemas/patient';
-import { createPatient, deletePatient, findPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients';
+import { createPatient, deletePatient, findPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches

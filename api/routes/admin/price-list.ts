@@ -4,7 +4,7 @@ import { priceListItemSchema } from '../../../shared/schemas/price-list';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
-import { createPriceListItem, deletePriceListItem, listPriceList, updatePriceListItem } from '../../services/price-list';
+import { createPriceListItem, deletePriceListItem, listPriceList, updatePriceListItem } from '../../services/billing/price-list';
 
 // The price list: what the invoice form offers as items. An item is
 // { id, name, defaultPrice, sacCode (null or 99xxxx), taxRate (0|5|12|18|28), isActive, order }.

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { requires } from '../../middleware/capability';
 import { parseId } from '../../middleware/validate';
-import { markRecallContacted, recallList, sendRecallEmail } from '../../services/recall';
+import { markRecallContacted, recallList, sendRecallEmail } from '../../services/appointments/recall';
 import { createAdminRouter } from '../router';
 
 // PAT-6: the recall list.

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { requires } from '../../middleware/capability';
 import { parseId } from '../../middleware/validate';
-import { listReminders, markWhatsappReminderSent } from '../../services/reminder-list';
+import { listReminders, markWhatsappReminderSent } from '../../services/appointments/reminder-list';
 import { createAdminRouter } from '../router';
 
 // APPT-16: the front desk's reminder list.

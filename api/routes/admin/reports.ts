@@ -1,7 +1,7 @@
 import { requires } from '../../middleware/capability';
 import { createAdminRouter } from '../router';
 import type { Deps } from '../../deps';
-import { exportGstReport, gstReportCsv, parseMonth } from '../../services/gst-report';
+import { exportGstReport, gstReportCsv, parseMonth } from '../../services/billing/gst-report';
 
 // Reports for the clinic's accountant. ?month=yyyy-MM, this month at the clinic by default; a
 // bad month is 400 "month must be a month like 2026-11".

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { HttpError, notFound } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
-import { listReviews, moderateReview } from '../../services/reviews';
+import { listReviews, moderateReview } from '../../services/content/reviews';
 import { createAdminRouter } from '../router';
 
 // REV-4: the owner's moderation of patients' reviews (capability 'content': the website's content).

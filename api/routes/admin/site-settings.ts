@@ -3,7 +3,7 @@ import { createAdminRouter } from '../router';
 import { siteSettingValueSchemaFor } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { parseBody } from '../../middleware/validate';
-import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../services/site-settings';
+import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../services/content/site-settings';
 
 // GET /api/admin/site-settings/:key  { key, value } (value null when unset); unknown key 404
 // PUT /api/admin/site-settings/:key  { value } -> { key, value }; each key checks its value (400 with the

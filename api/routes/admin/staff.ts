@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { requires } from '../../middleware/capability';
 import { sessionToken } from '../../middleware/session';
 import { parseBody, parseId } from '../../middleware/validate';
-import { createStaff, listStaff, updateStaff } from '../../services/staff';
+import { createStaff, listStaff, updateStaff } from '../../services/staff/staff';
 import { createAdminRouter } from '../router';
 
 // Staff accounts, owner only (AUTH-9, AUTH-11, AUTH-12):

@@ -7,7 +7,7 @@ import { koaBody } from 'koa-body';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
-import { MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../../services/media';
+import { MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../../services/content/media';
 
 // POST /api/admin/upload  multipart, field `image` (IMG-3, IMG-4)
 //   201 { success: true, imageUrl: '/media/<id>.<ext>', thumbnailUrl: '/media/<id>-thumb.webp', error: null }

@@ -4,7 +4,7 @@ import { appointmentRequestSchema } from '../../../shared/schemas/appointment';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody } from '../../middleware/validate';
-import { bookAppointment, countBookingRequest, dayAvailability, publicBookingRules, refuseHoneypot } from '../../services/booking';
+import { bookAppointment, countBookingRequest, dayAvailability, publicBookingRules, refuseHoneypot } from '../../services/appointments/booking';
 import { createRouter } from '../router';
 
 /** The hidden field holds anything at all: only a program fills a field nobody can see. */

@@ -1,5 +1,5 @@
 import type { ParameterizedContext } from 'koa';
-import type { CachedBody } from '../../services/public-cache';
+import type { CachedBody } from '../../platform/public-cache';
 
 /** Answers a cached public body, or 304 when the browser already holds it. */
 export function sendCached(ctx: ParameterizedContext, body: CachedBody): void {

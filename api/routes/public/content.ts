@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../../services/public-content';
+import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../../services/content/public-content';
 import { sendCached } from './cached-json';
 import { createRouter } from '../router';
 

@@ -3,7 +3,7 @@ import { MANAGE_TOKEN, type ManageOutcome } from '../../../shared/schemas/manage
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { createPublicRenderer } from '../../render/renderer';
-import { cancelByVisitor, managedAppointment, requestAnotherTime, type ManageAnswer } from '../../services/manage-appointment';
+import { cancelByVisitor, managedAppointment, requestAnotherTime, type ManageAnswer } from '../../services/appointments/manage-appointment';
 import { createRouter } from '../router';
 
 // The personal link (BOOK-12..16). The page itself, /appointment/{token}, is server-rendered by the public

@@ -7,7 +7,7 @@ import { MANAGE_TOKEN } from '../../../shared/schemas/manage-appointment';
 import { REVIEW_TEXT_MAX, reviewSubmissionSchema } from '../../../shared/schemas/review';
 import type { Deps } from '../../deps';
 import { formTooLarge } from '../../middleware/body';
-import { displayName, publicReviews, reviewInvite, reviewLinkState, submitReview, type ReviewInvite } from '../../services/reviews';
+import { displayName, publicReviews, reviewInvite, reviewLinkState, submitReview, type ReviewInvite } from '../../services/content/reviews';
 import { DEVANAGARI_FONT } from '../../render/renderer';
 import { DEVANAGARI_UNICODE_RANGE } from '../../../shared/i18n/devanagari';
 import { createRouter } from '../router';

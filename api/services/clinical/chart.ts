@@ -4,7 +4,7 @@ import { clinicDayEnd } from '../../../shared/domain/clinic-time';
 import type { ClinicalItem, PatientChart } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import { audit } from '../audit';
+import { audit } from '../../platform/audit';
 import { loadItems } from './items';
 import { chartVocabulary } from './vocabulary';
 

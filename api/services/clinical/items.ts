@@ -4,7 +4,7 @@ import { checkChartItem } from '../../../shared/clinical/chart-item';
 import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate, type ClinicalItemEvent } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { audit } from '../audit';
+import { audit } from '../../platform/audit';
 import { chartVocabulary } from './vocabulary';
 
 // CHART-5..CHART-9: the clinical items of a patient. Every write and its audit row and history event are

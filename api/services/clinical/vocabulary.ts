@@ -3,7 +3,7 @@ import { isStatusWord, isSurfaceLetters } from '../../../shared/clinical/chart-c
 import type { ChartVocabularyCode } from '../../../shared/clinical/vocabulary';
 import { CLINICAL_MESSAGES, type FindingCreate } from '../../../shared/schemas/clinical-item';
 import { badRequest, conflict } from '../../errors';
-import { audit } from '../audit';
+import { audit } from '../../platform/audit';
 
 // CHART-7: the chart's vocabulary, handed to parseChartCommand and to the drawing: the procedures of the
 // price list (rows with a chart code) and the findings list (CHART-3), which the owner extends.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { csvField } from '../../services/csv-export';
+import { csvField } from '../../services/reports/csv-export';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // ADMIN-19: the lists as CSV: UTF-8 with a BOM, one header row, RFC 4180 quoting, ISO dates, plain amounts,

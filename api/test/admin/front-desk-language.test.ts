@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_MESSAGE } from '../../../shared/schemas/appointment';
-import type { OutboxWorker } from '../../services/outbox-worker';
+import type { OutboxWorker } from '../../platform/mail/outbox-worker';
 import { peerOutboxWorker } from '../support/peer-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,7 +1,7 @@
-import { storeFirstStartSettings } from '../../services/clinic-settings';
+import { storeFirstStartSettings } from '../../services/appointments/clinic-settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultClinicSettings, type ClinicSettings } from '../../../shared/schemas/clinic-settings';
-import { createAccount } from '../../services/accounts';
+import { createAccount } from '../../services/staff/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 // SET-4, SET-6, BOOK-4, BOOK-7, BOOK-10: the clinic's hours, slots and rules live in the database and every booking rule reads them;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
-import { createAccount } from '../../services/accounts';
+import { createAccount } from '../../services/staff/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 // DATA-2, DATA-3, DATA-7: a patient's data exported as one JSON file, and erased on request in one transaction,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ClinicSettings } from '../../../shared/schemas/clinic-settings';
-import { createAccount } from '../../services/accounts';
-import { storeFirstStartSettings } from '../../services/clinic-settings';
-import { sendDueReviewRequests } from '../../services/reviews';
+import { createAccount } from '../../services/staff/accounts';
+import { storeFirstStartSettings } from '../../services/appointments/clinic-settings';
+import { sendDueReviewRequests } from '../../services/content/reviews';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 // SET-4, REV-1, PAT-6: the review request switch and delay and the recall period are clinic settings the

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
-import { smtpMailer } from '../../services/mailer';
-import { enqueueEmail } from '../../services/outbox';
-import { OutboxWorker, type OutboxWorkerOptions } from '../../services/outbox-worker';
+import { smtpMailer } from '../../platform/mail/mailer';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import { OutboxWorker, type OutboxWorkerOptions } from '../../platform/mail/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { sendableBodies } from '../../services/appointments/manage-links';
 
 const booking = {
   firstName: 'Rohan',
@@ -26,6 +27,7 @@ beforeAll(async () => {
   app.clock.set('2026-11-23T05:00:00Z');
   peer = await new SmtpPeer().start();
   worker = new OutboxWorker({
+    makeLinks: sendableBodies,
     knex: app.deps.knex,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: createLogger('silent'),
@@ -48,6 +50,7 @@ beforeEach(async () => {
 
 const newWorker = (options: Partial<OutboxWorkerOptions> = {}) =>
   new OutboxWorker({
+    makeLinks: sendableBodies,
     knex: app.deps.knex,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: createLogger('silent'),

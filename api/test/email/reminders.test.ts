@@ -1,13 +1,14 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../jobs/scheduler';
+import { Scheduler } from '../../platform/scheduler';
 import { productTasks } from '../../jobs/tasks';
 import { createLogger } from '../../logger';
-import { smtpMailer } from '../../services/mailer';
-import { renderInvoiceAttachment } from '../../services/attachments';
-import { OutboxWorker } from '../../services/outbox-worker';
+import { smtpMailer } from '../../platform/mail/mailer';
+import { renderInvoiceAttachment } from '../../services/mail-attachments';
+import { OutboxWorker } from '../../platform/mail/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { sendableBodies } from '../../services/appointments/manage-links';
 
 // MAIL-9, MAIL-10, OPS-15: the reminder at the lead time (24 h), once, across restarts and processes.
 
@@ -66,6 +67,7 @@ function parseIcs(content: string) {
 async function deliverOverSmtp() {
   const peer = await new SmtpPeer().start();
   const worker = new OutboxWorker({
+    makeLinks: sendableBodies,
     knex: app.deps.knex,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: silent,

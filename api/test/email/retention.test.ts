@@ -2,13 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { createLogger } from '../../logger';
-import { smtpMailer } from '../../services/mailer';
-import { enqueueEmail } from '../../services/outbox';
-import { purgeSentEmails } from '../../services/outbox-retention';
-import { OutboxWorker } from '../../services/outbox-worker';
+import { smtpMailer } from '../../platform/mail/mailer';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import { purgeSentEmails } from '../../platform/mail/outbox-retention';
+import { OutboxWorker } from '../../platform/mail/outbox-worker';
 import { SmtpPeer } from '../support/smtp-peer';
 import { createTestDatabase } from '../support/test-db';
 import type { Database } from '../../db/knex';
+import { sendableBodies } from '../../services/appointments/manage-links';
 
 // Sent emails hold patients' details; after EMAIL_RETENTION_DAYS their recipient, subject and bodies are
 // blanked and the row stays as the record that a message went out.
@@ -33,6 +34,7 @@ beforeEach(async () => {
 
 const worker = (retentionDays?: number, log?: (line: string) => void) =>
   new OutboxWorker({
+    makeLinks: sendableBodies,
     knex: db.knex,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),
     logger: log ? createLogger('info', log) : createLogger('silent'),

@@ -11,8 +11,8 @@ import { APPLICATION_NAME, createDb, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import { ensureAdminAndSeed } from '../../db/seeds/first-start';
 import { FolderStorage } from '../../platform/storage';
-import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../services/backups';
-import { RestoreRefused, restoreBackup } from '../../services/restore';
+import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../platform/backups/backups';
+import { RestoreRefused, restoreBackup } from '../../platform/backups/restore';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
 import { clockEnv } from '../support/server-process';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import type { Logger } from '../../logger';
-import { startCacheInvalidation } from '../../services/cache-invalidation';
-import { PublicCache } from '../../services/public-cache';
+import { startCacheInvalidation } from '../../platform/cache-invalidation';
+import { PublicCache } from '../../platform/public-cache';
 import { createTestDatabase } from '../support/test-db';
 
 // OPS-14: every change to what the public caches hold is announced through PostgreSQL, whoever makes it,

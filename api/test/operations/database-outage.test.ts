@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
-import { PublicCache } from '../../services/public-cache';
-import { LoginThrottle } from '../../services/login-throttle';
+import { PublicCache } from '../../platform/public-cache';
+import { LoginThrottle } from '../../services/staff/login-throttle';
 import { FolderStorage } from '../../platform/storage';
 
 // While the database cannot be reached, every request that needs it answers 503 with Retry-After (it may

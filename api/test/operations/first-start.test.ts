@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import { createDbFromConfig, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import { DEMO_ADMIN_EMAIL, ensureAdminAndSeed, StartupRefused } from '../../db/seeds/first-start';
-import { createAccount } from '../../services/accounts';
+import { createAccount } from '../../services/staff/accounts';
 import { startServerProcess } from '../support/server-process';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
 

@@ -7,7 +7,7 @@ import { createDb, type Database } from '../../db/knex';
 import { migrateLatest, migrateUpTo } from '../../db/migrate';
 import { createLogger } from '../../logger';
 import type { FileStorage } from '../../platform/storage';
-import { moveMediaToStorage } from '../../services/media-move';
+import { moveMediaToStorage } from '../../services/content/media-move';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createServerDatabase } from '../support/test-db';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/knex';
 import * as outboxLinks from '../../db/migrations/022-outbox-personal-links';
-import { hashToken, newManageToken } from '../../services/appointment-links';
+import { hashToken, newManageToken } from '../../services/appointments/manage-links';
 import { deliverOutbox, linkToken } from '../support/sent-mail';
 import { createTestDatabase } from '../support/test-db';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../shared/schemas/upload';
-import { IMAGE_LIMITS, type ImageKind } from '../../services/media';
+import { IMAGE_LIMITS, type ImageKind } from '../../services/content/media';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { createServerDatabase } from '../support/test-db';
 

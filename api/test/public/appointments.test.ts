@@ -3,8 +3,8 @@ import { HONEYPOT_MESSAGE, timeSlots } from '../../../shared/constants/booking';
 import { clinic } from '../../../shared/constants/clinic';
 import { addDays, isSunday } from '../../../shared/domain/clinic-time';
 import { ConfigError, loadConfig, type Config } from '../../config';
-import { countBookingRequest, rateLimitAddress } from '../../services/booking';
-import { getClinicSettings, saveClinicSettings } from '../../services/clinic-settings';
+import { countBookingRequest, rateLimitAddress } from '../../services/appointments/booking';
+import { getClinicSettings, saveClinicSettings } from '../../services/appointments/clinic-settings';
 import { onRealServer } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
 

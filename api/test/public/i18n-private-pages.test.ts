@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sendDueReviewRequests } from '../../services/reviews';
+import { sendDueReviewRequests } from '../../services/content/reviews';
 import { deliverOutbox, linkToken } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 

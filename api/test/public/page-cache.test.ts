@@ -2,10 +2,10 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPublicRenderer } from '../../render/renderer';
-import { createBlogPost } from '../../services/blog-posts';
-import { saveClinicSettings, getClinicSettings } from '../../services/clinic-settings';
-import { PageCache, preparePage } from '../../services/page-cache';
-import { writeSiteSetting } from '../../services/site-settings';
+import { createBlogPost } from '../../services/content/blog-posts';
+import { saveClinicSettings, getClinicSettings } from '../../services/appointments/clinic-settings';
+import { PageCache, preparePage } from '../../platform/page-cache';
+import { writeSiteSetting } from '../../services/content/site-settings';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // SITE-27: rendered public pages are kept as their final bytes (with brotli and gzip twins and an ETag)

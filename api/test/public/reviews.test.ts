@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Scheduler } from '../../jobs/scheduler';
+import { Scheduler } from '../../platform/scheduler';
 import { productTasks } from '../../jobs/tasks';
 import { createLogger } from '../../logger';
-import { hashToken } from '../../services/appointment-links';
-import { getClinicSettings } from '../../services/clinic-settings';
-import { sendDueReviewRequests } from '../../services/reviews';
+import { hashToken } from '../../services/appointments/manage-links';
+import { getClinicSettings } from '../../services/appointments/clinic-settings';
+import { sendDueReviewRequests } from '../../services/content/reviews';
 import { deliverOutbox } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 

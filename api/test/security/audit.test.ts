@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import type { AuditPage, AuditRow } from '../../../shared/schemas/audit';
 import { clinicToday } from '../../../shared/domain/clinic-time';
-import { audit, withAuditClock } from '../../services/audit';
+import { audit, withAuditClock } from '../../platform/audit';
 import { mountedRoutes } from '../support/routes';
 import { ADMIN, cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 

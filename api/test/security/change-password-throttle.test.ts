@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, cookieFrom, deviceCookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 // AUTH-13: a wrong current password on change-password counts like a failed sign-in, with the sign-in's
-// production rules (api/services/login-throttle.ts), and every checked attempt is audited without a password.
+// production rules (api/services/staff/login-throttle.ts), and every checked attempt is audited without a password.
 
 const MINUTE = 60_000;
 const TOO_MANY = { error: 'Too many password attempts. Please wait and try again.' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportKinds } from '../../services/csv-export';
+import { exportKinds } from '../../services/reports/csv-export';
 import { seedDemoContent } from '../../db/seeds/demo-content';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { seedDemoContent } from '../../db/seeds/demo-content';
-import { createAccount } from '../../services/accounts';
-import { newManageToken } from '../../services/appointment-links';
+import { createAccount } from '../../services/staff/accounts';
+import { newManageToken } from '../../services/appointments/manage-links';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { startTestApp, type TestApp } from '../support/test-app';
 

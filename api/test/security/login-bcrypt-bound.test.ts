@@ -1,9 +1,9 @@
 import bcrypt from 'bcrypt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { throttleKey } from '../../services/throttle-store';
+import { throttleKey } from '../../platform/throttle-store';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
 
-// bcrypt work cannot take the whole libuv thread pool (api/services/password-work.ts).
+// bcrypt work cannot take the whole libuv thread pool (api/platform/password-work.ts).
 // A bound of 2 at once with 3 waiting; the sign-in throttle is opened wide so that only the bound answers.
 
 const BOUND = { concurrency: 2, queue: 3, retryAfterSeconds: 2 };

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, resetPassword } from '../../services/accounts';
+import { createAccount, resetPassword } from '../../services/staff/accounts';
 import { ADMIN, deviceCookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// The device cookie (api/services/trusted-devices.ts): what it looks like, how it is stored, and that it
+// The device cookie (api/services/staff/trusted-devices.ts): what it looks like, how it is stored, and that it
 // proves a browser for one account only. Small limits: two untrusted failures lock an account, three
 // failures lock a trusted browser.
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, deviceCookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
-// AUTH-5, with the production rules (api/services/login-throttle.ts). Every request of these
+// AUTH-5, with the production rules (api/services/staff/login-throttle.ts). Every request of these
 // tests comes from 127.0.0.1: the attacker and the clinic are on the same network.
 
 const SECOND = 1000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, localizePath, type Lang } from '../../../shared/i18n/types';
 import { manageOutcomes, TOKEN_PATH_PREFIXES } from '../../../shared/schemas/manage-appointment';
 import { isPrivatePath, PRIVATE_HEADERS } from '../../middleware/private-pages';
-import { sendDueReviewRequests } from '../../services/reviews';
+import { sendDueReviewRequests } from '../../services/content/reviews';
 import { mountedRoutes } from '../support/routes';
 import { deliverOutbox, linkToken } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';

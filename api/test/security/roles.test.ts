@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../shared/constants/roles';
 import { seedDemoContent } from '../../db/seeds/demo-content';
-import { createAccount } from '../../services/accounts';
+import { createAccount } from '../../services/staff/accounts';
 import { createAdminRouter } from '../../routes/router';
 import { mountedRoutes, type MountedRoute } from '../support/routes';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../services/accounts';
+import { createAccount } from '../../services/staff/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 // AUTH-3 and AUTH-15: a session ends after 12 hours without use, and, however busy, session_max_hours after

@@ -9,7 +9,7 @@ import {
   sweepThrottles,
   takeAttempt,
   throttleKey,
-} from '../../services/throttle-store';
+} from '../../platform/throttle-store';
 import { createTestDatabase } from '../support/test-db';
 
 let db: Database;

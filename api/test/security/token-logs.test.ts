@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PATH_PREFIXES } from '../../../shared/schemas/manage-appointment';
 import { createLogger, redactTokens } from '../../logger';
-import { sendDueReviewRequests } from '../../services/reviews';
+import { sendDueReviewRequests } from '../../services/content/reviews';
 import { mountedRoutes } from '../support/routes';
 import { deliverOutbox, linkToken } from '../support/sent-mail';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 import type { StaffRole } from '../../../shared/constants/roles';
-import { createAccount } from '../../services/accounts';
+import { createAccount } from '../../services/staff/accounts';
 import { cookieFrom, startTestApp, type TestApp } from './test-app';
 
 // The clinical tests' clinic: the owner, a dentist and a receptionist signed in, and a patient.

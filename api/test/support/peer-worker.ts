@@ -1,9 +1,10 @@
 import type { Deps } from '../../deps';
 import { createLogger, type Logger } from '../../logger';
-import { renderInvoiceAttachment } from '../../services/attachments';
-import { smtpMailer } from '../../services/mailer';
-import { OutboxWorker } from '../../services/outbox-worker';
+import { renderInvoiceAttachment } from '../../services/mail-attachments';
+import { smtpMailer } from '../../platform/mail/mailer';
+import { OutboxWorker } from '../../platform/mail/outbox-worker';
 import type { SmtpPeer } from './smtp-peer';
+import { sendableBodies } from '../../services/appointments/manage-links';
 
 /**
  * The outbox worker as the server runs it (attachments rendered: invoice PDFs, the confirmations' .ics),
@@ -11,6 +12,7 @@ import type { SmtpPeer } from './smtp-peer';
  */
 export function peerOutboxWorker(deps: Pick<Deps, 'knex' | 'now'>, peer: SmtpPeer, logger: Logger = createLogger('silent')): OutboxWorker {
   return new OutboxWorker({
+    makeLinks: sendableBodies,
     knex: deps.knex,
     now: deps.now,
     mailer: smtpMailer(peer.url, { secure: false, ignoreTLS: true }),

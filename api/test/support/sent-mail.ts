@@ -1,8 +1,9 @@
 import type { Deps } from '../../deps';
 import { createLogger } from '../../logger';
-import { renderInvoiceAttachment } from '../../services/attachments';
-import type { OutgoingMail } from '../../services/mailer';
-import { OutboxWorker } from '../../services/outbox-worker';
+import { renderInvoiceAttachment } from '../../services/mail-attachments';
+import type { OutgoingMail } from '../../platform/mail/mailer';
+import { OutboxWorker } from '../../platform/mail/outbox-worker';
+import { sendableBodies } from '../../services/appointments/manage-links';
 
 /** An email as its recipient gets it (the personal link made at send time, SEC-7), with its outbox row's kind. */
 export interface SentMail extends OutgoingMail {
@@ -16,6 +17,7 @@ export interface SentMail extends OutgoingMail {
 export async function deliverOutbox(deps: Pick<Deps, 'knex' | 'now'>): Promise<SentMail[]> {
   const sent: OutgoingMail[] = [];
   const worker = new OutboxWorker({
+    makeLinks: sendableBodies,
     knex: deps.knex,
     now: deps.now,
     mailer: {

@@ -8,10 +8,10 @@ import { createHttpServer } from '../../http-server';
 import { loadConfig, type Config } from '../../config';
 import type { Deps } from '../../deps';
 import { createLogger, type Logger } from '../../logger';
-import { createAccount } from '../../services/accounts';
-import { LoginThrottle, type LoginThrottleOverrides } from '../../services/login-throttle';
-import { configurePasswordWork, type PasswordWorkOptions } from '../../services/password-work';
-import { PublicCache } from '../../services/public-cache';
+import { createAccount } from '../../services/staff/accounts';
+import { LoginThrottle, type LoginThrottleOverrides } from '../../services/staff/login-throttle';
+import { configurePasswordWork, type PasswordWorkOptions } from '../../platform/password-work';
+import { PublicCache } from '../../platform/public-cache';
 import { createTestDatabase } from './test-db';
 import type { Database } from '../../db/knex';
 import { FolderStorage } from '../../platform/storage';
@@ -67,9 +67,9 @@ export interface TestApp {
 export async function startTestApp(
   options: {
     config?: Partial<Config>;
-    /** Sign-in throttle rules that differ from the production ones (api/services/login-throttle.ts). */
+    /** Sign-in throttle rules that differ from the production ones (api/services/staff/login-throttle.ts). */
     throttle?: LoginThrottleOverrides;
-    /** The bound on concurrent bcrypt work, for this test file's process (api/services/password-work.ts). */
+    /** The bound on concurrent bcrypt work, for this test file's process (api/platform/password-work.ts). */
     passwordWork?: Partial<PasswordWorkOptions>;
     poolMax?: number;
     /** An existing database: a second app on it behaves as a second server process (OPS-14). */
@@ -150,7 +150,7 @@ export function cookieFrom(res: Response): string {
   return set.split(';')[0];
 }
 
-/** The `device=value` part of the device cookie a sign-in sets (api/services/trusted-devices.ts). */
+/** The `device=value` part of the device cookie a sign-in sets (api/services/staff/trusted-devices.ts). */
 export function deviceCookieFrom(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith('device='));
   if (!set) throw new Error('no device cookie set');

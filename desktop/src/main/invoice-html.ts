@@ -5,7 +5,7 @@ import type { Fetch } from './server-address';
 
 // DESK-2, INV-17: the desktop prints the same document the server draws. The main process fetches the invoice
 // (GET /api/admin/invoices/:id, with the session cookie its server session holds), builds the shared
-// document model with the clinic's identity exactly as api/services/invoices.ts does, and renders the
+// document model with the clinic's identity exactly as api/services/billing/invoices.ts does, and renders the
 // shared HTML page.
 
 export class InvoiceLoadError extends Error {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../../api/config';
 import { startServer } from '../../../api/start';
-import { createAccount, generatePassword, resetPassword } from '../../../api/services/accounts';
-import { sendDueReviewRequests } from '../../../api/services/reviews';
+import { createAccount, generatePassword, resetPassword } from '../../../api/services/staff/accounts';
+import { sendDueReviewRequests } from '../../../api/services/content/reviews';
 import { E2E_ADMIN, E2E_CONSOLE_OWNER } from './credentials';
 
 // The server the browser tests run against: the real app on a fresh database with the demo content

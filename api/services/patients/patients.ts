@@ -1,0 +1,175 @@
+import { type ListQuery, containsPattern, countMatches, isPaged } from '../../db/list-query';
+import type { Knex } from 'knex';
+import { audit, changedFields } from '../../platform/audit';
+import type { Sendable } from '../../../shared/schemas/json';
+import { isLang, type Lang } from '../../../shared/i18n/types';
+import { dateOfBirthProblem, type Patient as PatientRecord, type PatientDetail, type PatientPayload } from '../../../shared/schemas/patient';
+import { CLINICAL_MESSAGES } from '../../../shared/schemas/clinical-item';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { Patient } from '../../models/patient';
+
+// The admin's patient register (PAT-3, API-7 paging, PAT-4 deletion).
+
+/** PAT-1: the patient as the admin screens read it. */
+export function patientJson(p: Patient) {
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    address: p.address,
+    dateOfBirth: p.dateOfBirth,
+    allergies: p.allergies ?? '',
+    conditions: p.conditions ?? '',
+    medications: p.medications ?? '',
+    notes: p.notes ?? '',
+    createdAt: p.createdAt,
+  } satisfies Sendable<PatientRecord, 'createdAt'>;
+}
+export type PatientJson = ReturnType<typeof patientJson>;
+
+const listColumns = [
+  'id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth',
+  'allergies', 'conditions', 'medications', 'notes', 'createdAt',
+];
+
+/** The search of PAT-3 and ADMIN-15 on a patients query: full name or email (case-insensitive), or phone (plain). */
+export function patientSearch(q: string) {
+  const pattern = containsPattern(q);
+  return (w: Knex.QueryBuilder) =>
+    w
+      .whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
+      .orWhere('email', 'ilike', pattern)
+      .orWhere('phone', 'like', pattern);
+}
+
+/**
+ * Newest first. `q` is a case-insensitive substring of the full name or the email, or a plain substring
+ * of the phone (ADMIN-15). `total` is the number of matches when a page was asked for, else null.
+ */
+export async function listPatients(knex: Knex, query: ListQuery): Promise<{ patients: PatientJson[]; total: number | null }> {
+  const builder = knex('patients').select<Patient[]>(listColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  if (query.q) builder.where(patientSearch(query.q));
+  if (query.limit !== null) builder.limit(query.limit);
+  if (query.offset) builder.offset(query.offset);
+  const [rows, total] = await Promise.all([
+    builder,
+    isPaged(query)
+      ? countMatches(knex, (trx) => (query.q ? trx('patients').where(patientSearch(query.q)) : trx('patients')))
+      : null,
+  ]);
+  return { patients: rows.map(patientJson), total };
+}
+
+export async function findPatient(knex: Knex, id: number): Promise<PatientJson> {
+  const patient = await Patient.query(knex).select(listColumns).findById(id);
+  if (!patient) throw notFound('Patient');
+  return patientJson(patient);
+}
+
+/**
+ * I18N-3: the language a staff booking speaks when the staff member chose none: that of the patient's latest
+ * booking by created time (linked to them, or unlinked with their email, as the recall list counts a patient's
+ * bookings), English without one. `patientId` null: new details, only bookings with that email count.
+ */
+export async function latestBookingLanguage(
+  db: Knex | Knex.Transaction,
+  who: { patientId: number | null; email: string },
+): Promise<Lang> {
+  const latest = await db('appointments')
+    .where((w) => {
+      if (who.patientId !== null) w.where('patientId', who.patientId);
+      w.orWhere((unlinked) => unlinked.whereNull('patientId').whereRaw('lower(email) = lower(?)', [who.email]));
+    })
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .first<{ language: string } | undefined>('language');
+  return isLang(latest?.language) ? latest.language : 'en';
+}
+
+/** GET /api/admin/patients/:id: the patient with the language the New Appointment form starts from. */
+export async function findPatientDetail(knex: Knex, id: number): Promise<Sendable<PatientDetail, 'createdAt'>> {
+  const patient = await findPatient(knex, id);
+  return { ...patient, language: await latestBookingLanguage(knex, { patientId: id, email: patient.email }) };
+}
+
+/** The patient form's rule of the clock (CLINIC-3), by the product's clock. */
+function checkDateOfBirth(input: PatientPayload, now: Date): void {
+  const problem = dateOfBirthProblem(input.dateOfBirth, now);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
+}
+
+export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {
+  const now = deps.now();
+  checkDateOfBirth(input, now);
+  return deps.knex.transaction(async (trx) => {
+    const created = patientJson(await Patient.query(trx).insert({ ...fields(input), createdAt: now, updatedAt: now }).returning(listColumns));
+    await audit(trx, { action: 'create', entity: 'patient', entityId: created.id, changes: changedFields(null, created) });
+    return created;
+  });
+}
+
+/** `keep`: fields the request left out, which keep their stored values (a form that predates them). */
+export async function updatePatient(
+  deps: Deps,
+  id: number,
+  input: PatientPayload,
+  keep: readonly ('allergies' | 'conditions' | 'medications' | 'notes')[] = [],
+): Promise<PatientJson> {
+  checkDateOfBirth(input, deps.now());
+  const changes: Partial<ReturnType<typeof fields>> = fields(input);
+  for (const key of keep) delete changes[key];
+  return deps.knex.transaction(async (trx) => {
+    const before = await Patient.query(trx).select(listColumns).findById(id).forUpdate();
+    if (!before) throw notFound('Patient');
+    const [updated] = await Patient.query(trx).patch({ ...changes, updatedAt: deps.now() }).where('id', id).returning(listColumns);
+    const after = patientJson(updated);
+    await audit(trx, { action: 'update', entity: 'patient', entityId: id, changes: changedFields(patientJson(before), after) });
+    return after;
+  });
+}
+
+/**
+ * PAT-4: the patient's invoices stay (their patient_id becomes NULL by the foreign key, and the list shows
+ * "Unknown Patient"); their appointments stay too, unlinked.
+ */
+export async function deletePatient(knex: Knex, id: number): Promise<void> {
+  // RETURNING, because PGlite's driver does not report the deleted row count reliably.
+  await knex.transaction(async (trx) => {
+    // CHART-8: a clinical record is never deleted, so neither is the patient it belongs to.
+    if (await trx('clinicalItems').where({ patientId: id }).first('id')) throw conflict(CLINICAL_MESSAGES.hasRecord);
+    const deleted = await Patient.query(trx).delete().where('id', id).returning(listColumns);
+    if (deleted.length === 0) throw notFound('Patient');
+    await audit(trx, { action: 'delete', entity: 'patient', entityId: id, changes: changedFields(patientJson(deleted[0]), null) });
+  });
+}
+
+/** PAT-4: what the delete prompt tells the admin will lose its link to the patient. */
+export async function patientUsage(knex: Knex, id: number): Promise<{ invoices: number; appointments: number }> {
+  const result = await knex.raw<{ rows: { found: boolean; invoices: number; appointments: number }[] }>(
+    `select exists(select 1 from patients where id = :id) as found,
+            (select count(*) from invoices where patient_id = :id)::int as invoices,
+            (select count(*) from appointments where patient_id = :id)::int as appointments`,
+    { id },
+  );
+  const row = result.rows[0];
+  if (!row?.found) throw notFound('Patient');
+  return { invoices: Number(row.invoices), appointments: Number(row.appointments) };
+}
+
+function fields(input: PatientPayload) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    dateOfBirth: input.dateOfBirth,
+    allergies: input.allergies,
+    conditions: input.conditions,
+    medications: input.medications,
+    notes: input.notes,
+  };
+}
