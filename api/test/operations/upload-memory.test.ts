@@ -211,27 +211,32 @@ describe.each(databases)('uploads against the built server on $name', ({ server:
     expect(after).toBeLessThan(afterLimitMb);
   });
 
-  it.runIf(!onServer).each(Object.keys(IMAGE_LIMITS) as ImageKind[])(
-    'takes a %s at its pixel limit under the same peak, and refuses one past it',
-    slow,
-    async (kind) => {
-      const { pixels } = IMAGE_LIMITS[kind];
-      const width = Math.floor(Math.sqrt(pixels * (4 / 3)));
-      const height = Math.floor(pixels / width);
-      const atLimit = { bytes: await smoothImage(kind, width, height), type: `image/${kind}`, name: `limit.${kind}` };
-      expect(atLimit.bytes.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
-      // VmHWM starts again from the current resident size (Linux: 5 > /proc/<pid>/clear_refs).
-      fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
-      const res = await upload(atLimit);
-      expect(res.status).toBe(201);
-      const { hwmMb } = memoryOf(server.pid);
-      console.info(`${kind} of ${width} x ${height}: peak ${hwmMb.toFixed(0)} MB`);
-      expect(hwmMb).toBeLessThan(PEAK_LIMIT_MB);
+  // Image decoding is the same work on either database: measured once, on the embedded one (declared only
+  // there, so no test shows as skipped on PostgreSQL).
+  const kinds = onServer ? [] : (Object.keys(IMAGE_LIMITS) as ImageKind[]);
+  for (const kind of kinds) {
+    it(
+      `takes a ${kind} at its pixel limit under the same peak, and refuses one past it`,
+      slow,
+      async () => {
+        const { pixels } = IMAGE_LIMITS[kind];
+        const width = Math.floor(Math.sqrt(pixels * (4 / 3)));
+        const height = Math.floor(pixels / width);
+        const atLimit = { bytes: await smoothImage(kind, width, height), type: `image/${kind}`, name: `limit.${kind}` };
+        expect(atLimit.bytes.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+        // VmHWM starts again from the current resident size (Linux: 5 > /proc/<pid>/clear_refs).
+        fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+        const res = await upload(atLimit);
+        expect(res.status).toBe(201);
+        const { hwmMb } = memoryOf(server.pid);
+        console.info(`${kind} of ${width} x ${height}: peak ${hwmMb.toFixed(0)} MB`);
+        expect(hwmMb).toBeLessThan(PEAK_LIMIT_MB);
 
-      const past = { bytes: await smoothImage(kind, width + 8, height + 8), type: `image/${kind}`, name: `past.${kind}` };
-      const refused = await upload(past);
-      expect(refused.status).toBe(415);
-      expect(server.running()).toBe(true);
-    },
-  );
+        const past = { bytes: await smoothImage(kind, width + 8, height + 8), type: `image/${kind}`, name: `past.${kind}` };
+        const refused = await upload(past);
+        expect(refused.status).toBe(415);
+        expect(server.running()).toBe(true);
+      },
+    );
+  }
 });
