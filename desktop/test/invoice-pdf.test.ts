@@ -38,8 +38,18 @@ beforeAll(async () => {
     mkdtemp(join(tmpdir(), 'clinic-desk-invoice-')),
   ]);
   app.clock.set('2026-11-23T05:00:00Z'); // 23 November 2026 in Pune
-  // Signed in the way the desktop page does it: through the main process's proxy, so the cookie lands in
-  // the main process's session (here the stand-in jar) and nowhere else.
+  await signInThroughProxy();
+  // A GST-registered clinic (INV-19): the invoices below charge GST, which an unregistered clinic may not.
+  const gstin = await admin('/api/admin/site-settings/gstin', { method: 'PUT', json: { value: '27AAPFU0939F1ZV' } });
+  expect(gstin.status).toBe(200);
+});
+
+/**
+ * Signed in the way the desktop page does it: through the main process's proxy, so the cookie lands in the
+ * main process's session (here the stand-in jar) and nowhere else. Again after the clock moves past the
+ * session's 12 hours: the session expires by the app's clock (CLINIC-12).
+ */
+async function signInThroughProxy() {
   const proxy = createApiProxy({ getServerAddress: () => app.url, fetch: sessionFetch });
   const res = await proxy(
     new Request('app://clinic/api/auth/login', {
@@ -51,10 +61,7 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   expect(res.headers.getSetCookie()).toEqual([]);
   expect(sessionFetch.jar.has('sid')).toBe(true);
-  // A GST-registered clinic (INV-19): the invoices below charge GST, which an unregistered clinic may not.
-  const gstin = await admin('/api/admin/site-settings/gstin', { method: 'PUT', json: { value: '27AAPFU0939F1ZV' } });
-  expect(gstin.status).toBe(200);
-});
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -239,6 +246,7 @@ describe('the desktop invoice PDF (printToPDF of the shared HTML) against the se
   it('agrees on a paid invoice at 5% (CGST and SGST at 2.5%) with its PAID mark and date', async () => {
     const id = await createInvoice(await createPatient(), [{ description: 'Composite veneer', quantity: 4, unitPrice: 3333.33, sacCode: '999722' }], 5);
     app.clock.set('2026-11-25T06:00:00Z');
+    await signInThroughProxy();
     expect((await admin(`/api/admin/invoices/${id}/mark-paid`, { method: 'PATCH' })).status).toBe(200);
     const [server, desktop] = await Promise.all([serverPdf(id), desktopPdf(id)]);
     const desktopText = pdfText(desktop);
