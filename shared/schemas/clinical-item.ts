@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { procedureStatuses, type ItemKind, type ItemStatus } from '../clinical/chart-command';
+import { procedureStatuses, type ItemKind, type ItemStatus, type ParsedItem } from '../clinical/chart-command';
 import type { ToothChart } from '../clinical/chart-state';
 import { isTooth, surfaceFromLetter, type Surface } from '../clinical/teeth';
 import { CHART_CODE_PATTERN, drawKinds, type ChartVocabularyCode } from '../clinical/vocabulary';
@@ -97,15 +97,10 @@ export interface ClinicalItemEvent {
 }
 
 /** One item as every clinical route answers it. */
-export interface ClinicalItem {
+/** An item as stored: what the command bar reads (ParsedItem), and who recorded it, when and what became of it. */
+export interface ClinicalItem extends ParsedItem {
   id: number;
   patientId: number;
-  teeth: string[];
-  surfaces: Surface[];
-  code: string;
-  kind: ItemKind;
-  status: ItemStatus;
-  note: string | null;
   dentistId: number;
   dentistName: string | null;
   createdAt: string;
