@@ -29,6 +29,8 @@ let tmp: string;
 
 beforeAll(async () => {
   app = await startTestApp();
+  // Signed in on the test's clock: a session lives 12 hours by the app's clock (CLINIC-12), whatever the machine's date.
+  app.clock.set(NOW);
   cookie = await app.signIn();
   peer = await new SmtpPeer().start();
   worker = peerOutboxWorker(app.deps, peer);
@@ -220,6 +222,7 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
   it('carries the PAID mark with the date paid once the invoice is paid', async () => {
     const invoice = await createInvoice(await addPatient());
     app.clock.set('2026-11-25T06:00:00Z');
+    cookie = await app.signIn(); // two days on, past the session's 12 hours by the app's clock
     expect((await api(`/${invoice.id}/mark-paid`, { method: 'PATCH' })).status).toBe(200);
     const text = pdfText(await getPdf(invoice.id));
     expect(text).toMatch(/\bPAID\b/);
@@ -313,6 +316,7 @@ describe('one layout for the PDF and the HTML page (INV-17)', () => {
   it('shows the same strings in the HTML page the desktop prints as in the server PDF', async () => {
     const invoice = await createInvoice(await addPatient());
     app.clock.set('2026-11-24T06:00:00Z');
+    cookie = await app.signIn(); // the next day, past the session's 12 hours by the app's clock
     await api(`/${invoice.id}/mark-paid`, { method: 'PATCH' });
     const doc = await documentOf(invoice.id);
     const html = renderInvoiceHtml(doc);
