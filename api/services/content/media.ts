@@ -32,8 +32,8 @@ export const IMAGE_LIMITS: Record<ImageKind, { pixels: number; side: number }> =
   jpeg: { pixels: 64_000_000, side: 4096 },
   png: { pixels: 64_000_000, side: 4096 },
   webp: { pixels: 50_000_000, side: 2560 },
-  gif: { pixels: 12_000_000, side: 2048 },
-  avif: { pixels: 4_200_000, side: 2048 },
+  gif: { pixels: 8_000_000, side: 2048 },
+  avif: { pixels: 3_000_000, side: 2048 },
 };
 
 export const imageKinds: Record<ImageKind, { ext: string; contentType: string }> = {
