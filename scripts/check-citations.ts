@@ -19,7 +19,7 @@ const AREAS = 'CLINIC|SITE|BOOK|APPT|PAT|INV|BLOG|GAL|IMG|SET|ADMIN|UI|AUTH|API|
 const RULE = new RegExp(`\\b(?:${AREAS})-\\d{1,3}\\b(?![-/])`, 'g');
 const OLD_CITATION = /\bD\d{1,2}\b|\bSPEC(?: sections?)? ?\d+|\bissues? #?\d+/i;
 const ISSUE = /\bissues? #?\d+/i;
-/** A test's or a suite's title: `it('...'`, `describe.each(...)('...'`, `test.skip('...'`. */
+/** A test's or a suite's title: `it('...'`, `describe.each(...)('...'`, or any modifier of them such as each or only. */
 const TEST_TITLE = /\b(?:it|test|describe)(?:\.\w+)*\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;
 
 function listFiles(entry: string, into: string[] = []): string[] {
