@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { procedureStatuses, type ItemKind, type ItemStatus, type ParsedItem } from '../clinical/chart-command';
+import { procedureStatuses, type ItemStatus, type ParsedItem } from '../clinical/chart-command';
 import type { ToothChart } from '../clinical/chart-state';
-import { isTooth, surfaceFromLetter, type Surface } from '../clinical/teeth';
+import { isTooth, surfaceFromLetter } from '../clinical/teeth';
 import { CHART_CODE_PATTERN, drawKinds, type ChartVocabularyCode } from '../clinical/vocabulary';
 import { isValidDateString } from '../domain/clinic-time';
 import { optionalText, requiredText } from './fields';
