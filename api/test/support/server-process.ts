@@ -45,21 +45,7 @@ export async function startServerProcess(
   const spawnedAt = Date.now();
   // From the build: with the Node flags and environment production starts it with (api/production-flags.ts).
   const args = options.from === 'build' ? [...PRODUCTION_NODE_FLAGS, 'dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: {
-      ...(options.from === 'build' ? PRODUCTION_ENV : {}),
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...clockEnv(),
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnProgram(args, port, { ...(options.from === 'build' ? PRODUCTION_ENV : {}), ...env });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const listening = new Promise<number>((resolve, reject) => {
@@ -114,19 +100,7 @@ export interface SupervisorProcess {
 /** Starts the built supervisor on a free port with only the given environment; it does not wait for anything. */
 export async function startSupervisorProcess(env: Record<string, string>): Promise<SupervisorProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/api/supervisor.js'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnProgram(['dist/api/supervisor.js'], port, env);
   let output = '';
   const parsed: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
@@ -176,6 +150,27 @@ export async function startSupervisorProcess(env: Record<string, string>): Promi
       if (child.exitCode === null && child.signalCode === null) child.kill(name);
     },
   };
+}
+
+/**
+ * One of the product's programs as a child on `port`, with only the given environment over a clean base (the
+ * path, the home folder and the test's clock): what the machine's shell has set must not leak into a test.
+ */
+function spawnProgram(args: string[], port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...clockEnv(),
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function freePort(): Promise<number> {
