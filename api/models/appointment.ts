@@ -28,6 +28,9 @@ export class Appointment extends BaseModel {
   bookedBy!: number | null;
   bookedByName!: string | null;
   noShowAt!: Date | null;
+  /** DESK-10, DESK-11: check-in and the chair, by the server's clock. */
+  arrivedAt?: Date | null;
+  inChairAt?: Date | null;
   /** MAIL-9: when the reminder email was queued; a reschedule clears it. */
   reminderSentAt?: Date | null;
   /** APPT-16: when staff opened the WhatsApp reminder. */

@@ -14,7 +14,7 @@ import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { languages } from '../../shared/i18n/types';
 import { eraseRequestSchema, patientSchema } from '../../shared/schemas/patient';
-import { markPaidSchema, paymentCreateSchema } from '../../shared/schemas/payment';
+import { advanceCreateSchema, applyCreditSchema, markPaidSchema, paymentCreateSchema, refundCreateSchema } from '../../shared/schemas/payment';
 import { priceListItemSchema } from '../../shared/schemas/price-list';
 import { reviewModerationSchema } from '../../shared/schemas/review';
 import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
@@ -114,6 +114,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/admin/recall/:patientId/email': { tag: 'Patients', summary: 'Email the recall with a booking link; marks contacted' },
   'POST /api/admin/recall/:patientId/contacted': { tag: 'Patients', summary: 'Mark a patient contacted for recall (WhatsApp)' },
   'POST /api/admin/appointments/:id/follow-up': { tag: 'Appointments', summary: 'Book a follow-up visit', body: followUpSchema },
+  'POST /api/admin/appointments/:id/arrived': { tag: 'Appointments', summary: "Check in: the patient has arrived (today's appointments)" },
+  'DELETE /api/admin/appointments/:id/arrived': { tag: 'Appointments', summary: 'Undo the check-in (not while in the chair)' },
+  'POST /api/admin/appointments/:id/in-chair': { tag: 'Appointments', summary: 'The patient is in the chair (after arriving)' },
+  'DELETE /api/admin/appointments/:id/in-chair': { tag: 'Appointments', summary: 'Undo "in the chair"' },
   'GET /api/admin/blog-posts': { tag: 'Content', summary: 'All blog posts, drafts too (paged)', query: listQuery },
   'POST /api/admin/blog-posts': { tag: 'Content', summary: 'Write a blog post', body: blogPostSchema, response: blogPost },
   'PUT /api/admin/blog-posts/:id': { tag: 'Content', summary: 'Change a blog post', body: blogPostSchema, response: blogPost },
@@ -145,8 +149,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/admin/invoices/:id/payments': { tag: 'Billing', summary: 'Record a payment', body: paymentCreateSchema },
   'GET /api/admin/invoices/:id/payments/:paymentId/receipt': { tag: 'Billing', summary: 'A payment receipt as a PDF', produces: 'application/pdf' },
   'DELETE /api/admin/invoices/:id': { tag: 'Billing', summary: 'Cancel an invoice' },
+  'POST /api/admin/invoices/:id/apply-credit': { tag: 'Billing', summary: "Pay an invoice from the patient's unused advances", body: applyCreditSchema },
+  'POST /api/admin/patients/:id/advances': { tag: 'Billing', summary: 'Record an advance: money received before an invoice exists', body: advanceCreateSchema },
+  'GET /api/admin/patients/:id/credit': { tag: 'Billing', summary: "A patient's advances and unused credit" },
+  'POST /api/admin/payments/:id/refund': { tag: 'Billing', summary: 'Refund part or all of a payment or an advance', body: refundCreateSchema },
   'GET /api/admin/reports/gst': { tag: 'Reports', summary: 'GST summary of a month', query: ['month'] },
   'GET /api/admin/reports/gst.csv': { tag: 'Reports', summary: 'GST summary of a month as CSV', query: ['month'], produces: 'text/csv' },
+  'GET /api/admin/reports/day-end': { tag: 'Reports', summary: "A clinic day's money by mode and staff, refunds and advances", query: ['date'] },
+  'GET /api/admin/reports/day-end.csv': { tag: 'Reports', summary: 'The day-end collection as CSV', query: ['date'], produces: 'text/csv' },
+  'GET /api/admin/reports/dues': { tag: 'Reports', summary: 'Who owes what, by age of the debt, less unused credit', query: ['asOf'] },
+  'GET /api/admin/reports/dues.csv': { tag: 'Reports', summary: 'The dues report as CSV', query: ['asOf'], produces: 'text/csv' },
   'GET /api/admin/export/:file': { tag: 'Reports', summary: 'Export a table as CSV', produces: 'text/csv' },
   'GET /api/admin/audit': { tag: 'Staff', summary: 'The audit trail (paged, filtered)', query: ['user', 'entity', 'entityId', 'from', 'to', 'limit', 'offset', 'cursor'] },
   'GET /api/admin/users': { tag: 'Staff', summary: 'Staff accounts' },

@@ -32,7 +32,7 @@ export const capabilities = {
   'settings.read': { roles: ['owner', 'dentist', 'receptionist'], what: "read the clinic's settings" },
   'settings.write': { roles: ['owner'], what: "change the clinic's settings" },
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },
-  'reports': { roles: ['owner'], what: 'see the GST report' },
+  'reports': { roles: ['owner'], what: 'see the reports' },
   'export': { roles: ['owner'], what: 'export the patient, appointment and invoice lists' },
   'staff': { roles: ['owner'], what: 'manage staff accounts' },
   'audit': { roles: ['owner'], what: 'read the audit trail' },

@@ -250,6 +250,12 @@ export interface Appointment {
   requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
   /** I18N-3: the language the visit was booked in (a staff booking: chosen, else the patient's latest booking's); its emails and WhatsApp texts speak it. */
   language: Lang;
+  /** DESK-10: when the patient arrived (checked in at the desk), by the server's clock; else null. */
+  arrivedAt: IsoDateTime | null;
+  /** DESK-11: when the patient went into the chair; else null. */
+  inChairAt: IsoDateTime | null;
+  /** DESK-15: the newest invoice (not cancelled) that bills this visit, else null. */
+  invoiceId: number | null;
 }
 
 /** GET /api/admin/recent-appointments: the dashboard's five most recently booked (ADMIN-9). */

@@ -110,6 +110,17 @@ export const invoiceCreateSchema = z.object({
   taxAmount: amount('Tax amount must be positive', undefined),
   totalAmount: amount('Total amount must be positive', undefined),
   notes: optionalText(2000, 'Notes must be at most 2000 characters'),
+  /** DESK-15: the visit this invoice bills ("Bill this visit"); optional. */
+  appointmentId: z.preprocess(
+    numberInput(undefined),
+    z
+      .number({ error: 'Please select a valid appointment' })
+      .int('Please select a valid appointment')
+      .positive('Please select a valid appointment')
+      .max(2_147_483_647, 'Please select a valid appointment')
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
   items: z
     .array(invoiceItemSchema, { error: 'At least one item is required' })
     .min(1, 'At least one item is required')
@@ -179,6 +190,10 @@ export interface InvoicePayment {
   /** 'INV/2026-27/0001-R1', also the receipt's number. */
   receiptNumber: string;
   createdAt: IsoDateTime;
+  /** INV-29: 'payment' (money received for this invoice) or 'credit' (taken from the patient's advance). */
+  kind: 'payment' | 'credit';
+  /** INV-30: how much of it was refunded (0 when none). */
+  refunded: number;
 }
 
 /** GST of one rate on an invoice: the document's tax summary. */
@@ -218,6 +233,8 @@ export interface Invoice {
   /** Whether GST applied at issue, and the GSTIN it was issued under. */
   gstRegistered: boolean;
   supplierGstin: string | null;
+  /** DESK-15: the visit the invoice bills, else null. */
+  appointmentId: number | null;
   notes: string | null;
   createdAt: IsoDateTime;
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { PAYMENT_MODES } from '../constants/invoice';
+import { PAYMENT_MODES, type PaymentMode } from '../constants/invoice';
 import { clinicToday } from '../domain/clinic-time';
 import { fromPaise, toPaise } from '../domain/money';
 import { isPlausibleDate, numberInput, optionalText } from './fields';
 import type { FieldProblem } from './validation-error';
+import type { IsoDate, IsoDateTime } from './json';
 
 // INV-21: a payment against an invoice (POST /api/admin/invoices/{id}/payments) and the optional body of
 // PATCH /api/admin/invoices/{id}/mark-paid.
@@ -60,3 +61,85 @@ export function paymentDateProblem(paidOn: string, issueDate: string, now: Date)
   if (paidOn < issueDate) return { field: 'paidOn', message: PAYMENT_MESSAGES.beforeIssue };
   return null;
 }
+
+// INV-28 to INV-30: advances (money received before an invoice exists), the credit they leave, and refunds.
+
+export const ADVANCE_MESSAGES = {
+  reason: 'Please give a reason for the refund',
+  reasonLong: 'Reason must be at most 200 characters',
+  noCredit: 'This patient has no unused credit',
+  creditPayment: "This payment was taken from the patient's credit, not received as money: it cannot be refunded",
+  fullyRefunded: 'Nothing is left to refund on this payment',
+  noPatient: 'This invoice has no patient, so no credit can be applied to it',
+} as const;
+
+const positiveAmount = z.preprocess(
+  numberInput(undefined),
+  z
+    .number({ error: PAYMENT_MESSAGES.amount })
+    .max(10_000_000_000, PAYMENT_MESSAGES.amountTooLarge)
+    .transform((value) => fromPaise(toPaise(value)))
+    .refine((value) => value > 0, PAYMENT_MESSAGES.amount),
+);
+
+/** POST /api/admin/patients/{id}/advances: received today at the clinic. */
+export const advanceCreateSchema = z.object({
+  amount: positiveAmount,
+  mode: modeField,
+  reference: optionalText(100, PAYMENT_MESSAGES.reference),
+});
+export type AdvanceCreate = z.output<typeof advanceCreateSchema>;
+export type AdvanceCreateInput = z.input<typeof advanceCreateSchema>;
+
+/** POST /api/admin/payments/{id}/refund: partial or full, paid back in the payment's mode, today. */
+export const refundCreateSchema = z.object({
+  amount: positiveAmount,
+  reason: z.string({ error: ADVANCE_MESSAGES.reason }).trim().min(1, ADVANCE_MESSAGES.reason).max(200, ADVANCE_MESSAGES.reasonLong),
+});
+export type RefundCreate = z.output<typeof refundCreateSchema>;
+export type RefundCreateInput = z.input<typeof refundCreateSchema>;
+
+/** POST /api/admin/invoices/{id}/apply-credit: the amount, or (absent) as much as the credit and the balance allow. */
+export const applyCreditSchema = z
+  .object({ amount: positiveAmount.optional() })
+  .nullish()
+  .transform((body) => ({ amount: body?.amount ?? null }));
+export type ApplyCredit = z.output<typeof applyCreditSchema>;
+
+/** An advance as the API answers it (INV-28). `available` = amount - applied - refunded. */
+export interface Advance {
+  id: number;
+  patientId: number | null;
+  amount: number;
+  paidOn: IsoDate;
+  mode: PaymentMode;
+  reference: string | null;
+  applied: number;
+  refunded: number;
+  available: number;
+  /** 'ADV-12': the advance receipt's number. */
+  receiptNumber: string;
+  recordedBy: string | null;
+  createdAt: IsoDateTime;
+}
+
+/** GET /api/admin/patients/{id}/credit. */
+export interface PatientCredit {
+  patientId: number;
+  /** Unused credit: the advances' available amounts summed. */
+  credit: number;
+  advances: Advance[];
+}
+
+/** A refund as the API answers it (INV-30). */
+export interface Refund {
+  id: number;
+  paymentId: number;
+  amount: number;
+  mode: PaymentMode;
+  reason: string;
+  refundedOn: IsoDate;
+  createdAt: IsoDateTime;
+}
+
+export const advanceReceiptNumber = (id: number) => `ADV-${id}`;

@@ -78,7 +78,7 @@ test('an owner adds a receptionist, who must change the temporary password and c
     const ownersScreens: [string, string, string][] = [
       ['/admin/settings', 'Settings', "Only the owner can change the clinic's settings."],
       ['/admin/staff', 'Staff', 'Only the owner can manage staff accounts.'],
-      ['/admin/reports', 'Reports', 'Only the owner can see the GST report.'],
+      ['/admin/reports', 'Reports', 'Only the owner can see the reports.'],
       ['/admin/audit', 'Audit Trail', 'Only the owner can read the audit trail.'],
     ];
     for (const [path, title, message] of ownersScreens) {

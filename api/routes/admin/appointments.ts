@@ -15,6 +15,7 @@ import {
   parseAppointmentListQuery,
   sendFollowUp,
 } from '../../services/appointments/appointments';
+import { markStep, undoStep } from '../../services/appointments/check-in';
 import { approveRequestedTime } from '../../services/appointments/manage-appointment';
 import { appointmentCalendar, parseCalendarQuery } from '../../services/appointments/calendar';
 import { rescheduleAppointment } from '../../services/appointments/reschedule';
@@ -35,6 +36,11 @@ import { staffBookAppointment } from '../../services/appointments/staff-booking'
 // PATCH  /api/admin/appointments/:id/cancel     pending|confirmed -> cancelled, emails the patient -> appointment
 // DELETE /api/admin/appointments/:id            204, no email
 // POST   /api/admin/appointments/:id/follow-up  { followUpDate, customMessage }: completed only, emails -> appointment
+// POST   /api/admin/appointments/:id/arrived    DESK-10: check-in (today's pending or confirmed; a pending one is
+//                                               confirmed, no email) -> appointment with arrivedAt; 409 otherwise
+// DELETE /api/admin/appointments/:id/arrived    DESK-12: undo (not while in the chair, not once completed) -> appointment
+// POST   /api/admin/appointments/:id/in-chair   DESK-11: after arriving -> appointment with inChairAt; 409 otherwise
+// DELETE /api/admin/appointments/:id/in-chair   DESK-12: undo -> appointment
 export function appointmentRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/appointments' });
 
@@ -86,6 +92,15 @@ export function appointmentRoutes(deps: Deps) {
     const input = parseBody(followUpSchema, ctx.request.body);
     ctx.body = await sendFollowUp(deps, id, input);
   });
+
+  for (const step of ['arrived', 'in-chair'] as const) {
+    router.post(`/:id/${step}`, requires('appointments.write'), async (ctx) => {
+      ctx.body = await markStep(deps, parseId(ctx.params.id, 'Appointment'), step);
+    });
+    router.delete(`/:id/${step}`, requires('appointments.write'), async (ctx) => {
+      ctx.body = await undoStep(deps, parseId(ctx.params.id, 'Appointment'), step);
+    });
+  }
 
   return router;
 }

@@ -11,6 +11,7 @@ import { galleryRoutes } from './gallery';
 import { exportRoutes } from './export';
 import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
+import { paymentRoutes } from './payments';
 import { priceListRoutes } from './price-list';
 import { recallRoutes } from './recall';
 import { reminderRoutes } from './reminders';
@@ -29,6 +30,7 @@ export function adminRoutes(deps: Deps) {
   router.use(patientRoutes(deps).routes());
   router.use(appointmentRoutes(deps).routes());
   router.use(invoiceRoutes(deps).routes());
+  router.use(paymentRoutes(deps).routes());
   router.use(dashboardRoutes(deps).routes());
   router.use(blogPostRoutes(deps).routes());
   router.use(galleryRoutes(deps).routes());

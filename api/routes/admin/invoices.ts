@@ -3,7 +3,8 @@ import { createAdminRouter } from '../router';
 import { parseListQuery } from '../../db/list-query';
 import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/booking';
 import { invoiceCreateSchema } from '../../../shared/schemas/invoice';
-import { markPaidSchema, paymentCreateSchema } from '../../../shared/schemas/payment';
+import { applyCreditSchema, markPaidSchema, paymentCreateSchema } from '../../../shared/schemas/payment';
+import { applyCredit } from '../../services/billing/advances';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody, parseId } from '../../middleware/validate';
@@ -35,6 +36,9 @@ import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/
 //                                            (fields.paidOn); 409 when paid or cancelled
 // GET    /api/admin/invoices/:id/payments/:paymentId/receipt
 //                                            application/pdf, attachment receipt-{receipt number}.pdf
+// POST   /api/admin/invoices/:id/apply-credit  optional { amount } (INV-29): pays from the patient's unused
+//                                            advances, oldest first (default: as much as credit and balance
+//                                            allow) -> invoice; 400 past either, 409 no credit, paid or cancelled
 // DELETE /api/admin/invoices/:id             cancels it (INV-12: kept with its number) -> 204; 409 when already
 //                                            cancelled
 
@@ -93,6 +97,12 @@ export function invoiceRoutes(deps: Deps) {
     const input = parseBody(paymentCreateSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await recordPayment(deps, id, input, ctx.state.user?.id ?? null);
+  });
+
+  router.post('/:id/apply-credit', requires('invoices.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Invoice');
+    const input = parseBody(applyCreditSchema, ctx.request.body);
+    ctx.body = await applyCredit(deps, id, input, ctx.state.user?.id ?? null);
   });
 
   router.get('/:id/payments/:paymentId/receipt', requires('invoices.read'), async (ctx) => {

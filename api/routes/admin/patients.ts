@@ -5,6 +5,8 @@ import { patientSchema } from '../../../shared/schemas/patient';
 import type { Deps } from '../../deps';
 import { hasKey, parseBody, parseId } from '../../middleware/validate';
 import { patientHistory } from '../../services/patients/history';
+import { patientCredit, recordAdvance } from '../../services/billing/advances';
+import { advanceCreateSchema } from '../../../shared/schemas/payment';
 import { erasePatient, exportPatientData } from '../../services/patients/data-rights';
 import { eraseRequestSchema } from '../../../shared/schemas/patient';
 import { createPatient, deletePatient, findPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
@@ -23,6 +25,9 @@ import { createPatient, deletePatient, findPatientDetail, listPatients, patientU
 //                                               JSON download, patient-{id}.json (DATA-2)
 // POST   /api/admin/patients/:id/erase          owner only ('patients.delete'), { confirm: "ERASE" } -> summary of
 //                                               what was erased, in one transaction (DATA-3, DATA-7)
+// POST   /api/admin/patients/:id/advances       { amount, mode, reference } -> 201 advance (INV-28): money received
+//                                               today before an invoice exists, the patient's credit
+// GET    /api/admin/patients/:id/credit         { patientId, credit, advances } (INV-28: unused credit, newest first)
 export function patientRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/patients' });
 
@@ -75,6 +80,17 @@ export function patientRoutes(deps: Deps) {
     const id = parseId(ctx.params.id, 'Patient');
     parseBody(eraseRequestSchema, ctx.request.body);
     ctx.body = await erasePatient(deps, id);
+  });
+
+  router.post('/:id/advances', requires('invoices.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Patient');
+    const input = parseBody(advanceCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await recordAdvance(deps, id, input, ctx.state.user?.id ?? null);
+  });
+
+  router.get('/:id/credit', requires('invoices.read'), async (ctx) => {
+    ctx.body = await patientCredit(deps.knex, parseId(ctx.params.id, 'Patient'));
   });
 
   return router;

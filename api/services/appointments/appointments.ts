@@ -4,6 +4,7 @@ import {
   appointmentStatuses,
   bookingTreatments,
   canTransition,
+  CHECK_IN_MESSAGES,
   NO_SHOW_TOO_EARLY_MESSAGE,
   type AppointmentStatus,
 } from '../../../shared/constants/booking';
@@ -47,7 +48,7 @@ export function parseAppointmentListQuery(query: Record<string, unknown>): Appoi
 }
 
 /** A row of appointmentRows: the appointment with its linked patient's [allergies, conditions, medications]. */
-export type AppointmentRow = Appointment & { patientAlerts?: [string, string, string] | null };
+export type AppointmentRow = Appointment & { patientAlerts?: [string, string, string] | null; billedInvoiceId?: number | string | null };
 
 /** APPT-1's admin appointment, plus createdAt and the front desk's fields (APPT-10, PAT-7). */
 export function appointmentJson(a: AppointmentRow) {
@@ -72,6 +73,9 @@ export function appointmentJson(a: AppointmentRow) {
       : null,
     requested: a.requestedDate && a.requestedTime && a.requestedAt ? { date: a.requestedDate, time: a.requestedTime, at: new Date(a.requestedAt).toISOString() } : null,
     language: a.language ?? 'en',
+    arrivedAt: a.arrivedAt ? new Date(a.arrivedAt).toISOString() : null,
+    inChairAt: a.inChairAt ? new Date(a.inChairAt).toISOString() : null,
+    invoiceId: a.billedInvoiceId == null ? null : Number(a.billedInvoiceId),
   } satisfies Sendable<AppointmentRecord, 'createdAt'>;
 }
 export type AppointmentJson = ReturnType<typeof appointmentJson>;
@@ -96,7 +100,15 @@ const listColumns = [
   'requestedTime',
   'requestedAt',
   'language',
+  'arrivedAt',
+  'inChairAt',
 ];
+
+const timestampColumns = new Set(['createdAt', 'arrivedAt', 'inChairAt']);
+
+// DESK-15: the newest invoice, not cancelled, that bills the visit (an index on invoices.appointment_id serves it).
+const BILLED_INVOICE = (alias: string) =>
+  `(select max(iv.id) from invoices iv where iv.appointment_id = ${alias}.id and iv.status <> 'cancelled')`;
 
 /**
  * Appointments with their linked patient's medical alerts (PAT-7), for every answer that lists them. The
@@ -111,6 +123,7 @@ export function appointmentRows(knex: Knex | Knex.Transaction) {
       `(select json_build_array(p.allergies, p.conditions, p.medications) from patients p
          where p.id = appointments.patient_id) as patient_alerts`,
     ),
+    knex.raw(`${BILLED_INVOICE('appointments')} as billed_invoice_id`),
   ]);
 }
 
@@ -128,14 +141,15 @@ export async function appointmentRowsAsJson(
 ): Promise<AppointmentRow[]> {
   const fields = listColumns
     .map((c) =>
-      c === 'createdAt'
-        ? `'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      timestampColumns.has(c)
+        ? `'${c}', to_char(a.${snake(c)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
         : `'${c}', a.${snake(c)}`,
     )
     .join(', ');
   const { rows } = await knex.raw<{ rows: { items: AppointmentRow[] | null }[] }>(
     `select json_agg(json_build_object(${fields}, 'patientAlerts',
-       (select json_build_array(p.allergies, p.conditions, p.medications) from patients p where p.id = a.patient_id))) as items
+       (select json_build_array(p.allergies, p.conditions, p.medications) from patients p where p.id = a.patient_id),
+       'billedInvoiceId', ${BILLED_INVOICE('a')})) as items
        from appointments a where ${where}`,
     bindings,
   );
@@ -243,6 +257,8 @@ export async function changeAppointmentStatus(deps: Deps, id: number, to: Appoin
     const now = deps.now();
     // APPT-13: no-show only once the appointment's time has passed at the clinic.
     if (to === 'no-show' && !isSlotPassed(current.preferredDate, current.preferredTime, now)) throw conflict(NO_SHOW_TOO_EARLY_MESSAGE);
+    // DESK-13: a patient who arrived is not a no-show (undo the arrival first if it was a mistake).
+    if (to === 'no-show' && current.arrivedAt) throw conflict(CHECK_IN_MESSAGES.noShowArrived);
     const stamps: Partial<Record<AppointmentStatus, Partial<Appointment>>> = {
       confirmed: { confirmedAt: now },
       completed: { completedAt: now },

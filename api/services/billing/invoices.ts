@@ -42,6 +42,8 @@ export const CANCELLED_MESSAGE = 'This invoice is cancelled';
 export const CANCELLED_SEND_MESSAGE = 'A cancelled invoice cannot be sent';
 export const DUE_BEFORE_ISSUE_MESSAGE = 'Due date cannot be before the invoice date';
 export const TOO_LARGE_MESSAGE = 'Amount is too large';
+export const APPOINTMENT_MESSAGE = 'Please select a valid appointment';
+export const OTHER_PATIENT_VISIT_MESSAGE = "This visit is another patient's appointment";
 
 // numeric(12, 2) holds up to 9,999,999,999.99.
 const MAX_STORED_PAISE = 999_999_999_999;
@@ -80,6 +82,7 @@ const LIST_COLUMNS = [
   'i.gstRegistered',
   'i.supplierGstin',
   'i.notes',
+  'i.appointmentId',
   'i.createdAt',
   'p.id as patientRowId',
   'p.firstName as patientFirstName',
@@ -131,6 +134,7 @@ function toJson(row: Row, now: Date): InvoiceJson {
     gstRegistered: Boolean(row.gstRegistered),
     supplierGstin: (row.supplierGstin as string | null) ?? null,
     notes: (row.notes as string | null) ?? null,
+    appointmentId: row.appointmentId == null ? null : Number(row.appointmentId),
     createdAt: iso(row.createdAt),
   };
 }
@@ -202,6 +206,8 @@ export function paymentJson(row: Row, invoiceNumber: string, ordinal: number): P
     reference: (row.reference as string | null) ?? null,
     receiptNumber: receiptNumber(invoiceNumber, ordinal),
     createdAt: iso(row.createdAt),
+    kind: row.kind === 'credit' ? 'credit' : 'payment',
+    refunded: Number(row.refunded ?? 0),
   };
 }
 
@@ -210,7 +216,7 @@ export async function readPayments(db: Knex, invoiceId: number, invoiceNumber: s
   const rows: Row[] = await db('invoice_payments')
     .where({ invoiceId })
     .orderBy('id')
-    .select('id', 'invoiceId', 'amount', 'paidOn', 'mode', 'reference', 'createdAt');
+    .select('id', 'invoiceId', 'amount', 'paidOn', 'mode', 'reference', 'createdAt', 'kind', 'refunded');
   return rows.map((row, i) => paymentJson(row, invoiceNumber, i + 1));
 }
 
@@ -300,6 +306,15 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
       .forKeyShare()
       .first('id', 'firstName', 'lastName', 'email', 'phone', 'address');
     if (!patient) throw badRequest(PATIENT_REQUIRED_MESSAGE, { patientId: PATIENT_REQUIRED_MESSAGE });
+    if (input.appointmentId !== null) {
+      // DESK-15: the visit must exist and, when it is linked to a patient, be that patient's. A visit billed
+      // before is not refused (the screen warns): a second invoice for one visit can be right.
+      const visit = await trx('appointments').where({ id: input.appointmentId }).forKeyShare().first('id', 'patientId');
+      if (!visit) throw badRequest(APPOINTMENT_MESSAGE, { appointmentId: APPOINTMENT_MESSAGE });
+      if (visit.patientId != null && Number(visit.patientId) !== patient.id) {
+        throw badRequest(OTHER_PATIENT_VISIT_MESSAGE, { appointmentId: OTHER_PATIENT_VISIT_MESSAGE });
+      }
+    }
 
     const counter = await trx.raw(
       `insert into invoice_counters (financial_year, last_sequence) values (?, 1)
@@ -336,6 +351,7 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
         status: settled ? 'paid' : 'pending',
         paidOn: settled ? issueDate : null,
         notes: input.notes,
+        appointmentId: input.appointmentId,
       })
       .returning('id');
     await trx('invoice_items').insert(
@@ -359,6 +375,7 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
       changes: {
         invoiceNumber: { old: null, new: created.invoiceNumber },
         patientId: { old: null, new: patient.id },
+        ...(input.appointmentId !== null ? { appointmentId: { old: null, new: input.appointmentId } } : {}),
         totalAmount: { old: null, new: created.totalAmount },
         status: { old: null, new: created.status },
       },

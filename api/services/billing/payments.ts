@@ -21,21 +21,25 @@ export function overBalanceMessage(balancePaise: number): string {
   return `Amount cannot be more than the balance due of ${formatInvoiceAmount(balancePaise / 100)}`;
 }
 
-interface NewPayment {
+export interface NewPayment {
   amountPaise: number | 'balance';
   paidOn: string;
   mode: PaymentMode;
   reference: string | null;
 }
 
-/** Writes one payment and the invoice's new figures; answers the payment's id. Throws the API-4/INV-21 errors. */
-async function addPayment(
+/**
+ * Writes one payment and the invoice's new figures; answers the payment's id. Throws the API-4/INV-21 errors.
+ * `credit` makes it a credit row (INV-29): part of an advance applied, no new money.
+ */
+export async function addPayment(
   trx: Knex.Transaction,
   deps: Deps,
   invoiceId: number,
   payment: NewPayment,
   userId: number | null,
-  action: 'payment' | 'mark-paid',
+  action: 'payment' | 'mark-paid' | 'apply-credit',
+  credit?: { sourcePaymentId: number },
 ): Promise<number> {
   const invoice = await trx('invoices')
     .where({ id: invoiceId })
@@ -63,6 +67,7 @@ async function addPayment(
       reference: payment.reference,
       createdBy: userId,
       createdAt: deps.now(),
+      ...(credit ? { kind: 'credit', sourcePaymentId: credit.sourcePaymentId } : {}),
     })
     .returning('id');
   const settled = paid + amount === total;
@@ -83,7 +88,10 @@ async function addPayment(
     changes: {
       amountPaid: { old: decimalString(paid), new: decimalString(paid + amount) },
       status: { old: invoice.status, new: settled ? 'paid' : 'pending' },
-      payment: { old: null, new: { id: Number(id), amount: decimalString(amount), paidOn: payment.paidOn, mode: payment.mode, reference: payment.reference } },
+      payment: {
+        old: null,
+        new: { id: Number(id), amount: decimalString(amount), paidOn: payment.paidOn, mode: payment.mode, reference: payment.reference, ...(credit ? { fromAdvance: credit.sourcePaymentId } : {}) },
+      },
     },
   });
   return Number(id);

@@ -21,7 +21,7 @@ export async function dashboardStats(deps: Deps): Promise<DashboardStats> {
        (select count(*) from appointments where preferred_date = :today and status <> 'cancelled')::int
          as today_appointments,
        (select count(*) from invoices where status = 'pending')::int as pending_invoices,
-       (select coalesce(sum(pay.amount), 0) from invoice_payments pay join invoices inv on inv.id = pay.invoice_id
+       (select coalesce(sum(pay.amount - pay.refunded), 0) from invoice_payments pay join invoices inv on inv.id = pay.invoice_id
          where pay.paid_on >= :start and pay.paid_on < :end and inv.status <> 'cancelled')::text
          as monthly_revenue`,
     { today, start: month.start, end: month.end },

@@ -93,6 +93,21 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/chart-codes': ALL,
   'GET /api/admin/findings': ALL,
   'POST /api/admin/findings': OWNER,
+  // The day at the desk (DESK-10 to DESK-12): whoever books also checks in and seats.
+  'POST /api/admin/appointments/:id/arrived': BOTH,
+  'DELETE /api/admin/appointments/:id/arrived': BOTH,
+  'POST /api/admin/appointments/:id/in-chair': BOTH,
+  'DELETE /api/admin/appointments/:id/in-chair': BOTH,
+  // Advances, credit and refunds (INV-28 to INV-30): the desk takes and gives back money; each is audited.
+  'POST /api/admin/patients/:id/advances': BOTH,
+  'GET /api/admin/patients/:id/credit': BOTH,
+  'POST /api/admin/invoices/:id/apply-credit': BOTH,
+  'POST /api/admin/payments/:id/refund': BOTH,
+  // The owner's end of day (INV-31 to INV-33).
+  'GET /api/admin/reports/day-end': OWNER,
+  'GET /api/admin/reports/day-end.csv': OWNER,
+  'GET /api/admin/reports/dues': OWNER,
+  'GET /api/admin/reports/dues.csv': OWNER,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };
