@@ -21,6 +21,7 @@ import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
 import * as outboxPersonalLinks from './migrations/022-outbox-personal-links';
 import * as mediaStorage from './migrations/023-media-storage';
 import * as clinicalRecord from './migrations/030-clinical-record';
+import * as openingSessions from './migrations/039-opening-sessions';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Knex.Migration> = {
   '022-outbox-personal-links': outboxPersonalLinks,
   '023-media-storage': mediaStorage,
   '030-clinical-record': clinicalRecord,
+  '039-opening-sessions': openingSessions,
 };
 
 const source: Knex.MigrationSource<string> = {

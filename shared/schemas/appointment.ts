@@ -8,6 +8,7 @@ import {
   type BookingRules,
 } from '../constants/booking';
 import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
+import { slotsInHours } from '../domain/opening-hours';
 import type { FieldProblem } from './validation-error';
 import { languages, type Lang } from '../i18n/types';
 
@@ -86,13 +87,15 @@ export function closedReason(date: string, rules: BookingRules = defaultRules): 
   return null;
 }
 
-/** The slots offered on a date: the configured slots inside that weekday's opening hours. */
+/**
+ * APPT-21: the one "slots of a day" every reader asks (the public form and availability, the server's rules,
+ * staff booking, the calendar, the admin's slot picker): the configured slots that fit one of that weekday's
+ * sessions entirely (APPT-20).
+ */
 export function slotsOn(date: string, rules: BookingRules = defaultRules): string[] {
   const slots = rules.timeSlots ?? [...defaultTimeSlots];
-  const hours = rules.dayHours?.[weekdayOf(date)];
   if (!rules.dayHours) return slots;
-  if (!hours) return [];
-  return slots.filter((slot) => slot >= hours.open && slot <= hours.close);
+  return slotsInHours(slots, rules.dayHours[weekdayOf(date)]);
 }
 
 const defaultRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
