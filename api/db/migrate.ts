@@ -22,6 +22,7 @@ import * as outboxPersonalLinks from './migrations/022-outbox-personal-links';
 import * as mediaStorage from './migrations/023-media-storage';
 import * as clinicalRecord from './migrations/030-clinical-record';
 import * as openingSessions from './migrations/039-opening-sessions';
+import * as appointmentPatientNote from './migrations/040-appointment-patient-note';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Knex.Migration> = {
   '023-media-storage': mediaStorage,
   '030-clinical-record': clinicalRecord,
   '039-opening-sessions': openingSessions,
+  '040-appointment-patient-note': appointmentPatientNote,
 };
 
 const source: Knex.MigrationSource<string> = {

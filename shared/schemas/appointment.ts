@@ -183,7 +183,10 @@ const staffSlotFields = {
     .trim()
     .regex(HH_MM, 'Please select a valid time slot'),
   treatment: appointmentRequestSchema.shape.treatment.refine(isBookingTreatmentCode, bookingRuleMessages.unknownTreatment),
+  /** APPT-22: internal, staff only; never in a message to the patient. */
   notes: appointmentRequestSchema.shape.notes,
+  /** APPT-22: what the confirmation and the follow-up may tell the patient. */
+  patientNote: optionalText(1000, 'Note for the patient must be at most 1000 characters'),
   status: z.enum(['confirmed', 'pending'], { error: 'Please select a valid status' }).default('confirmed'),
   /** Book past the slot's capacity, a closed date or weekday, or a slot time not configured (recorded). */
   bookAnyway: z.boolean({ error: 'bookAnyway must be true or false' }).default(false),
@@ -235,7 +238,10 @@ export interface Appointment {
   preferredDate: IsoDate;
   /** HH:mm, one of the time slots. */
   preferredTime: string;
+  /** APPT-22: internal, staff only (a visitor's own booking notes land here too). */
   notes: string | null;
+  /** APPT-22: the note staff wrote for the patient; the only note a patient's message carries. */
+  patientNote: string | null;
   /** Matched case-insensitively on screen (APPT-2). */
   status: AppointmentStatus;
   createdAt: IsoDateTime;
