@@ -23,6 +23,8 @@ import * as mediaStorage from './migrations/023-media-storage';
 import * as clinicalRecord from './migrations/030-clinical-record';
 import * as checkIn from './migrations/035-check-in';
 import * as advancesRefunds from './migrations/036-advances-refunds';
+import * as openingSessions from './migrations/039-opening-sessions';
+import * as appointmentPatientNote from './migrations/040-appointment-patient-note';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -50,6 +52,8 @@ const migrations: Record<string, Knex.Migration> = {
   '030-clinical-record': clinicalRecord,
   '035-check-in': checkIn,
   '036-advances-refunds': advancesRefunds,
+  '039-opening-sessions': openingSessions,
+  '040-appointment-patient-note': appointmentPatientNote,
 };
 
 const source: Knex.MigrationSource<string> = {

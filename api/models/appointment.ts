@@ -14,7 +14,10 @@ export class Appointment extends BaseModel {
   treatment!: string;
   preferredDate!: string;
   preferredTime!: string;
+  /** APPT-22: internal, staff only. */
   notes!: string | null;
+  /** APPT-22: the note for the patient (migration 040). */
+  patientNote?: string | null;
   status!: AppointmentStatus;
   /** The language the visitor booked in (I18N-3): their emails are written in it. */
   language!: Lang;

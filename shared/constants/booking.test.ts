@@ -10,10 +10,11 @@ import {
 } from './booking';
 
 describe('time slots', () => {
-  it('labels slots in 12-hour time', () => {
+  it('labels slots in 12-hour time; none starts at a closing time (APPT-20)', () => {
     expect(timeSlots.map(timeSlotLabel)).toEqual([
-      '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '5:00 PM', '6:00 PM', '7:00 PM', '8:00 PM', '9:00 PM',
+      '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '5:00 PM', '6:00 PM', '7:00 PM', '8:00 PM',
     ]);
+    expect(timeSlotLabel('21:00')).toBe('9:00 PM');
     expect(timeSlotLabel('00:30')).toBe('12:30 AM');
     expect(timeSlotLabel('nonsense')).toBe('nonsense');
   });

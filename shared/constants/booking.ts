@@ -1,6 +1,12 @@
+import type { DayHours } from '../domain/opening-hours';
+
 // Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
 
-export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'] as const;
+/**
+ * CLINIC-5: the hourly slots of CLINIC-4's sessions (10:00-14:00, 17:00-21:00). APPT-20: a slot ends by its
+ * session's closing, so 14:00 and 21:00 (the spec's list has them) are not slots: they start at closing time.
+ */
+export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00'] as const;
 export type TimeSlot = (typeof timeSlots)[number];
 
 export function isTimeSlot(value: string): value is TimeSlot {
@@ -79,8 +85,8 @@ export interface BookingRules {
   closedWeekdays?: number[];
   /** Upcoming closed dates within the window, with the reason shown to visitors. */
   closedDates?: { date: string; reason: string }[];
-  /** Opening hours per weekday (0 = Sunday), null when closed; absent means every slot on every open day. */
-  dayHours?: ({ open: string; close: string } | null)[];
+  /** SET-8: each weekday's sessions (0 = Sunday), [] when closed; absent means every slot on every open day. */
+  dayHours?: DayHours[];
 }
 export type PublicBookingRules = Required<BookingRules>;
 export const DEFAULT_BOOKING_WINDOW_DAYS = 60;

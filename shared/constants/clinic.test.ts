@@ -8,7 +8,6 @@ describe('clinic identity', () => {
     expect(clinic.address).toMatchObject({ locality: 'Moshi', city: 'Pimpri-Chinchwad, Pune', postalCode: '412105' });
     expect(clinic.whatsappNumber.startsWith('91')).toBe(true);
     expect(clinic.phoneHref).toBe(`tel:+${clinic.whatsappNumber}`);
-    expect(clinic.hours[1]).toEqual({ days: 'Sunday', times: ['Closed'] });
     expect(clinic.socialLinks).toHaveLength(2);
   });
 

@@ -37,10 +37,7 @@ export const clinic = {
     { label: 'Instagram', href: 'https://www.instagram.com/' },
     { label: 'Facebook', href: 'https://www.facebook.com/' },
   ],
-  hours: [
-    { days: 'Monday - Saturday', times: ['10:00 AM - 2:00 PM', '5:00 PM - 9:00 PM'] },
-    { days: 'Sunday', times: ['Closed'] },
-  ],
+  // The opening hours are the clinic's setting (SET-8; shared/domain/opening-hours.ts), not a constant.
   hoursNote: 'Emergency appointments available by phone',
   yearsExperience: '5+',
   // Only a default: the server's configuration supplies the real public address.

@@ -8,7 +8,7 @@ const appointment = {
   preferredDate: '2026-11-24',
   preferredTime: '17:00',
   treatment: 'rootcanal',
-  notes: 'Upper left molar',
+  patientNote: 'Upper left molar',
 };
 
 describe('appointmentConfirmedEmail', () => {
@@ -20,7 +20,7 @@ describe('appointmentConfirmedEmail', () => {
     expect(email.text).toContain('Date: 24 November 2026');
     expect(email.text).toContain('Time: 5:00 PM');
     expect(email.text).toContain('Treatment: Root Canal Treatment');
-    expect(email.text).toContain('Notes: Upper left molar');
+    expect(email.text).toContain('Note from the clinic: Upper left molar');
     expect(email.html).toContain('Root Canal Treatment');
   });
 
@@ -32,8 +32,8 @@ describe('appointmentConfirmedEmail', () => {
     }
   });
 
-  it('leaves out the notes row when there are none', () => {
-    expect(appointmentConfirmedEmail({ ...appointment, notes: null }).text).not.toContain('Notes:');
+  it('leaves out the note row when there is no note for the patient', () => {
+    expect(appointmentConfirmedEmail({ ...appointment, patientNote: null }).text).not.toContain('Note from the clinic:');
   });
 });
 
@@ -48,7 +48,7 @@ describe('appointmentCancelledEmail', () => {
   });
 
   it('escapes what the patient typed in the HTML part', () => {
-    const email = appointmentCancelledEmail({ ...appointment, firstName: '<b>Eve</b>', notes: '<script>x()</script>' });
+    const email = appointmentCancelledEmail({ ...appointment, firstName: '<b>Eve</b>', patientNote: '<script>x()</script>' });
     expect(email.html).not.toContain('<script>');
     expect(email.html).not.toContain('<b>Eve</b>');
     expect(email.html).toContain('&lt;script&gt;x()&lt;/script&gt;');

@@ -7,18 +7,27 @@ import { fmt } from '../i18n/types';
 // MAIL-4 and MAIL-5: the emails an admin's status change sends the patient. Rendered here, in shared/,
 // so a preview in the admin shows exactly what the outbox sends.
 
-/** The appointment fields the status emails read (an admin Appointment row has them all). */
+/**
+ * The appointment fields the status emails read (an admin Appointment row has them all). APPT-22: not the
+ * internal `notes`; only the note for the patient.
+ */
 export type AppointmentEmailDetails = Pick<
   BookingDetails,
-  'firstName' | 'lastName' | 'preferredDate' | 'preferredTime' | 'treatment' | 'notes' | 'language'
+  'firstName' | 'lastName' | 'preferredDate' | 'preferredTime' | 'treatment' | 'patientNote' | 'language'
 >;
+
+/** APPT-22: the note for the patient as an email row, when there is one. */
+export function patientNoteRows(a: Pick<BookingDetails, 'patientNote'>, w: EmailWords): [string, string][] {
+  const note = a.patientNote?.trim();
+  return note ? [[w.t.patientNote, note]] : [];
+}
 
 function appointmentRows(a: AppointmentEmailDetails, w: EmailWords): [string, string][] {
   return [
     [w.t.date, w.longDate(a.preferredDate)],
     [w.t.time, w.time(a.preferredTime)],
     [w.t.treatment, w.treatment(a.treatment)],
-    ...(a.notes ? ([[w.t.notes, a.notes]] as [string, string][]) : []),
+    ...patientNoteRows(a, w),
   ];
 }
 

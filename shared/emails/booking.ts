@@ -13,7 +13,10 @@ export interface BookingDetails {
   preferredDate: string;
   preferredTime: string;
   treatment: string;
+  /** APPT-22: internal (staff only, or the visitor's own words to the clinic); never in a patient's message. */
   notes?: string | null;
+  /** APPT-22: the note staff wrote for the patient; the one note a patient's message may carry. */
+  patientNote?: string | null;
   /** The language the visitor booked in (I18N-3); English when absent. */
   language?: Lang;
 }

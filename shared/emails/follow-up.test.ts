@@ -8,7 +8,7 @@ const appointment = {
   preferredDate: '2026-11-03',
   preferredTime: '10:00',
   treatment: 'fillings',
-  notes: 'Filling on lower right',
+  patientNote: 'Filling on lower right',
 };
 
 describe('followUpEmail', () => {
@@ -18,7 +18,7 @@ describe('followUpEmail', () => {
     expect(email.text).toContain('Dear Rohan Joshi,');
     expect(email.text).toMatch(/Suggested follow-up date\n\nDate: 01\/12\/2026/);
     expect(email.text).toMatch(
-      /Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Dental Fillings\nNotes: Filling on lower right/,
+      /Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Dental Fillings\nNote from the clinic: Filling on lower right/,
     );
   });
 
@@ -41,9 +41,9 @@ describe('followUpEmail', () => {
     expect(without.text).not.toContain('A message from the clinic');
   });
 
-  it('leaves out the notes row when the appointment had none', () => {
-    expect(followUpEmail({ appointment: { ...appointment, notes: null }, followUpDate: '2026-12-01' }).text).not.toContain(
-      'Notes:',
+  it('leaves out the note row when the appointment had no note for the patient', () => {
+    expect(followUpEmail({ appointment: { ...appointment, patientNote: null }, followUpDate: '2026-12-01' }).text).not.toContain(
+      'Note from the clinic:',
     );
   });
 
@@ -57,7 +57,7 @@ describe('followUpEmail', () => {
 
   it('escapes the custom message and the notes in the HTML part', () => {
     const email = followUpEmail({
-      appointment: { ...appointment, notes: '<img src=x onerror=alert(1)>' },
+      appointment: { ...appointment, patientNote: '<img src=x onerror=alert(1)>' },
       followUpDate: '2026-12-01',
       customMessage: '<a href="javascript:alert(1)">click</a>',
     });

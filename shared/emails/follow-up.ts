@@ -1,5 +1,5 @@
 import { clinic } from '../constants/clinic';
-import type { AppointmentEmailDetails } from './appointment-status';
+import { patientNoteRows, type AppointmentEmailDetails } from './appointment-status';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 import { emailWords } from './language';
 import { fmt } from '../i18n/types';
@@ -13,7 +13,8 @@ export interface FollowUpEmailInput {
 }
 
 /**
- * MAIL-6: en-GB dates, the previous appointment (date, time, treatment, notes), the suggested date, the
+ * MAIL-6: en-GB dates, the previous appointment (date, time, treatment, the note for the patient: APPT-22
+ * keeps the internal notes out), the suggested date, the
  * clinic's optional message and its contact details (renderEmail adds them). The admin's "Send Follow-up
  * Appointment Email" dialog previews this same function's output.
  */
@@ -24,7 +25,7 @@ export function followUpEmail({ appointment: a, followUpDate, customMessage }: F
     [w.t.date, w.shortDate(a.preferredDate)],
     [w.t.time, w.time(a.preferredTime)],
     [w.t.treatment, w.treatment(a.treatment)],
-    ...(a.notes ? ([[w.t.notes, a.notes]] as [string, string][]) : []),
+    ...patientNoteRows(a, w),
   ];
   const message = (customMessage ?? '').trim();
   const messageBlocks: EmailBlock[] = message

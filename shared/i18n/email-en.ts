@@ -11,7 +11,7 @@ export const emailWords = {
   date: 'Date',
   time: 'Time',
   treatment: 'Treatment',
-  notes: 'Notes',
+  patientNote: 'Note from the clinic',
   phone: 'Phone',
   email: 'Email',
   address: 'Address',

@@ -32,7 +32,7 @@ export const emailWords: EmailWords = {
   date: 'तारीख',
   time: 'समय',
   treatment: 'इलाज',
-  notes: 'टिप्पणी',
+  patientNote: 'क्लिनिक की ओर से सूचना',
   phone: 'फ़ोन',
   email: 'ईमेल',
   address: 'पता',

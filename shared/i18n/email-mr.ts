@@ -32,7 +32,7 @@ export const emailWords: EmailWords = {
   date: 'तारीख',
   time: 'वेळ',
   treatment: 'उपचार',
-  notes: 'टीप',
+  patientNote: 'क्लिनिककडून सूचना',
   phone: 'फोन',
   email: 'ईमेल',
   address: 'पत्ता',

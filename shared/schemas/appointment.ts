@@ -8,6 +8,7 @@ import {
   type BookingRules,
 } from '../constants/booking';
 import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
+import { slotsInHours } from '../domain/opening-hours';
 import type { FieldProblem } from './validation-error';
 import { languages, type Lang } from '../i18n/types';
 
@@ -86,13 +87,15 @@ export function closedReason(date: string, rules: BookingRules = defaultRules): 
   return null;
 }
 
-/** The slots offered on a date: the configured slots inside that weekday's opening hours. */
+/**
+ * APPT-21: the one "slots of a day" every reader asks (the public form and availability, the server's rules,
+ * staff booking, the calendar, the admin's slot picker): the configured slots that fit one of that weekday's
+ * sessions entirely (APPT-20).
+ */
 export function slotsOn(date: string, rules: BookingRules = defaultRules): string[] {
   const slots = rules.timeSlots ?? [...defaultTimeSlots];
-  const hours = rules.dayHours?.[weekdayOf(date)];
   if (!rules.dayHours) return slots;
-  if (!hours) return [];
-  return slots.filter((slot) => slot >= hours.open && slot <= hours.close);
+  return slotsInHours(slots, rules.dayHours[weekdayOf(date)]);
 }
 
 const defaultRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };
@@ -180,7 +183,10 @@ const staffSlotFields = {
     .trim()
     .regex(HH_MM, 'Please select a valid time slot'),
   treatment: appointmentRequestSchema.shape.treatment.refine(isBookingTreatmentCode, bookingRuleMessages.unknownTreatment),
+  /** APPT-22: internal, staff only; never in a message to the patient. */
   notes: appointmentRequestSchema.shape.notes,
+  /** APPT-22: what the confirmation and the follow-up may tell the patient. */
+  patientNote: optionalText(1000, 'Note for the patient must be at most 1000 characters'),
   status: z.enum(['confirmed', 'pending'], { error: 'Please select a valid status' }).default('confirmed'),
   /** Book past the slot's capacity, a closed date or weekday, or a slot time not configured (recorded). */
   bookAnyway: z.boolean({ error: 'bookAnyway must be true or false' }).default(false),
@@ -232,7 +238,10 @@ export interface Appointment {
   preferredDate: IsoDate;
   /** HH:mm, one of the time slots. */
   preferredTime: string;
+  /** APPT-22: internal, staff only (a visitor's own booking notes land here too). */
   notes: string | null;
+  /** APPT-22: the note staff wrote for the patient; the only note a patient's message carries. */
+  patientNote: string | null;
   /** Matched case-insensitively on screen (APPT-2). */
   status: AppointmentStatus;
   createdAt: IsoDateTime;

@@ -1,34 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { checkBookingRules, closedReason, slotsOn } from './appointment';
-import { clinicSettingsSchema, closedWeekdays, defaultClinicSettings, slotsForDate } from './clinic-settings';
+import { clinicSettingsSchema, closedWeekdays, dayHoursOf, defaultClinicSettings } from './clinic-settings';
 
-describe('clinic settings (SET-4)', () => {
-  it('defaults to CLINIC-4 and CLINIC-5: every slot Monday to Saturday, Sunday closed', () => {
+const defaultsRules = { windowDays: 60, timeSlots: defaultClinicSettings.timeSlots, dayHours: dayHoursOf(defaultClinicSettings) };
+
+describe('clinic settings (SET-4, SET-8)', () => {
+  it('defaults to CLINIC-4 and CLINIC-5: two sessions with a break Monday to Saturday, Sunday closed', () => {
     expect(clinicSettingsSchema.parse(defaultClinicSettings)).toEqual(defaultClinicSettings);
+    expect(defaultClinicSettings.openingHours.monday).toEqual([
+      { open: '10:00', close: '14:00' },
+      { open: '17:00', close: '21:00' },
+    ]);
     expect(closedWeekdays(defaultClinicSettings)).toEqual([0]);
-    expect(slotsForDate(defaultClinicSettings, '2026-11-24')).toEqual(defaultClinicSettings.timeSlots);
-    expect(slotsForDate(defaultClinicSettings, '2026-11-29')).toEqual([]);
+    expect(slotsOn('2026-11-24', defaultsRules)).toEqual(['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00']);
+    expect(slotsOn('2026-11-29', defaultsRules)).toEqual([]);
   });
 
-  it('refuses a day closing before it opens, a slot outside every open day, and no open day', () => {
+  it('refuses a session closing before it opens, overlapping sessions, a slot no session holds, and no open day', () => {
     const broken = (patch: object) => clinicSettingsSchema.safeParse({ ...defaultClinicSettings, ...patch }).success;
-    expect(broken({ openingHours: { ...defaultClinicSettings.openingHours, monday: { open: '12:00', close: '11:00' } } })).toBe(false);
+    const hours = (monday: unknown) => ({ openingHours: { ...defaultClinicSettings.openingHours, monday } });
+    expect(broken(hours([{ open: '12:00', close: '11:00' }]))).toBe(false);
+    expect(broken(hours([{ open: '10:00', close: '14:00' }, { open: '13:00', close: '18:00' }]))).toBe(false);
     expect(broken({ timeSlots: ['23:00'] })).toBe(false);
+    // APPT-20: 14:00 starts at the morning session's closing time.
+    expect(broken({ timeSlots: ['10:00', '14:00'] })).toBe(false);
     expect(broken({ timeSlots: ['9:00'] })).toBe(false);
-    const allClosed = Object.fromEntries(Object.keys(defaultClinicSettings.openingHours).map((d) => [d, null]));
+    const allClosed = Object.fromEntries(Object.keys(defaultClinicSettings.openingHours).map((d) => [d, []]));
     expect(broken({ openingHours: allClosed })).toBe(false);
     expect(broken({ slotCapacity: 51 })).toBe(false);
     expect(broken({ notificationEmail: 'nobody' })).toBe(false);
   });
+
+  it("still reads an older client's day as one session (an object) or closed (null), sessions sorted", () => {
+    const parsed = clinicSettingsSchema.parse({
+      ...defaultClinicSettings,
+      openingHours: { ...defaultClinicSettings.openingHours, sunday: { open: '10:00', close: '13:00' }, monday: null, tuesday: [{ open: '17:00', close: '21:00' }, { open: '10:00', close: '14:00' }] },
+    });
+    expect(parsed.openingHours.sunday).toEqual([{ open: '10:00', close: '13:00' }]);
+    expect(parsed.openingHours.monday).toEqual([]);
+    expect(parsed.openingHours.tuesday.map((s) => s.open)).toEqual(['10:00', '17:00']);
+  });
 });
 
-describe('the booking rules read the settings (BOOK-4, BOOK-10)', () => {
+describe('the booking rules read the settings (BOOK-4, BOOK-10, APPT-20)', () => {
+  const nine = [{ open: '09:00', close: '18:00' }];
   const rules = {
     windowDays: 60,
-    timeSlots: ['09:00', '17:00'],
+    timeSlots: ['09:00', '12:00', '17:00'],
     closedWeekdays: [0, 3],
     closedDates: [{ date: '2026-11-27', reason: 'Guru Nanak Jayanti' }],
-    dayHours: [null, ...Array(6).fill({ open: '09:00', close: '18:00' })].map((h, i) => (i === 6 ? { open: '09:00', close: '13:00' } : i === 3 ? null : h)),
+    dayHours: [[], nine, nine, [], nine, nine, [{ open: '09:00', close: '13:00' }]],
   };
   const now = new Date('2026-11-23T05:00:00Z');
 
@@ -38,16 +59,22 @@ describe('the booking rules read the settings (BOOK-4, BOOK-10)', () => {
     expect(closedReason('2026-11-24', rules)).toBeNull();
   });
 
-  it("offers the slots inside the weekday's hours", () => {
-    expect(slotsOn('2026-11-24', rules)).toEqual(['09:00', '17:00']);
-    expect(slotsOn('2026-11-28', rules)).toEqual(['09:00']);
+  it("offers the slots that end by a session's closing", () => {
+    expect(slotsOn('2026-11-24', rules)).toEqual(['09:00', '12:00', '17:00']);
+    expect(slotsOn('2026-11-28', rules)).toEqual(['09:00', '12:00']);
     const saturdayEvening = { preferredDate: '2026-11-28', preferredTime: '17:00', treatment: 'cleaning' };
     expect(checkBookingRules(saturdayEvening, now, rules)?.message).toBe('Please select a valid time slot');
-    expect(checkBookingRules({ ...saturdayEvening, preferredTime: '09:00' }, now, rules)).toBeNull();
+    expect(checkBookingRules({ ...saturdayEvening, preferredTime: '12:00' }, now, rules)).toBeNull();
+  });
+
+  it('refuses a slot in the break between two sessions', () => {
+    const split = { ...rules, timeSlots: ['10:00', '13:00', '14:00', '15:00', '17:00'], dayHours: Array(7).fill([{ open: '10:00', close: '14:00' }, { open: '17:00', close: '21:00' }]), closedWeekdays: [] };
+    expect(slotsOn('2026-11-24', split)).toEqual(['10:00', '13:00', '17:00']);
+    expect(checkBookingRules({ preferredDate: '2026-11-24', preferredTime: '15:00', treatment: 'cleaning' }, now, split)?.message).toBe('Please select a valid time slot');
   });
 
   it('keeps the CLINIC-5 slots when only the window is known', () => {
     expect(closedReason('2026-11-29', { windowDays: 60 })).toBe('The clinic is closed on Sundays. For emergencies, please call us.');
-    expect(slotsOn('2026-11-24', { windowDays: 60 })).toContain('21:00');
+    expect(slotsOn('2026-11-24', { windowDays: 60 })).toEqual(['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00']);
   });
 });

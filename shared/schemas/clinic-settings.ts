@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BOOKING_WINDOW_DAYS, DEFAULT_SLOT_CAPACITY, timeSlots as defaultTimeSlots } from '../constants/booking';
 import { clinic } from '../constants/clinic';
 import { isValidDateString } from '../domain/clinic-time';
+import { overlappingSessions, slotFits, sortSessions, specHours, type DayHours, type Session } from '../domain/opening-hours';
 import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time, notification email,
@@ -15,16 +16,13 @@ export type Weekday = (typeof weekdays)[number];
 /** 0 = Sunday ... 6 = Saturday (as Date.getUTCDay), the numbering of BookingRules.closedWeekdays. */
 export const weekdayIndex = (day: Weekday) => weekdays.indexOf(day);
 
-export interface OpeningHours {
-  /** HH:mm, 24-hour. */
-  open: string;
-  close: string;
-}
+/** One session of a day (HH:mm, 24-hour). */
+export type OpeningHours = Session;
 
 export interface ClinicSettings {
-  /** null = closed all that weekday. */
-  openingHours: Record<Weekday, OpeningHours | null>;
-  /** HH:mm, sorted, unique; each inside (open <= slot <= close) the hours of at least one open weekday. */
+  /** SET-8: each weekday's sessions, earliest first; [] = closed all that weekday. */
+  openingHours: Record<Weekday, DayHours>;
+  /** HH:mm, sorted, unique; each fits (APPT-20) a session of at least one open weekday. */
   timeSlots: string[];
   /** Non-cancelled bookings one slot takes (1..50). */
   slotCapacity: number;
@@ -46,15 +44,15 @@ export const DEFAULT_REMINDER_HOURS_BEFORE = 24;
 export const DEFAULT_REVIEW_DELAY_HOURS = 2;
 export const DEFAULT_RECALL_MONTHS = 6;
 
-const weekdayHours = { open: '10:00', close: '21:00' };
+const weekdayHours = specHours;
 
 /**
- * CLINIC-4, CLINIC-5: Monday to Saturday 10:00 AM to 9:00 PM (the slots 10:00-14:00 and 17:00-21:00; the last slot
- * starts at closing time as CLINIC-5 lists it), Sunday closed.
+ * CLINIC-4, CLINIC-5: Monday to Saturday 10:00 AM-2:00 PM and 5:00 PM-9:00 PM, Sunday closed; the slots those
+ * sessions hold (APPT-20: the last slot of a session ends at its closing, so none starts at 2:00 or 9:00 PM).
  */
 export const defaultClinicSettings: ClinicSettings = {
   openingHours: {
-    sunday: null,
+    sunday: [],
     monday: weekdayHours,
     tuesday: weekdayHours,
     wednesday: weekdayHours,
@@ -77,19 +75,33 @@ const TIME_MESSAGE = 'Please enter a time as HH:mm (24-hour)';
 
 const timeField = z.string({ error: TIME_MESSAGE }).trim().regex(HH_MM, TIME_MESSAGE);
 
-const hoursField = z
+const sessionField = z
   .object({ open: timeField, close: timeField })
-  .nullable()
-  .refine((h) => h === null || h.open < h.close, 'Closing time must be after opening time');
+  .refine((h) => h.open < h.close, 'Closing time must be after opening time');
+
+export const SESSIONS_OVERLAP_MESSAGE = 'Sessions of one day must not overlap';
+export const MAX_SESSIONS = 4;
+
+/**
+ * SET-8: a weekday's sessions. The shape of older clients (migration 039 converted the stored row) is still
+ * accepted: null is closed, one { open, close } object is one session.
+ */
+const hoursField = z
+  .preprocess(
+    (v) => (v === null ? [] : typeof v === 'object' && v !== null && !Array.isArray(v) ? [v] : v),
+    z.array(sessionField, { error: 'Please give the sessions of each day' }).max(MAX_SESSIONS, `At most ${MAX_SESSIONS} sessions a day`),
+  )
+  .refine((h) => overlappingSessions(h) === null, SESSIONS_OVERLAP_MESSAGE)
+  .transform(sortSessions);
 
 function intField(label: string, min: number, max: number) {
   const message = `${label} must be a whole number from ${min} to ${max}`;
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-/** A slot inside the hours of a weekday: open <= slot <= close (CLINIC-5's last slot is at 9:00 PM). */
-export function slotInsideHours(slot: string, hours: OpeningHours | null): boolean {
-  return hours !== null && slot >= hours.open && slot <= hours.close;
+/** APPT-20: a slot some session of the day holds entirely. */
+export function slotInsideHours(slot: string, hours: DayHours | null | undefined): boolean {
+  return (hours ?? []).some((session) => slotFits(slot, session));
 }
 
 /**
@@ -126,30 +138,30 @@ export const clinicSettingsSchema = z
       .pipe(z.email('Invalid email address')),
   })
   .superRefine((s, ctx) => {
-    const open = weekdays.filter((d) => s.openingHours[d] !== null);
+    const open = weekdays.filter((d) => s.openingHours[d].length > 0);
     if (open.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['openingHours'], message: 'The clinic must be open on at least one day' });
       return;
     }
     for (const slot of s.timeSlots) {
       if (!open.some((d) => slotInsideHours(slot, s.openingHours[d]))) {
-        ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: `The slot ${slot} is outside the opening hours` });
+        ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: `The slot ${slot} does not fit inside the opening hours (a slot lasts an hour and ends by closing time)` });
       }
     }
   });
 export type ClinicSettingsPayload = z.output<typeof clinicSettingsSchema>;
 export type ClinicSettingsInput = z.input<typeof clinicSettingsSchema>;
 
-/** The slots a visitor may book on a date: the configured slots inside that weekday's hours. */
-export function slotsForDate(settings: Pick<ClinicSettings, 'openingHours' | 'timeSlots'>, date: string): string[] {
-  const hours = settings.openingHours[weekdays[new Date(`${date}T00:00:00Z`).getUTCDay()]];
-  return settings.timeSlots.filter((slot) => slotInsideHours(slot, hours));
-}
-
 /** Weekdays (0 = Sunday) with no opening hours. */
 export function closedWeekdays(settings: Pick<ClinicSettings, 'openingHours'>): number[] {
-  return weekdays.flatMap((d, i) => (settings.openingHours[d] === null ? [i] : []));
+  return weekdays.flatMap((d, i) => (settings.openingHours[d].length === 0 ? [i] : []));
 }
+
+/** Each weekday's sessions, 0 = Sunday (BookingRules.dayHours). */
+export function dayHoursOf(settings: Pick<ClinicSettings, 'openingHours'>): DayHours[] {
+  return weekdays.map((d) => settings.openingHours[d]);
+}
+
 
 // Closed dates (holidays) with a reason (SET-6).
 

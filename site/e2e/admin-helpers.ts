@@ -96,7 +96,7 @@ export async function apiCreatePatient(request: APIRequestContext, firstName: st
   return (await res.json()) as Patient;
 }
 
-const SLOTS = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
+const SLOTS = ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00'];
 
 /**
  * Books through the public form's API on a random future weekday and slot that is free and open; returns the

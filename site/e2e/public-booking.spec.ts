@@ -233,7 +233,7 @@ test('a form whose hidden field is filled is refused by the server, and a person
   await expect(trap).toHaveAttribute('autocomplete', 'off');
   await expect(form.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
 
-  await fillBookingForm(page, form, { date: day, time: '21:00', treatment: 'cleaning' });
+  await fillBookingForm(page, form, { date: day, time: '20:00', treatment: 'cleaning' });
   await trap.fill('https://spam.example', { force: true });
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/appointments') && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Book Appointment' }).click();
@@ -242,7 +242,7 @@ test('a form whose hidden field is filled is refused by the server, and a person
   await expect(toast(page)).toContainText(HONEYPOT_MESSAGE);
   // Nothing was stored: the slot is still wholly free.
   const slots = await (await page.request.get(`/api/appointments/availability?date=${day}`)).json();
-  expect(slots.slots.find((s: { time: string }) => s.time === '21:00').available).toBe(true);
+  expect(slots.slots.find((s: { time: string }) => s.time === '20:00').available).toBe(true);
 });
 
 test("every field's description is its error, then its hints (A11Y-2)", async ({ page, request }) => {

@@ -12,7 +12,7 @@ import { E2E_ADMIN } from './support/credentials';
 // sizes (375 and 1280 px); screenshots in /tmp/reviews-shots/.
 
 const SHOTS = '/tmp/reviews-shots';
-const SLOTS = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00'];
+const SLOTS = ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00'];
 
 /** The newest link of `kind` ('review' or 'appointment') in the mail to `to`, from the server's mail folder (e2e-server.ts). */
 async function linkInMail(to: string, kind: 'review' | 'appointment'): Promise<string> {

@@ -3,8 +3,8 @@ import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
 import {
   clinicSettingsSchema,
   closedWeekdays,
+  dayHoursOf,
   defaultClinicSettings,
-  weekdays,
   type ClinicSettings,
   type ClinicSettingsPayload,
   type ClosedDate,
@@ -102,7 +102,7 @@ export function rulesFromSettings(settings: ClinicSettings, closedDates: ClosedD
     timeSlots: settings.timeSlots,
     closedWeekdays: closedWeekdays(settings),
     closedDates,
-    dayHours: weekdays.map((d) => settings.openingHours[d]),
+    dayHours: dayHoursOf(settings),
   };
 }
 

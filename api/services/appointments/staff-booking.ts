@@ -45,6 +45,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
         preferredDate: input.preferredDate,
         preferredTime: input.preferredTime,
         notes: input.notes,
+        patientNote: input.patientNote,
         status: input.status,
         confirmedAt: input.status === 'confirmed' ? now : null,
         source: 'staff',
@@ -73,7 +74,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
         to: person.email,
-        ...appointmentConfirmedEmail({ ...person, ...input, notes: input.notes, language }, placeholderUrl('manage', deps.config.publicUrl)),
+        ...appointmentConfirmedEmail({ ...person, ...input, language }, placeholderUrl('manage', deps.config.publicUrl)),
         link: { kind: 'manage', appointmentId: row.id },
         attachments: [icsAttachment({ ...input, id: row.id }, deps.config.publicUrl, now)],
       });

@@ -68,7 +68,7 @@ describe('clinic settings (SET-4)', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe('Each time slot may be listed only once');
     const outside = await putSettings({ ...current, timeSlots: ['07:00'] });
-    expect((await outside.json()).error).toBe('The slot 07:00 is outside the opening hours');
+    expect((await outside.json()).error).toBe('The slot 07:00 does not fit inside the opening hours (a slot lasts an hour and ends by closing time)');
     expect((await putSettings({ ...current, slotCapacity: 0 })).status).toBe(400);
     const hours = await putSettings({ ...current, openingHours: { ...current.openingHours, monday: { open: '18:00', close: '09:00' } } });
     expect((await hours.json()).error).toBe('Closing time must be after opening time');
@@ -87,7 +87,7 @@ describe('clinic settings (SET-4)', () => {
     try {
       const changed = {
         ...current,
-        timeSlots: ['09:00', '10:00', '16:30'],
+        timeSlots: ['09:00', '10:00', '17:30'],
         slotCapacity: 1,
         notificationEmail: 'owner@clinic.test',
         openingHours: { ...current.openingHours, tuesday: { open: '09:00', close: '13:00' }, wednesday: null },
@@ -96,7 +96,7 @@ describe('clinic settings (SET-4)', () => {
       // Tuesday 24th: only the slots inside 09:00-13:00.
       const tuesday = await availability('2026-11-24');
       expect(tuesday.slots.map((s: { time: string }) => s.time)).toEqual(['09:00', '10:00']);
-      expect((await book({ preferredTime: '16:30' })).status).toBe(400);
+      expect((await book({ preferredTime: '17:30' })).status).toBe(400);
       expect((await book({ preferredTime: '09:00' })).status).toBe(201);
       const full = await book({ preferredTime: '09:00', email: 'other@example.in', phone: '+91 90000 00002' });
       expect(full.status).toBe(409);
@@ -110,7 +110,7 @@ describe('clinic settings (SET-4)', () => {
         slots: [],
       });
       expect((await rules()).closedWeekdays).toEqual([0, 3]);
-      expect((await rules()).timeSlots).toEqual(['09:00', '10:00', '16:30']);
+      expect((await rules()).timeSlots).toEqual(['09:00', '10:00', '17:30']);
     } finally {
       await putSettings(current);
     }

@@ -160,8 +160,8 @@ describe('GET /api/appointments/availability', () => {
     const body = await res.json();
     expect(body.closed).toBe(false);
     const byTime = Object.fromEntries(body.slots.map((s: { time: string; reason: string | null }) => [s.time, s.reason]));
-    expect(byTime).toMatchObject({ '10:00': 'passed', '11:00': null, '12:00': 'full', '21:00': null });
-    expect(body.slots).toHaveLength(10);
+    expect(byTime).toMatchObject({ '10:00': 'passed', '11:00': null, '12:00': 'full', '20:00': null });
+    expect(body.slots).toHaveLength(8);
   });
 
   it('says a Sunday is closed', async () => {
@@ -186,7 +186,7 @@ function places(n: number, from = TOMORROW): { preferredDate: string; preferredT
   const out: { preferredDate: string; preferredTime: string }[] = [];
   for (let day = from; out.length < n; day = addDays(day, 1)) {
     if (isSunday(day)) continue;
-    for (const time of ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00']) {
+    for (const time of ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00']) {
       if (out.length < n) out.push({ preferredDate: day, preferredTime: time });
     }
   }
@@ -397,7 +397,7 @@ describe('booking window (BOOKING_WINDOW_DAYS, default 60)', () => {
       timeSlots: [...timeSlots],
       closedWeekdays: [0],
       closedDates: [],
-      dayHours: [null, ...Array(6).fill({ open: '10:00', close: '21:00' })],
+      dayHours: [[], ...Array(6).fill([{ open: '10:00', close: '14:00' }, { open: '17:00', close: '21:00' }])],
     });
     const beyond = await (await app.request('/api/appointments/availability?date=2027-01-23')).json();
     expect(beyond).toEqual({ date: '2027-01-23', closed: true, slots: [] });

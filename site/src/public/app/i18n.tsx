@@ -40,14 +40,6 @@ export function localTreatment(treatment: Treatment, t: Catalogue): Treatment {
   return text ? { ...treatment, ...text, procedure: [...text.procedure] as [string, string, string] } : treatment;
 }
 
-/** The clinic's opening hours in the page's language. */
-export function openingHours(t: Catalogue): { days: string; times: string[] }[] {
-  return [
-    { days: t.clinic.weekdays, times: [t.clinic.morningHours, t.clinic.eveningHours] },
-    { days: t.clinic.sunday, times: [t.clinic.closed] },
-  ];
-}
-
 export { fmt };
 
 /**

@@ -3,6 +3,14 @@ import type { Treatment } from '../../../../shared/constants/treatments';
 import { localizePath, type Lang } from '../../../../shared/i18n/types';
 import { DEFAULT_IMAGE } from './head';
 import type { I18n } from './i18n';
+import type { BookingRules } from '../../../../shared/constants/booking';
+import { defaultDayHours, openingHoursSpecification, type DayHours } from '../../../../shared/domain/opening-hours';
+import { paths } from './data';
+
+/** The weekdays' sessions from the booking rules embedded in the page (every page reads them). */
+export function embeddedDayHours(read: (path: string) => unknown): readonly DayHours[] {
+  return (read(paths.bookingRules) as BookingRules | undefined)?.dayHours ?? defaultDayHours;
+}
 
 // schema.org objects shared by several pages' heads (SITE-18).
 
@@ -11,7 +19,12 @@ import type { I18n } from './i18n';
  * REV-5: `rating` is given only where the page has real approved reviews (ten or more); without it there is
  * no AggregateRating at all, never a made-up one.
  */
-export function clinicJsonLd(origin: string, { lang, t }: I18n, rating?: { value: number; count: number } | null): Record<string, unknown> {
+export function clinicJsonLd(
+  origin: string,
+  { lang, t }: I18n,
+  rating?: { value: number; count: number } | null,
+  dayHours: readonly DayHours[] = defaultDayHours,
+): Record<string, unknown> {
   const en = lang === 'en';
   return {
     '@context': 'https://schema.org',
@@ -37,15 +50,8 @@ export function clinicJsonLd(origin: string, { lang, t }: I18n, rating?: { value
       addressCountry: clinic.address.country,
     },
     hasMap: clinic.mapLink,
-    openingHoursSpecification: [
-      ['10:00', '14:00'],
-      ['17:00', '21:00'],
-    ].map(([opens, closes]) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-      opens,
-      closes,
-    })),
+    // SITE-29: the hours of the clinic's settings (SET-8), as the page's embedded booking rules carry them.
+    openingHoursSpecification: openingHoursSpecification(dayHours),
     employee: { '@type': 'Person', name: t.clinic.doctorName, jobTitle: t.clinic.doctorRole },
     sameAs: clinic.socialLinks.map((l) => l.href),
     ...(rating

@@ -5,7 +5,8 @@ import { useBooking } from '../booking/booking-context';
 import { BookButton } from './book-button';
 import { prefetchBookingForm } from '../booking/lazy-booking-form';
 import { COPYRIGHT_YEAR, developerPromo } from '../app/site-config';
-import { fmt, openingHours, useI18n } from '../app/i18n';
+import { fmt, useI18n } from '../app/i18n';
+import { useOpeningHours } from '../app/opening-hours';
 import { Link, useRouter } from '../app/router';
 import { isCurrentLink, matchRoute, navLinks } from '../app/routes';
 import { Dialog } from './dialog';
@@ -138,6 +139,7 @@ export function Header() {
 
 export function Footer() {
   const { t } = useI18n();
+  const hours = useOpeningHours();
   const newTab = t.common.opensInNewTab;
   return (
     <footer className="site-footer">
@@ -193,7 +195,7 @@ export function Footer() {
         <div className="footer-hours">
           <h2 className="footer-heading">{t.footer.openingHours}</h2>
           <ul>
-            {openingHours(t).map((h) => (
+            {hours.map((h) => (
               <li key={h.days}>
                 <span className="hours-days">{h.days}</span>
                 {h.times.map((t) => (

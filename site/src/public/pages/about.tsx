@@ -5,7 +5,7 @@ import type { SiteSetting } from '../../../../shared/schemas/site-setting';
 import { paths, usePublicData } from '../app/data';
 import { pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
-import { clinicJsonLd } from '../app/structured-data';
+import { clinicJsonLd, embeddedDayHours } from '../app/structured-data';
 import { fmt, useT } from '../app/i18n';
 import { doctorProfile } from '../app/site-config';
 import { Icon, type IconName } from '../components/icons';
@@ -130,7 +130,7 @@ export function AboutPage() {
 
 export const aboutPage: PageModule = {
   Page: AboutPage,
-  head: (_route, pathname, _read, origin, i18n) => {
+  head: (_route, pathname, read, origin, i18n) => {
     const { t } = i18n;
     const values = {
       doctor: t.clinic.doctorName,
@@ -140,6 +140,6 @@ export const aboutPage: PageModule = {
       locality: t.clinic.locality,
       suffix: titleSuffix,
     };
-    return pageHead(pathname, fmt(t.about.title, values), fmt(t.about.description, values), [clinicJsonLd(origin, i18n)]);
+    return pageHead(pathname, fmt(t.about.title, values), fmt(t.about.description, values), [clinicJsonLd(origin, i18n, null, embeddedDayHours(read))]);
   },
 };

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { clinic, whatsappLink } from '../../../../shared/constants/clinic';
 import { pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
-import { clinicJsonLd } from '../app/structured-data';
-import { fmt, openingHours, useT } from '../app/i18n';
+import { clinicJsonLd, embeddedDayHours } from '../app/structured-data';
+import { fmt, useT } from '../app/i18n';
+import { useOpeningHours } from '../app/opening-hours';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
 import { ClosureNotice } from '../components/closure-notice';
 import { Icon } from '../components/icons';
@@ -57,6 +58,7 @@ function LazyMap() {
 
 export function ContactPage() {
   const t = useT();
+  const hours = useOpeningHours();
   return (
     <>
       <PageHeader eyebrow={t.contact.eyebrow} title={t.contact.heading}>
@@ -114,7 +116,7 @@ export function ContactPage() {
                 {t.contact.openingHours}
               </h2>
               <dl className="hours">
-                {openingHours(t).map((h) => (
+                {hours.map((h) => (
                   <div key={h.days}>
                     <dt>{h.days}</dt>
                     <dd>
@@ -155,8 +157,8 @@ export function ContactPage() {
 
 export const contactPage: PageModule = {
   Page: ContactPage,
-  head: (_route, pathname, _read, origin, i18n) => {
+  head: (_route, pathname, read, origin, i18n) => {
     const values = { suffix: titleSuffix, phone: clinic.phone, address: clinic.addressText };
-    return pageHead(pathname, fmt(i18n.t.contact.title, values), fmt(i18n.t.contact.description, values), [clinicJsonLd(origin, i18n)]);
+    return pageHead(pathname, fmt(i18n.t.contact.title, values), fmt(i18n.t.contact.description, values), [clinicJsonLd(origin, i18n, null, embeddedDayHours(read))]);
   },
 };

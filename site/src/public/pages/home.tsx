@@ -2,7 +2,7 @@ import { clinic } from '../../../../shared/constants/clinic';
 import { homeTreatments, serviceCircles } from '../../../../shared/constants/treatments';
 import type { PageModule } from '../app/page-module';
 import { pageHead } from '../app/head';
-import { clinicJsonLd } from '../app/structured-data';
+import { clinicJsonLd, embeddedDayHours } from '../app/structured-data';
 import { paths, usePublicData } from '../app/data';
 import type { PublicReviews } from '../../../../shared/schemas/review';
 import { BookButton } from '../components/book-button';
@@ -155,6 +155,6 @@ export const homePage: PageModule = {
     const rating = (read(paths.reviews) as PublicReviews | undefined)?.rating ?? null;
     const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: rating ? rating.value.toFixed(1) : '', count: rating?.count ?? 0 };
     const description = fmt(rating ? i18n.t.home.description : i18n.t.home.descriptionNoRating, values);
-    return pageHead(pathname, fmt(i18n.t.home.title, values), description, [clinicJsonLd(origin, i18n, rating)]);
+    return pageHead(pathname, fmt(i18n.t.home.title, values), description, [clinicJsonLd(origin, i18n, rating, embeddedDayHours(read))]);
   },
 };

@@ -52,7 +52,8 @@ export const AppointmentRow = memo(function AppointmentRow({ appointment: a, han
           )}
         </p>
         <MedicalAlert alerts={a.medicalAlerts} compact />
-        {a.notes && <p className="row-notes">Notes: {a.notes}</p>}
+        {a.notes && <p className="row-notes">Internal note: {a.notes}</p>}
+        {a.patientNote && <p className="row-notes">Note for the patient: {a.patientNote}</p>}
       </div>
       <div className="row-actions">
         <AppointmentActionButtons appointment={a} handlers={handlers} withDelete={full} />

@@ -44,13 +44,14 @@ interface FormValues {
   preferredTime: string;
   treatment: string;
   notes: string;
+  patientNote: string;
   status: 'confirmed' | 'pending';
   bookAnyway: boolean;
   language: Lang;
 }
 
 const resolver = zodResolver(formSchema) as unknown as Resolver<FormValues, unknown, Parsed>;
-const FIELDS = ['patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'status', 'language'] as const;
+const FIELDS = ['patientId', 'firstName', 'lastName', 'email', 'phone', 'preferredDate', 'preferredTime', 'treatment', 'notes', 'patientNote', 'status', 'language'] as const;
 const LANGUAGE_OPTIONS = languages.map((lang) => ({ value: lang, label: languageNames[lang] }));
 
 function initialValues(patient: Patient | null): FormValues {
@@ -65,6 +66,7 @@ function initialValues(patient: Patient | null): FormValues {
     preferredTime: '',
     treatment: 'consultation',
     notes: '',
+    patientNote: '',
     status: 'confirmed',
     bookAnyway: false,
     language: 'en',
@@ -101,7 +103,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
     const { mode: _mode, ...rest } = values;
     const payload =
       'patientId' in rest
-        ? { patientId: rest.patientId, preferredDate: rest.preferredDate, preferredTime: rest.preferredTime, treatment: rest.treatment, notes: rest.notes, status: rest.status, bookAnyway: rest.bookAnyway, language: rest.language }
+        ? { patientId: rest.patientId, preferredDate: rest.preferredDate, preferredTime: rest.preferredTime, treatment: rest.treatment, notes: rest.notes, patientNote: rest.patientNote, status: rest.status, bookAnyway: rest.bookAnyway, language: rest.language }
         : rest;
     const who = 'patientId' in rest ? (chosen ? patientName(chosen) : 'The patient') : patientName(rest);
     save(create, payload, {
@@ -247,8 +249,28 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
             </Field>
           )}
         />
+        {/* APPT-22: the internal note never leaves the clinic; only the note for the patient reaches their emails. */}
         <div className="span-2">
-          <TextField control={control} name="notes" id="appointment-notes" label="Notes" rows={2} placeholder="e.g. Called at 9:40, prefers evenings" />
+          <TextField
+            control={control}
+            name="notes"
+            id="appointment-notes"
+            label="Internal note (staff only)"
+            rows={2}
+            placeholder="e.g. Prefers the evening dentist; check X-ray first"
+            hint="Never sent to the patient."
+          />
+        </div>
+        <div className="span-2">
+          <TextField
+            control={control}
+            name="patientNote"
+            id="appointment-patient-note"
+            label="Note for the patient"
+            rows={2}
+            placeholder="e.g. Please bring your previous X-rays"
+            hint="Shown in the patient's confirmation email."
+          />
         </div>
         {(problem || serverRefusal) && (
           <div className="span-2">

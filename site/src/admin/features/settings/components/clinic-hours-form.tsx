@@ -1,10 +1,12 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
+import type { Session } from '../../../../../../shared/domain/opening-hours';
 import {
+  MAX_SESSIONS,
   clinicSettingsSchema,
   weekdays,
   type ClinicSettings,
@@ -17,8 +19,9 @@ import { SwitchField, TextField } from '../../../components/form-fields';
 import { applyServerFieldErrors } from '../../../components/server-errors';
 import { useToast } from '../../../components/toasts';
 import { useClinicSettings, useUpdateClinicSettings } from '../../../api/clinic-settings';
+import '../opening-hours.css';
 
-// SET-4: the clinic's opening hours per weekday, its booking slots, slot capacity, booking window,
+// SET-4: the clinic's opening hours per weekday (SET-8: closed, or sessions with breaks), its booking slots, slot capacity, booking window,
 // reminder lead time and notification email; review requests (REV-1) and the recall period (PAT-6). The
 // public form, the availability answer, the server's rules, the scheduler and the Recall list all read what
 // is saved here.
@@ -36,6 +39,95 @@ const dayLabels: Record<Weekday, string> = {
 const weekOrder: Weekday[] = [...weekdays.slice(1), weekdays[0]];
 
 const resolver = zodResolver(clinicSettingsSchema);
+
+/** A new session after the day's last one: the afternoon session of CLINIC-4, or the hour after. */
+function nextSession(sessions: Session[]): Session {
+  const last = sessions[sessions.length - 1];
+  if (!last) return { open: '10:00', close: '14:00' };
+  if (last.close <= '17:00') return { open: '17:00', close: '21:00' };
+  const hour = Math.min(22, Number(last.close.slice(0, 2)) + 1);
+  return { open: `${String(hour).padStart(2, '0')}:00`, close: '23:00' };
+}
+
+/** The form holds what the server sent; an older client's single object or null reads as sessions. */
+function asSessions(value: unknown): Session[] {
+  if (Array.isArray(value)) return value as Session[];
+  if (value && typeof value === 'object') return [value as Session];
+  return [];
+}
+
+/** react-hook-form puts a day's error on the day, or on a session's field inside it. */
+function errorText(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: string }).message ?? (error as { root?: { message?: string } }).root?.message;
+  if (own) return own;
+  for (const inner of Object.values(error as Record<string, unknown>)) {
+    const found = errorText(inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** SET-8: one weekday: a switch (open or closed) and its sessions, each with its opening and closing time. */
+function DayHoursEditor({ day, value, onChange, error }: { day: Weekday; value: Session[]; onChange: (next: Session[]) => void; error?: string }) {
+  const label = dayLabels[day];
+  const open = value.length > 0;
+  const change = (i: number, part: Partial<Session>) => onChange(value.map((s, j) => (j === i ? { ...s, ...part } : s)));
+  return (
+    <div className="opening-day" role="group" aria-labelledby={`hours-${day}-label`}>
+      <div className="opening-day-head">
+        <span id={`hours-${day}-label`} className="field-label">
+          {label}
+        </span>
+        <Switch checked={open} aria-label={`Open on ${label}`} onChange={(checked) => onChange(checked ? [nextSession([])] : [])} />
+        {!open && <span className="muted small">Closed all day</span>}
+      </div>
+      {open && (
+        <ol className="opening-sessions">
+          {value.map((session, i) => (
+            <li key={i} className="opening-session">
+              <input
+                className="ant-input"
+                type="time"
+                aria-label={`${label} session ${i + 1} opens`}
+                value={session.open}
+                onChange={(e) => change(i, { open: e.target.value })}
+              />
+              <span aria-hidden="true">to</span>
+              <input
+                className="ant-input"
+                type="time"
+                aria-label={`${label} session ${i + 1} closes`}
+                value={session.close}
+                onChange={(e) => change(i, { close: e.target.value })}
+              />
+              {value.length > 1 && (
+                <Button
+                  type="text"
+                  icon={<DeleteOutlined aria-hidden="true" />}
+                  aria-label={`Remove ${label} session ${i + 1}`}
+                  onClick={() => onChange(value.filter((_, j) => j !== i))}
+                />
+              )}
+            </li>
+          ))}
+          {value.length < MAX_SESSIONS && (
+            <li>
+              <Button size="small" icon={<PlusOutlined aria-hidden="true" />} onClick={() => onChange([...value, nextSession(value)])}>
+                Add a session on {label}
+              </Button>
+            </li>
+          )}
+        </ol>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 const FIELDS = [
   'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail',
   'reviewRequests', 'reviewRequestDelayHours', 'recallMonths',
@@ -79,7 +171,6 @@ export function ClinicHoursForm() {
   const toast = useToast();
   const form = useForm<ClinicSettingsInput, unknown, ClinicSettingsPayload>({ resolver });
   const { control, formState } = form;
-  const hours = useWatch({ control, name: 'openingHours' });
   const reviewsOn = useWatch({ control, name: 'reviewRequests' }) !== false;
 
   useEffect(() => {
@@ -113,56 +204,21 @@ export function ClinicHoursForm() {
             {hoursError}
           </p>
         )}
-        <div className="hours-table">
-          {weekOrder.map((day) => {
-            const open = hours?.[day] != null;
-            const dayError = (formState.errors.openingHours?.[day] as { message?: string } | undefined)?.message;
-            return (
-              <div key={day} className="hours-row">
-                <span id={`hours-${day}-label`} className="field-label">
-                  {dayLabels[day]}
-                </span>
-                <Controller
-                  control={control}
-                  name={`openingHours.${day}`}
-                  render={({ field }) => (
-                    <>
-                      <Switch
-                        checked={open}
-                        aria-label={`Open on ${dayLabels[day]}`}
-                        onChange={(checked) => field.onChange(checked ? { open: '10:00', close: '21:00' } : null)}
-                      />
-                      {open && field.value ? (
-                        <>
-                          <input
-                            className="ant-input"
-                            type="time"
-                            aria-label={`${dayLabels[day]} opens`}
-                            value={field.value.open}
-                            onChange={(e) => field.onChange({ ...field.value, open: e.target.value })}
-                          />
-                          <input
-                            className="ant-input"
-                            type="time"
-                            aria-label={`${dayLabels[day]} closes`}
-                            value={field.value.close}
-                            onChange={(e) => field.onChange({ ...field.value, close: e.target.value })}
-                          />
-                        </>
-                      ) : (
-                        <span className="muted small">Closed all day</span>
-                      )}
-                    </>
-                  )}
-                />
-                {dayError && (
-                  <p className="field-error span-all" role="alert">
-                    {dayError}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+        <p className="muted small opening-hint">
+          A day is closed, or open in one or more sessions with a break between (for example 10:00-14:00 and
+          17:00-21:00). The website, the booking form and the calendar follow these hours.
+        </p>
+        <div className="opening-days">
+          {weekOrder.map((day) => (
+            <Controller
+              key={day}
+              control={control}
+              name={`openingHours.${day}`}
+              render={({ field, fieldState }) => (
+                <DayHoursEditor day={day} value={asSessions(field.value)} onChange={field.onChange} error={errorText(fieldState.error)} />
+              )}
+            />
+          ))}
         </div>
       </fieldset>
 
@@ -172,7 +228,7 @@ export function ClinicHoursForm() {
             control={control}
             name="timeSlots"
             render={({ field }) => (
-              <Field id="clinic-slots" label="Booking slots" error={slotsError} hint="Start times, 24-hour HH:mm (type one and press Enter). A day offers the slots inside its hours.">
+              <Field id="clinic-slots" label="Booking slots" error={slotsError} hint="Start times, 24-hour HH:mm (type one and press Enter). A slot lasts an hour: a day offers the slots that end by the close of one of its sessions.">
                 <Select
                   {...fieldAria('clinic-slots', slotsError, true)}
                   mode="tags"

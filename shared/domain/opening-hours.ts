@@ -1,0 +1,110 @@
+// The clinic's opening hours: each weekday closed or one or more sessions (SET-8), the slots a session
+// holds (APPT-20), and the hours as the public site words them (SITE-28). Pure: the settings schema, the
+// booking rules, the server and both front ends read these.
+
+/** One session of a day, HH:mm 24-hour: open < close. */
+export interface Session {
+  open: string;
+  close: string;
+}
+
+/** Sessions of one weekday, earliest first; [] = closed all day. */
+export type DayHours = Session[];
+
+/** CLINIC-4 (CLINIC-4): 10:00 AM-2:00 PM and 5:00 PM-9:00 PM, a break between. */
+export const specHours: DayHours = [
+  { open: '10:00', close: '14:00' },
+  { open: '17:00', close: '21:00' },
+];
+
+/** CLINIC-4's week, 0 = Sunday: Monday to Saturday in its two sessions, Sunday closed. */
+export const defaultDayHours: readonly DayHours[] = [[], specHours, specHours, specHours, specHours, specHours, specHours];
+
+/** How long one booking slot lasts (CLINIC-5's slots are an hour apart). */
+export const SLOT_MINUTES = 60;
+
+export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** APPT-20: a slot fits a session when it starts at or after the opening and ends by the closing. */
+export function slotFits(slot: string, session: Session): boolean {
+  return slot >= session.open && minutesOf(slot) + SLOT_MINUTES <= minutesOf(session.close);
+}
+
+/** APPT-20: the configured slots a day with these sessions offers (each must fit one session entirely). */
+export function slotsInHours(slots: readonly string[], hours: DayHours | null | undefined): string[] {
+  if (!hours || hours.length === 0) return [];
+  return slots.filter((slot) => hours.some((session) => slotFits(slot, session)));
+}
+
+/** Sessions sorted by opening time, for storing and showing. */
+export function sortSessions(hours: DayHours): DayHours {
+  return [...hours].sort((a, b) => a.open.localeCompare(b.open));
+}
+
+/** The first pair of sessions that overlap (a break must lie between them), or null. */
+export function overlappingSessions(hours: DayHours): [Session, Session] | null {
+  const sorted = sortSessions(hours);
+  for (let i = 1; i < sorted.length; i += 1) {
+    if (sorted[i].open < sorted[i - 1].close) return [sorted[i - 1], sorted[i]];
+  }
+  return null;
+}
+
+/** The words a language shows the hours in (from its catalogue, SITE-28). */
+export interface HoursWords {
+  /** Sunday first, as Date.getUTCDay numbers the days. */
+  dayNames: readonly string[];
+  /** '{from} - {to}': a run of weekdays with the same hours. */
+  dayRange: string;
+  closed: string;
+  /** A time of day with its period: '{time} AM' in English, 'सकाळी {time}' in Marathi. */
+  timeOfDay: { morning: string; afternoon: string; evening: string; night: string };
+}
+
+/** '17:00' -> '5:00 PM' ('सायंकाळी 5:00' with Marathi words): 12-hour, with the language's day period. */
+export function formatClockTime(hhmm: string, words: HoursWords['timeOfDay']): string {
+  const hours = Number(hhmm.slice(0, 2));
+  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${hhmm.slice(3, 5)}`;
+  const period = hours < 12 ? words.morning : hours < 16 ? words.afternoon : hours < 20 ? words.evening : words.night;
+  return period.replace('{time}', time);
+}
+
+/**
+ * SITE-28: the week as a visitor reads it, Monday first; consecutive days with the same sessions share a
+ * line ('Monday - Saturday': '10:00 AM - 2:00 PM', '5:00 PM - 9:00 PM'; 'Sunday': 'Closed').
+ */
+export function hoursLines(dayHours: readonly DayHours[], words: HoursWords): { days: string; times: string[] }[] {
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const key = (d: number) => JSON.stringify(sortSessions(dayHours[d] ?? []));
+  const runs: number[][] = [];
+  for (const day of order) {
+    const last = runs[runs.length - 1];
+    if (last && key(last[last.length - 1]) === key(day)) last.push(day);
+    else runs.push([day]);
+  }
+  return runs.map((run) => {
+    const first = words.dayNames[run[0]];
+    const days = run.length === 1 ? first : words.dayRange.replace('{from}', first).replace('{to}', words.dayNames[run[run.length - 1]]);
+    const sessions = sortSessions(dayHours[run[0]] ?? []);
+    const times = sessions.length
+      ? sessions.map((s) => `${formatClockTime(s.open, words.timeOfDay)} - ${formatClockTime(s.close, words.timeOfDay)}`)
+      : [words.closed];
+    return { days, times };
+  });
+}
+
+const schemaDays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** SITE-29: schema.org openingHoursSpecification, one entry per distinct session, with its weekdays. */
+export function openingHoursSpecification(dayHours: readonly DayHours[]): { '@type': 'OpeningHoursSpecification'; dayOfWeek: string[]; opens: string; closes: string }[] {
+  const bySession = new Map<string, string[]>();
+  for (const day of [1, 2, 3, 4, 5, 6, 0]) {
+    for (const s of sortSessions(dayHours[day] ?? [])) {
+      const k = `${s.open}-${s.close}`;
+      bySession.set(k, [...(bySession.get(k) ?? []), schemaDays[day]]);
+    }
+  }
+  return [...bySession.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, days]) => ({ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: days, opens: k.slice(0, 5), closes: k.slice(6) }));
+}
