@@ -60,6 +60,23 @@ describe('directionProblem', () => {
     expect(directionProblem('api/db/seeds/first-start.ts', 'api/services/staff/accounts.ts')).toBeNull();
   });
 
+  it('keeps shared in layers: constants -> catalogues -> domain -> schemas -> emails and documents', () => {
+    expect(directionProblem('shared/emails/booking.ts', 'shared/domain/dates.ts')).toBeNull();
+    expect(directionProblem('shared/domain/dates.ts', 'shared/i18n/types.ts')).toBeNull();
+    expect(directionProblem('shared/schemas/patient.ts', 'shared/domain/clinic-time.ts')).toBeNull();
+    expect(directionProblem('shared/invoice/html.ts', 'shared/emails/layout.ts')).toBeNull();
+    expect(directionProblem('shared/emails/whatsapp.ts', 'shared/i18n/email-words.ts')).toBeNull();
+    // The probes: a domain function that renders an email, a catalogue that reads a schema, a constant that
+    // computes a date, a schema that renders a document, and a file outside every layer.
+    expect(directionProblem('shared/domain/whatsapp.ts', 'shared/emails/language.ts')).toMatch(/shared's domain functions must not import its emails and documents/);
+    expect(directionProblem('shared/i18n/messages.ts', 'shared/schemas/appointment.ts')).toMatch(/language catalogues must not import its schemas/);
+    expect(directionProblem('shared/constants/booking.ts', 'shared/domain/clinic-time.ts')).toMatch(/constants must not import its domain functions/);
+    expect(directionProblem('shared/schemas/invoice.ts', 'shared/invoice/document.ts')).toMatch(/schemas must not import its emails and documents/);
+    expect(directionProblem('shared/helpers.ts', 'shared/domain/money.ts')).toMatch(/outside shared's layers/);
+    // Tests beside the code may import across the layers.
+    expect(directionProblem('shared/i18n/messages.test.ts', 'shared/schemas/appointment.ts')).toBeNull();
+  });
+
   it('keeps api/services in domain folders', () => {
     expect(directionProblem('api/services/front-desk.ts', 'api/platform/audit.ts')).toMatch(/sits loose in api\/services/);
     expect(directionProblem('api/services/mail-attachments.ts', 'api/services/billing/invoices.ts')).toBeNull();

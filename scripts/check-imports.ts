@@ -165,6 +165,28 @@ const ADMIN_FLOORS: [RegExp, number, string][] = [
   [/^site\/src\/admin\/[^/]+$/, 4, 'the entry files'],
 ];
 
+/**
+ * The layers inside shared/, lowest first (each imports its own layer and those below): constants and the
+ * clinical vocabularies know nothing else; the language catalogues know the constants; the pure domain
+ * functions (money, clinic time, dates, invoice totals) may read a catalogue's words; the zod schemas use
+ * the domain; what is sent and printed (emails, WhatsApp texts, the invoice document) sits on top.
+ */
+const SHARED_LAYERS: [RegExp, number, string][] = [
+  [/^shared\/(constants|clinical)\//, 0, 'constants'],
+  [/^shared\/i18n\//, 1, 'language catalogues'],
+  [/^shared\/domain\//, 2, 'domain functions'],
+  [/^shared\/schemas\//, 3, 'schemas'],
+  [/^shared\/(emails|invoice)\//, 4, 'emails and documents'],
+];
+
+export function sharedLayerProblem(from: string, to: string): string | null {
+  const a = SHARED_LAYERS.find(([re]) => re.test(from));
+  const b = SHARED_LAYERS.find(([re]) => re.test(to));
+  if (!a) return `${from} sits outside shared's layers: put it in constants, i18n, domain, schemas, emails or invoice`;
+  if (b && b[1] > a[1]) return `${from} imports ${to}: shared's ${a[2]} must not import its ${b[2]}`;
+  return null;
+}
+
 /** The admin feature a file belongs to (features/<name>/...), or null. */
 const adminFeatureOf = (file: string) => /^site\/src\/admin\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
@@ -216,6 +238,10 @@ export function directionProblem(from: string, to: string): string | null {
   if (a !== b && !(allowed[a] ?? []).includes(b)) return `${from} imports ${to}: ${a} must not import ${b}`;
   if (a === 'api' && b === 'api') {
     const problem = apiLayerProblem(from, to);
+    if (problem) return problem;
+  }
+  if (a === 'shared' && b === 'shared') {
+    const problem = sharedLayerProblem(from, to);
     if (problem) return problem;
   }
   if (a === 'site/src/admin' && b === 'site/src/admin') {

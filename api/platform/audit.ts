@@ -91,10 +91,23 @@ export function changedFields(before: object | null | undefined, after: object |
   return out;
 }
 
-/** Appends one row to audit_log with the caller's transaction (the table refuses UPDATE and DELETE). */
+/** Actions that are events in themselves: their row is written even with no field in it. */
+const EVENTS = new Set(['export']);
+
+/**
+ * Appends one row to audit_log with the caller's transaction (the table refuses UPDATE and DELETE).
+ * ADMIN-24: a field whose old and new values are the same is left out, and a change set that is left with
+ * no field (a save that changed nothing, a status set to the one it had) writes no row at all. An entry
+ * without `changes` (sign-in, sign-out) is always written.
+ */
 export async function audit(trx: Knex | Knex.Transaction, entry: AuditEntry): Promise<void> {
   const actor = entry.actor === undefined ? currentActor() : entry.actor;
-  const changes = entry.changes ? (scrub(entry.changes) as AuditChanges) : null;
+  const changes = entry.changes
+    ? (Object.fromEntries(
+        Object.entries(scrub(entry.changes) as AuditChanges).filter(([, v]) => !(v && typeof v === 'object' && 'old' in v && comparable(v.old) === comparable(v.new))),
+      ) as AuditChanges)
+    : null;
+  if (entry.changes && changes && Object.keys(changes).length === 0 && !EVENTS.has(entry.action)) return;
   const at = clockStore.getStore()?.();
   await trx('auditLog').insert({
     ...(at ? { at } : {}),

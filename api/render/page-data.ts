@@ -1,7 +1,7 @@
 import type { BlogPostSummary } from '../../shared/schemas/blog-post';
 import type { Deps } from '../deps';
 import { publicBookingRules } from '../services/appointments/booking';
-import { managedAppointment } from '../services/appointments/manage-appointment';
+import { expiredManageLink, managedAppointment } from '../services/appointments/manage-appointment';
 import { publicReviews } from '../services/content/reviews';
 import { findPublishedPost, listActiveGallery, listPublishedPosts, readSetting } from '../services/content/public-content';
 
@@ -32,9 +32,10 @@ export function publicDataSource(deps: Deps): (path: string) => PublicDataSource
     if (path === '/api/appointments/rules') return { key: 'clinic', read: () => publicBookingRules(deps) };
     // REV-5: the home page's reviews and rating.
     if (path === '/api/reviews') return { key: 'reviews', read: () => publicReviews(knex) };
-    // BOOK-14: a personal link's appointment; null (the page answers 404) when over or unknown.
+    // BOOK-14: a personal link's appointment. UI-11: when over, only its language, for the page that says
+    // the link has expired; null when unknown. Both answer 404.
     const link = /^\/api\/appointment-links\/([^/]+)$/.exec(path);
-    if (link) return { key: null, read: () => managedAppointment(deps, link[1]) };
+    if (link) return { key: null, read: async () => (await managedAppointment(deps, link[1])) ?? (await expiredManageLink(deps, link[1])) };
     const post = /^\/api\/blog-posts\/([^/]+)$/.exec(path);
     if (post) {
       const slug = decodeURIComponent(post[1]);

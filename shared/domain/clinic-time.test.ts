@@ -5,9 +5,6 @@ import {
   clinicNowTime,
   clinicToday,
   financialYearOf,
-  formatEnGbDate,
-  formatEnGbLongDate,
-  formatLongUsDate,
   isPastDate,
   isSlotPassed,
   isSunday,
@@ -61,20 +58,6 @@ describe('dates', () => {
     expect(financialYearOf('2026-03-31')).toBe('2025-26');
     expect(financialYearOf('2026-04-01')).toBe('2026-27');
     expect(financialYearOf('2099-12-31')).toBe('2099-00');
-  });
-});
-
-describe('date formats', () => {
-  it('formats headings and en-GB dates', () => {
-    expect(formatLongUsDate('2026-11-22')).toBe('Sunday, November 22, 2026');
-    expect(formatEnGbDate('2026-11-22')).toBe('22/11/2026');
-    expect(formatEnGbLongDate('2026-11-02')).toBe('2 November 2026');
-  });
-
-  it('formats instants as the clinic sees them', () => {
-    expect(formatEnGbDate(midnightNov22)).toBe('22/11/2026');
-    expect(formatEnGbLongDate('2026-11-21T18:30:00.000Z')).toBe('22 November 2026');
-    expect(() => formatEnGbDate('not a date')).toThrow(RangeError);
   });
 });
 

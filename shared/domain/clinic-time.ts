@@ -1,3 +1,4 @@
+import { formatDocumentDate, formatListDate, formatLongDate } from './dates';
 // CLINIC-3: every "today", "this month" and "past" rule uses the clinic's clock in Asia/Kolkata,
 // whatever time zone the server or the visitor's browser is in.
 
@@ -94,72 +95,14 @@ export function financialYearOf(dateStr: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-const longUs = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 'Sunday, November 22, 2026' — the appointment list's group headings. */
-export function formatLongUsDate(dateStr: string): string {
-  return longUs.format(calendarDate(dateStr));
-}
-
-// A yyyy-MM-dd string is a calendar date; a Date or an ISO timestamp is an instant seen from the clinic.
-function toFormattable(value: string | Date): { date: Date; timeZone: string } {
-  if (typeof value === 'string' && DATE_ONLY.test(value)) return { date: calendarDate(value), timeZone: 'UTC' };
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-  return { date, timeZone: CLINIC_TIME_ZONE };
-}
-
-// Building an Intl.DateTimeFormat costs far more than using one: keep one per style and zone.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function enGb(style: 'short' | 'long', timeZone: string): Intl.DateTimeFormat {
-  const key = `${style}:${timeZone}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      day: style === 'short' ? '2-digit' : 'numeric',
-      month: style === 'short' ? '2-digit' : 'long',
-      year: 'numeric',
-      timeZone,
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** '22/11/2026' (en-GB), used in follow-up emails and on invoices. */
-export function formatEnGbDate(value: string | Date): string {
-  const { date, timeZone } = toFormattable(value);
-  return enGb('short', timeZone).format(date);
-}
-
-/** '22 November 2026' (en-GB). */
-export function formatEnGbLongDate(value: string | Date): string {
-  const { date, timeZone } = toFormattable(value);
-  return enGb('long', timeZone).format(date);
-}
-
-const localeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A date in a language's Indian long form (I18N-3): '24 November 2026' (en-IN), '२४ नोव्हेंबर, २०२६'
- * (mr-IN), '24 नवंबर 2026' (hi-IN). A yyyy-MM-dd is a calendar date; an instant is read at the clinic.
- */
-export function formatLocaleLongDate(value: string | Date, locale: string): string {
-  const { date, timeZone } = toFormattable(value);
-  const key = `${locale}:${timeZone}`;
-  let f = localeFormatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone });
-    localeFormatters.set(key, f);
-  }
-  return f.format(date);
-}
+// UI-6: dates are written for people by shared/domain/dates.ts alone. These older names stay as thin
+// aliases so that code written against them still compiles; new code imports dates.ts.
+/** @deprecated formatListDate (shared/domain/dates.ts): 'Fri, 27 Nov 2026'. */
+export const formatLongUsDate = (dateStr: string): string => formatListDate(dateStr);
+/** @deprecated formatDocumentDate (shared/domain/dates.ts): '27/11/2026'. */
+export const formatEnGbDate = (value: string | Date): string => formatDocumentDate(value);
+/** @deprecated formatLongDate (shared/domain/dates.ts): '27 November 2026'. */
+export const formatEnGbLongDate = (value: string | Date): string => formatLongDate(value, 'en');
 
 /** The instant a clinic day ends (the next day's midnight in Kolkata, +05:30 all year): times before it are on or before that day. */
 export function clinicDayEnd(dateStr: string): Date {

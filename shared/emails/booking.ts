@@ -1,6 +1,6 @@
 import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { formatEnGbLongDate } from '../domain/clinic-time';
+import { formatLongDate } from '../domain/dates';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 import { emailWords } from './language';
 import { fmt, type Lang } from '../i18n/types';
@@ -22,7 +22,7 @@ export interface BookingDetails {
 }
 
 const details = (a: BookingDetails): [string, string][] => [
-  ['Date', formatEnGbLongDate(a.preferredDate)],
+  ['Date', formatLongDate(a.preferredDate)],
   ['Time', timeSlotLabel(a.preferredTime)],
   ['Treatment', treatmentLabel(a.treatment)],
 ];
@@ -54,10 +54,18 @@ export function manageLinkBlocks(manageUrl: string | undefined, language?: Lang)
   return [{ paragraph: w.t.manageIntro }, { link: { label: w.t.manageLabel, url: manageUrl } }];
 }
 
-/** MAIL-3: sent to the clinic's inbox for every new booking, with the visitor's notes. */
-export function bookingNotificationEmail(a: BookingDetails): RenderedEmail {
+/**
+ * MAIL-12: where a clinic email about an appointment opens it in the admin: the appointments list searched
+ * for the patient's name (the admin is served at the site's own address, under /admin).
+ */
+export function adminAppointmentUrl(publicUrl: string, a: { firstName: string; lastName: string }): string {
+  return `${publicUrl}/admin/appointments?q=${encodeURIComponent(`${a.firstName} ${a.lastName}`.trim())}`;
+}
+
+/** MAIL-3: sent to the clinic's inbox for every new booking, with the visitor's notes; MAIL-12: and its admin link. */
+export function bookingNotificationEmail(a: BookingDetails, adminUrl?: string): RenderedEmail {
   return renderEmail(
-    `New appointment request: ${a.firstName} ${a.lastName}, ${formatEnGbLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
+    `New appointment request: ${a.firstName} ${a.lastName}, ${formatLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
     'A new appointment request has arrived from the website.',
     [
       {
@@ -70,6 +78,7 @@ export function bookingNotificationEmail(a: BookingDetails): RenderedEmail {
         ],
       },
       { paragraph: 'Open the admin panel to approve or cancel it.' },
+      ...(adminUrl ? [{ link: { label: 'Open it in the admin', url: adminUrl } }] : []),
     ],
   );
 }

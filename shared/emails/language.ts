@@ -1,8 +1,8 @@
 import { timeSlotLabel, isBookingTreatmentCode } from '../constants/booking';
-import { formatEnGbDate, formatEnGbLongDate, formatLocaleLongDate } from '../domain/clinic-time';
+import { formatDocumentDate, formatLongDate } from '../domain/dates';
 import { emailCatalogues } from '../i18n/email-words';
 import type { EmailWords as EmailTexts } from '../i18n/email-en';
-import { localeOf, type Lang } from '../i18n/types';
+import type { Lang } from '../i18n/types';
 
 // I18N-3: the patient's emails in the language they booked in. English reads exactly as before (en-GB
 // dates); Marathi and Hindi take their words from the catalogues and their dates from Intl (mr-IN, hi-IN).
@@ -24,8 +24,8 @@ export function emailWords(lang: Lang = 'en'): EmailWords {
   return {
     lang,
     t: c.email,
-    longDate: english ? formatEnGbLongDate : (v) => formatLocaleLongDate(v, localeOf[lang]),
-    shortDate: english ? formatEnGbDate : (v) => formatLocaleLongDate(v, localeOf[lang]),
+    longDate: (v) => formatLongDate(v, lang),
+    shortDate: english ? formatDocumentDate : (v) => formatLongDate(v, lang),
     time: timeSlotLabel,
     treatment: (code) => (isBookingTreatmentCode(code) ? c.treatments[code] : code),
   };

@@ -1,5 +1,5 @@
 import { timeSlotLabel, treatmentLabel } from '../constants/booking';
-import { formatEnGbLongDate } from '../domain/clinic-time';
+import { formatLongDate } from '../domain/dates';
 import type { BookingDetails } from './booking';
 import { renderEmail, type RenderedEmail } from './layout';
 
@@ -11,29 +11,33 @@ const rows = (a: Details): [string, string][] => [
   ['Patient', `${a.firstName} ${a.lastName}`],
   ['Phone', a.phone],
   ['Email', a.email],
-  ['Date', formatEnGbLongDate(a.preferredDate)],
+  ['Date', formatLongDate(a.preferredDate)],
   ['Time', timeSlotLabel(a.preferredTime)],
   ['Treatment', treatmentLabel(a.treatment)],
 ];
 
 /** To the clinic: the visitor cancelled from their link. */
-export function visitorCancelledEmail(a: Details): RenderedEmail {
+export function visitorCancelledEmail(a: Details, adminUrl?: string): RenderedEmail {
   return renderEmail(
-    `Appointment cancelled by the patient: ${a.firstName} ${a.lastName}, ${formatEnGbLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
+    `Appointment cancelled by the patient: ${a.firstName} ${a.lastName}, ${formatLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
     'A patient has cancelled their appointment from their personal link.',
-    [{ rows: rows(a) }, { paragraph: 'The slot is free again.' }],
+    [{ rows: rows(a) }, { paragraph: 'The slot is free again.' }, ...adminLink(adminUrl)],
   );
 }
 
+/** MAIL-12: the appointment in the admin. */
+const adminLink = (url: string | undefined) => (url ? [{ link: { label: 'Open it in the admin', url } }] : []);
+
 /** To the clinic: the visitor asks for another time; staff approve it as a reschedule in the admin. */
-export function visitorRequestedTimeEmail(a: Details, requested: { date: string; time: string }): RenderedEmail {
+export function visitorRequestedTimeEmail(a: Details, requested: { date: string; time: string }, adminUrl?: string): RenderedEmail {
   return renderEmail(
-    `New time requested: ${a.firstName} ${a.lastName} asks for ${formatEnGbLongDate(requested.date)} ${timeSlotLabel(requested.time)}`,
+    `New time requested: ${a.firstName} ${a.lastName} asks for ${formatLongDate(requested.date)} ${timeSlotLabel(requested.time)}`,
     'A patient asks to move their appointment, from their personal link.',
     [
       { rows: rows(a) },
-      { rows: [['Requested', `${formatEnGbLongDate(requested.date)}, ${timeSlotLabel(requested.time)}`]] },
+      { rows: [['Requested', `${formatLongDate(requested.date)}, ${timeSlotLabel(requested.time)}`]] },
       { paragraph: 'Open the appointment in the admin panel to approve the new time.' },
+      ...adminLink(adminUrl),
     ],
   );
 }

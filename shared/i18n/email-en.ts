@@ -1,5 +1,5 @@
 // The English words of the patients' emails (I18N-3) and of the admin's WhatsApp texts (APPT-15), apart
-// from the rest of the catalogue so that shared/emails and shared/domain/whatsapp (which the admin imports)
+// from the rest of the catalogue so that shared/emails and shared/emails/whatsapp (which the admin imports)
 // carry only these few lines per language.
 import { bookingTreatments, type BookingTreatmentCode } from '../constants/booking';
 import type { Widen } from './types';
@@ -86,7 +86,7 @@ export type EmailWords = Widen<typeof emailWords>;
 
 /**
  * The prefilled WhatsApp texts (APPT-15, I18N-3), in the booking's language. Each message starts with
- * `hello` (or `helloNoName` when the name is blank); shared/domain/whatsapp.ts fills the placeholders with
+ * `hello` (or `helloNoName` when the name is blank); shared/emails/whatsapp.ts fills the placeholders with
  * the emails' date, time and treatment name and signs the appointment messages with the clinic's name and phone.
  */
 export const whatsAppWords = {

@@ -1,5 +1,5 @@
 // The Marathi words of the patients' emails (I18N-3) and of the admin's WhatsApp texts (APPT-15), apart
-// from the rest of the catalogue so that shared/emails and shared/domain/whatsapp (which the admin imports)
+// from the rest of the catalogue so that shared/emails and shared/emails/whatsapp (which the admin imports)
 // carry only these few lines per language.
 import type { Catalogue } from './en';
 import type { EmailWords, WhatsAppWords } from './email-en';

@@ -351,8 +351,9 @@ export const en = {
     optional: '(optional)',
     honeypot: 'Leave this field empty',
     submitting: 'Booking...',
-    bookedTitle: 'Appointment Booked!',
-    bookedText: "We'll contact you soon to confirm your appointment.",
+    // As the acknowledgement email says: a request, not yet a confirmed appointment.
+    bookedTitle: 'Request received',
+    bookedText: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.',
     failedTitle: 'Booking Failed',
     failedText: 'Please try again later.',
     loadFailed: 'The booking form could not be loaded. Please check your connection and try again, or call us.',
@@ -384,6 +385,15 @@ export const en = {
     cancelHint: 'You can cancel up to {hours} hours before your appointment.',
     cancelSubmit: 'Cancel my appointment',
     cancelTooLate: 'It is less than {hours} hours to your appointment: please call us on {phone}.',
+    // UI-10: cancelling asks once more, on a page of its own (no JavaScript needed).
+    cancelConfirmTitle: 'Cancel this appointment?',
+    cancelConfirmText: 'Your appointment on {when} will be cancelled and the clinic told. This cannot be undone: to come at another time, ask for another time instead.',
+    cancelConfirmSubmit: 'Yes, cancel my appointment',
+    cancelKeep: 'No, keep my appointment',
+    // UI-11: a link that opens nothing any more.
+    expiredTitle: 'This link has expired',
+    expiredText: 'This appointment link no longer opens anything: the visit is over, or the link is not valid. To book or change a visit, please call us on {phone}.',
+    expiredBook: 'Book an appointment',
     statuses: {
       pending: 'Requested – the clinic will confirm it soon',
       confirmed: 'Confirmed',

@@ -1,6 +1,6 @@
 import { paymentModeLabel } from '../constants/invoice';
 import { amountInWords } from '../domain/amount-in-words';
-import { formatEnGbDate } from '../domain/clinic-time';
+import { formatDocumentDate } from '../domain/dates';
 import { toPaise } from '../domain/money';
 import { formatInvoiceAmount, type ClinicIdentity } from './document';
 
@@ -64,7 +64,7 @@ export function buildReceiptDocument(source: ReceiptSource, clinic: ClinicIdenti
     },
     meta: [
       { label: 'Receipt No.', value: number },
-      { label: 'Date', value: formatEnGbDate(payment.paidOn) },
+      { label: 'Date', value: formatDocumentDate(payment.paidOn) },
     ],
     receivedFrom: {
       heading: 'Received From',
@@ -76,7 +76,7 @@ export function buildReceiptDocument(source: ReceiptSource, clinic: ClinicIdenti
     rows: [
       { label: 'Payment mode', value: paymentModeLabel(payment.mode) },
       ...(payment.reference ? [{ label: 'Reference', value: payment.reference }] : []),
-      { label: 'Against invoice', value: `${invoice.invoiceNumber} dated ${formatEnGbDate(invoice.issueDate)}` },
+      { label: 'Against invoice', value: `${invoice.invoiceNumber} dated ${formatDocumentDate(invoice.issueDate)}` },
       { label: 'Invoice total', value: formatInvoiceAmount(invoice.totalAmount) },
       { label: 'Received to date', value: formatInvoiceAmount(source.receivedToDate) },
       { label: 'Balance due', value: formatInvoiceAmount(balance) },

@@ -12,6 +12,8 @@ export interface AuditRow {
   entity: string;
   entityId: string | null;
   changes: Record<string, { old: unknown; new: unknown }> | null;
+  /** ADMIN-24: what the row is about in words ("Asha Patil, Fri, 27 Nov 2026 at 10:00 AM"), when known. */
+  subject: string | null;
 }
 
 /** One page, newest first; `next` is the cursor of the following page (null on the last). */

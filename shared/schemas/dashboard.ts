@@ -3,7 +3,8 @@ export interface DashboardStats {
   totalPatients: number;
   todayAppointments: number;
   pendingInvoices: number;
-  monthlyRevenue: number;
+  /** Only for a role with the `reports` capability (AUTH-16). */
+  monthlyRevenue?: number;
 }
 
 // GET /api/admin/dashboard/charts (ADMIN-13): appointments per clinic day for the last 30 days by status,

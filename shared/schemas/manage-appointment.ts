@@ -20,6 +20,22 @@ export interface ManagedAppointment {
   language: Lang;
 }
 
+/**
+ * UI-11: what a manage link's page shows once the link opens nothing any more (the visit is over): that it has
+ * expired, in the language the visit was booked in. An unknown token has no data at all (null).
+ */
+export interface ExpiredManageLink {
+  expired: true;
+  language: Lang;
+}
+
+/** The page's data: the appointment while the link is live; else an expired link's language, or null. */
+export type ManagePageData = ManagedAppointment | ExpiredManageLink | null;
+
+export function isLiveManageData(data: unknown): data is ManagedAppointment {
+  return typeof data === 'object' && data !== null && !('expired' in data);
+}
+
 /** I18N-7: the language a manage page speaks once its data (GET managePath) is known; null for none (404). */
 export function manageLanguage(data: unknown): Lang | null {
   const lang = (data as Partial<ManagedAppointment> | null | undefined)?.language;

@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatListDate } from '../../shared/domain/dates';
 import { apiBook, chooseOption, closeDialog, expectNoAxeViolations, expectToast, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-const longUs = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+// UI-6: the list's group headings, 'Fri, 27 Nov 2026'.
+const listDate = (date: string) => formatListDate(date);
 
 async function openAppointment(page: Page, firstName: string) {
   await page.goto('/admin/appointments');
@@ -24,8 +23,8 @@ test('lists a booking under its long weekday date with a count, the details and 
   const first = `Leela${uid()}`;
   const booked = await apiBook(page.request, first, 'Sawant', 'Sensitive upper molar');
   const row = await openAppointment(page, first);
-  const group = page.getByRole('region', { name: new RegExp(longUs(booked.preferredDate)) });
-  await expect(group.getByRole('heading', { level: 2 })).toContainText(longUs(booked.preferredDate));
+  const group = page.getByRole('region', { name: new RegExp(listDate(booked.preferredDate)) });
+  await expect(group.getByRole('heading', { level: 2 })).toContainText(listDate(booked.preferredDate));
   await expect(group.getByRole('heading', { level: 2 })).toContainText('1 appointment');
   await expect(row).toContainText(`${first} Sawant`);
   await expect(row).toContainText('Teeth Cleaning');
@@ -78,6 +77,14 @@ test('Approve, Mark Completed and the follow-up email, each with its toast', asy
 
   await expect(row.getByRole('button', { name: 'Mark Completed' })).toHaveAccessibleDescription(`${first} Testvisit`);
   await row.getByRole('button', { name: 'Mark Completed' }).click();
+  // ADMIN-21: a final status asks first; Go Back leaves it as it was.
+  const ask = page.getByRole('dialog', { name: 'Mark as completed?' });
+  await expect(ask).toContainText(`${first} Testvisit`);
+  await ask.getByRole('button', { name: 'Go Back' }).click();
+  await expect(ask).toBeHidden();
+  await expect(row.locator('.badge')).toHaveText('Confirmed');
+  await row.getByRole('button', { name: 'Mark Completed' }).click();
+  await page.getByRole('dialog', { name: 'Mark as completed?' }).getByRole('button', { name: 'Mark Completed' }).click();
   await expectToast(page, 'Status updated', 'Appointment status changed to completed.');
   await expect(row.locator('.badge')).toHaveText('Completed');
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { formatDayDate } from '../../shared/domain/dates';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
@@ -23,12 +24,8 @@ function dayFor(testInfo: TestInfo, offset: number): string {
   return day;
 }
 
-function shortDate(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()];
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()];
-  return `${weekday} ${d.getUTCDate()} ${month}`;
-}
+// UI-6: a day in the week view, 'Mon, 23 Nov'.
+const shortDate = (date: string) => formatDayDate(date);
 
 async function findAppointment(page: Page, name: string): Promise<Appointment> {
   const res = await page.request.get(`/api/admin/appointments?q=${encodeURIComponent(name)}`);
@@ -164,6 +161,10 @@ test('a confirmed appointment whose time has passed is marked no-show (grey badg
   const row = page.locator('.appointment-row').filter({ hasText: first });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `Mark ${first} Absent as no-show` }).click();
+  // ADMIN-21: no-show is final, so it is confirmed first.
+  const ask = page.getByRole('dialog', { name: 'Mark as no-show?' });
+  await expect(ask).toContainText(`${first} Absent`);
+  await ask.getByRole('button', { name: 'Mark No-show' }).click();
   await expectToast(page, 'Status updated', 'Appointment status changed to no-show.');
   await expect(row.locator('.badge-grey', { hasText: 'No-show' })).toBeVisible();
   await expect(row.getByRole('button', { name: /as no-show/ })).toHaveCount(0);

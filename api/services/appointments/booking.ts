@@ -6,7 +6,7 @@ import {
   contactLimitMessage,
   type PublicBookingRules,
 } from '../../../shared/constants/booking';
-import { bookingAcknowledgementEmail, bookingNotificationEmail } from '../../../shared/emails/booking';
+import { adminAppointmentUrl, bookingAcknowledgementEmail, bookingNotificationEmail } from '../../../shared/emails/booking';
 import { clinicToday, isSlotPassed } from '../../../shared/domain/clinic-time';
 import type { AppointmentRequest } from '../../../shared/schemas/appointment';
 import { checkBookingDate, checkBookingRules, closedReason, slotsOn } from '../../../shared/schemas/appointment';
@@ -111,7 +111,11 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
 
   // BOOK-12: the acknowledgement carries the personal link, made as it is sent (SEC-7).
   const acknowledgement = { kind: 'booking-acknowledgement', to: input.email, ...bookingAcknowledgementEmail(input, placeholderUrl('manage', deps.config.publicUrl)) };
-  const notification = { kind: 'booking-notification', to: policy.notificationEmail, ...bookingNotificationEmail(input) };
+  const notification = {
+    kind: 'booking-notification',
+    to: policy.notificationEmail,
+    ...bookingNotificationEmail(input, adminAppointmentUrl(deps.config.publicUrl, input)),
+  };
   // One statement books the slot under its locks (migrations 003, 007, 020); the booking's language (I18N-3)
   // and the two emails (the outbox's one writer) go in the same transaction.
   const language = input.language ?? 'en';

@@ -1,9 +1,10 @@
 import { appointmentCancelledEmail } from '../../../shared/emails/appointment-status';
+import { adminAppointmentUrl } from '../../../shared/emails/booking';
 import { visitorCancelledEmail, visitorRequestedTimeEmail } from '../../../shared/emails/self-service';
 import { clinic } from '../../../shared/constants/clinic';
 import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
 import { isLang } from '../../../shared/i18n/types';
-import { CANCEL_CUTOFF_HOURS, type ManageOutcome, type ManagedAppointment } from '../../../shared/schemas/manage-appointment';
+import { CANCEL_CUTOFF_HOURS, type ExpiredManageLink, type ManageOutcome, type ManagedAppointment } from '../../../shared/schemas/manage-appointment';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { Appointment } from '../../models/appointment';
@@ -12,8 +13,12 @@ import { rescheduleAppointment } from './reschedule';
 import { appointmentIdForToken } from './manage-links';
 import { dayAvailability, rateLimitAddress } from './booking';
 import { appointmentStart } from '../../platform/ics';
+import { audit, changedFields } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { hitThrottle, throttleKey } from '../../platform/throttle-store';
+
+/** ADMIN-24: who the audit trail names for a change made through the personal link. */
+export const PATIENT_ACTOR = { id: null, name: 'patient (personal link)' } as const;
 
 /** How many days ahead "ask for another time" offers. */
 const REQUEST_DAYS = 14;
@@ -91,6 +96,17 @@ export async function managedAppointment(deps: Deps, token: string): Promise<Man
   };
 }
 
+/**
+ * UI-11: a link the clinic made whose visit is over opens nothing, but its page still says so in the language
+ * the visit was booked in; a malformed, tampered or unknown token gives null (the page's own language).
+ */
+export async function expiredManageLink(deps: Deps, token: string): Promise<ExpiredManageLink | null> {
+  const id = await appointmentIdForToken(deps.knex, token);
+  if (id === null) return null;
+  const a = await Appointment.query(deps.knex).findById(id).select('language');
+  return { expired: true, language: a && isLang(a.language) ? a.language : 'en' };
+}
+
 const clinicInbox = (deps: Deps) => deps.config.clinicNotifyEmail ?? clinic.email;
 
 /**
@@ -114,7 +130,9 @@ export async function cancelByVisitor(deps: Deps, token: string, address: string
     const now = deps.now();
     if (appointmentStart(a).getTime() - now.getTime() <= CANCEL_CUTOFF_HOURS * HOUR) return 'too-late' as const;
     await Appointment.query(trx).findById(a.id).patch({ status: 'cancelled', cancelledAt: now, updatedAt: now });
-    await enqueueEmail(trx, { kind: 'visitor-cancelled', to: clinicInbox(deps), ...visitorCancelledEmail(a) });
+    // ADMIN-24: the patient's own change is in the trail, by the patient through their link.
+    await audit(trx, { action: 'cancel', entity: 'appointment', entityId: a.id, changes: { status: { old: a.status, new: 'cancelled' } }, actor: PATIENT_ACTOR });
+    await enqueueEmail(trx, { kind: 'visitor-cancelled', to: clinicInbox(deps), ...visitorCancelledEmail(a, adminAppointmentUrl(deps.config.publicUrl, a)) });
     await enqueueEmail(trx, { kind: 'appointment-cancelled', to: a.email, ...appointmentCancelledEmail(a) });
     return 'cancelled' as const;
   });
@@ -150,7 +168,17 @@ export async function requestAnotherTime(deps: Deps, token: string, slot: string
     if (!a || !OPEN.has(a.status)) return 'invalid' as const;
     if (openRequest(a, deps.now())) return 'already-requested' as const;
     await trx('appointments').where({ id: a.id }).update({ requestedDate: date, requestedTime: time, requestedAt: deps.now() });
-    await enqueueEmail(trx, { kind: 'visitor-requested-time', to: clinicInbox(deps), ...visitorRequestedTimeEmail(a, { date, time }) });
+    await audit(trx, {
+      action: 'request-time',
+      entity: 'appointment',
+      entityId: a.id,
+      changes: changedFields(
+        { requestedDate: a.requestedDate ?? null, requestedTime: a.requestedTime ?? null },
+        { requestedDate: date, requestedTime: time },
+      ),
+      actor: PATIENT_ACTOR,
+    });
+    await enqueueEmail(trx, { kind: 'visitor-requested-time', to: clinicInbox(deps), ...visitorRequestedTimeEmail(a, { date, time }, adminAppointmentUrl(deps.config.publicUrl, a)) });
     return 'requested' as const;
   });
   if (outcome !== 'requested') return { outcome };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../../shared/constants/booking';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { createAccount } from '../../services/staff/accounts';
+import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let cookie: string;
@@ -124,6 +125,22 @@ describe('GET /api/admin/stats', () => {
       pendingInvoices: 0,
       monthlyRevenue: 0,
     });
+  });
+
+  it("sends the month's revenue to the owner only: a receptionist and a dentist get the other three figures (AUTH-16)", async () => {
+    app.clock.set('2026-11-23T05:00:00Z');
+    await insertInvoice('1180.50', 'paid', '2026-11-20');
+    for (const role of ['receptionist', 'dentist'] as const) {
+      const email = `${role}.stats@clinic.test`;
+      await createAccount(app.deps.knex, email, 'stats-check-2026', `Stats ${role}`, role);
+      const login = await app.request('/api/auth/login', { method: 'POST', json: { email, password: 'stats-check-2026' } });
+      const res = await app.request('/api/admin/stats', { cookie: cookieFrom(login) });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toEqual({ totalPatients: 0, todayAppointments: 0, pendingInvoices: 0 });
+      expect(JSON.stringify(body)).not.toContain('1180');
+    }
+    expect(((await (await get('/api/admin/stats')).json()) as { monthlyRevenue: number }).monthlyRevenue).toBe(1180.5);
   });
 
   it('asks the database once for all four figures', async () => {

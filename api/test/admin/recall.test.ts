@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { whatsAppRecallText } from '../../../shared/domain/whatsapp';
+import { whatsAppRecallText } from '../../../shared/emails/whatsapp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // PAT-6: the recall list: due, overdue, contacted; the recall email with a booking link; booking takes the

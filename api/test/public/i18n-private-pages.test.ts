@@ -147,7 +147,7 @@ describe('the personal link page in the booking language', () => {
     expect(bodyOf(await html(`/appointment/${token}/cancelled`))).toContain('आपका अपॉइंटमेंट रद्द कर दिया गया है।');
   });
 
-  it('English bookings read as before; an unknown token is the 404 page of the address language', async () => {
+  it('English bookings read as before; an unknown token is the expired-link page (404) of the address language (UI-11)', async () => {
     const token = await book('en');
     const page = await html(`/appointment/${token}`);
     expect(langOf(page)).toBe('en-IN');
@@ -156,7 +156,7 @@ describe('the personal link page in the booking language', () => {
     const unknown = 'A'.repeat(43);
     const mr404 = await html(`/mr/appointment/${unknown}`, 404);
     expect(langOf(mr404)).toBe('mr-IN');
-    expect(mr404).toContain('404 पान सापडले नाही');
+    expect(mr404).toContain('या लिंकची मुदत संपली आहे');
     expect(langOf(await html(`/appointment/${unknown}`, 404))).toBe('en-IN');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/constants/clinic';
-import { whatsAppText } from '../../../shared/domain/whatsapp';
+import { whatsAppText } from '../../../shared/emails/whatsapp';
 import type { ReminderList } from '../../../shared/schemas/reminder';
 import { hashToken } from '../../services/appointments/manage-links';
 import { deliverOutbox, linkToken } from '../support/sent-mail';
@@ -93,9 +93,94 @@ describe('the personal link', () => {
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('26 November 2026');
-    expect(html).toContain(`action="/appointment/${token}/cancel"`);
+    // UI-10: cancelling starts with a link to its confirmation, whose page holds the post.
+    expect(html).toContain(`href="/appointment/${token}/cancel"`);
     expect(html).toContain(`action="/appointment/${token}/request"`);
     expect(html).toContain('Spine Road');
+    expect(await (await page(token, '/cancel')).text()).toContain(`action="/appointment/${token}/cancel"`);
+  });
+
+  it('asks to confirm a cancel on a page of its own, which cancels only when its form is sent (UI-10)', async () => {
+    const { id, token } = await book();
+    const main = await (await page(token)).text();
+    expect(main).not.toContain(`action="/appointment/${token}/cancel"`);
+    expect(main).toContain('>Cancel my appointment</a>');
+
+    const ask = await page(token, '/cancel');
+    expect(ask.status).toBe(200);
+    expect(ask.headers.get('cache-control')).toBe('no-store');
+    const html = await ask.text();
+    expect(html).toContain('Cancel this appointment?');
+    expect(html).toContain('Your appointment on 26 November 2026, 6:00 PM will be cancelled and the clinic told.');
+    expect(html).toMatch(new RegExp(`<form method="post" action="/appointment/${token}/cancel"[^>]*>`));
+    expect(html).toContain('Yes, cancel my appointment');
+    expect(html).toMatch(new RegExp(`<a href="/appointment/${token}"[^>]*>No, keep my appointment</a>`));
+    // Opening the confirmation changes nothing.
+    expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('pending');
+    expect(await app.deps.knex('email_outbox').where({ kind: 'visitor-cancelled' })).toHaveLength(0);
+
+    expect((await form(`/appointment/${token}/cancel`)).headers.get('location')).toBe(`/appointment/${token}/cancelled`);
+    expect((await app.deps.knex('appointments').where({ id }).first()).status).toBe('cancelled');
+    // Once cancelled, the confirmation page offers nothing to confirm.
+    expect(await (await page(token, '/cancel')).text()).not.toContain('Yes, cancel my appointment');
+  });
+
+  it('says an over or unknown link has expired, in the booking language when the link is the clinic\'s (UI-11)', async () => {
+    const { token } = await book({ language: 'mr' });
+    app.clock.set('2026-11-26T12:30:00Z'); // the appointment's start: the link opens nothing any more
+    const over = await page(token);
+    expect(over.status).toBe(404);
+    expect(over.headers.get('cache-control')).toBe('no-store');
+    const html = await over.text();
+    expect(html).toContain('<html lang="mr-IN">');
+    expect(html).toContain('या लिंकची मुदत संपली आहे');
+    expect(html).toMatch(/कृपया आम्हाला <a href="tel:[^"]+">[^<]+<\/a> वर कॉल करा\./);
+    expect(html).not.toContain('Page Not Found');
+    // The data still says nothing about the appointment.
+    expect(html).not.toMatch(/Rohan|2026-11-26|rootcanal/);
+
+    const unknown = await (await page('A'.repeat(43))).text();
+    expect(unknown).toContain('This link has expired');
+    expect(unknown).toContain('<html lang="en-IN">');
+    const hindi = await app.request(`/hi/appointment/${'B'.repeat(43)}`);
+    expect(hindi.status).toBe(404);
+    expect(await hindi.text()).toContain('इस लिंक की अवधि समाप्त हो गई है');
+  });
+
+  it('audits the patient\'s own cancel and request for another time, by "patient (personal link)" (ADMIN-24)', async () => {
+    const first = await book();
+    const second = await book({ email: 'asha@example.in', phone: '9000000002', firstName: 'Asha' });
+    expect((await form(`/appointment/${first.token}/request`, { slot: '2026-11-27T11:00' })).status).toBe(303);
+    expect((await form(`/appointment/${second.token}/cancel`)).status).toBe(303);
+    const rows = await app.deps
+      .knex('audit_log')
+      .where({ entity: 'appointment' })
+      .whereIn('entityId', [String(first.id), String(second.id)])
+      .orderBy('id');
+    expect(rows.map((r) => [r.action, r.entityId, r.userId, r.userName])).toEqual([
+      ['request-time', String(first.id), null, 'patient (personal link)'],
+      ['cancel', String(second.id), null, 'patient (personal link)'],
+    ]);
+    const changes = (r: { changes: unknown }) => (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes);
+    expect(changes(rows[0])).toEqual({ requestedDate: { old: null, new: '2026-11-27' }, requestedTime: { old: null, new: '11:00' } });
+    expect(changes(rows[1])).toEqual({ status: { old: 'pending', new: 'cancelled' } });
+  });
+
+  it("links every clinic email about the appointment to it in the admin (MAIL-12)", async () => {
+    const { token } = await book({ firstName: 'Asha' });
+    expect((await form(`/appointment/${token}/request`, { slot: '2026-11-27T11:00' })).status).toBe(303);
+    expect((await form(`/appointment/${token}/cancel`)).status).toBe(303);
+    const link = 'https://clinic.example.in/admin/appointments?q=Asha%20Patil';
+    for (const kind of ['booking-notification', 'visitor-requested-time', 'visitor-cancelled']) {
+      const row = await app.deps.knex('email_outbox').where({ kind }).first();
+      expect(row, kind).toBeTruthy();
+      expect(row.html, kind).toContain(`href="${link}"`);
+      expect(row.textBody, kind).toContain(link);
+    }
+    // The patient's own emails carry no admin link.
+    for (const row of await app.deps.knex('email_outbox').whereIn('kind', ['booking-acknowledgement', 'appointment-cancelled'])) {
+      expect(row.html).not.toContain('/admin/');
+    }
   });
 
   it('answers 404 for a tampered, unknown or malformed token, and once the appointment is over', async () => {
@@ -129,6 +214,7 @@ describe('the personal link', () => {
     expect(late.headers.get('location')).toBe(`/appointment/${early.token}/too-late`);
     expect((await app.deps.knex('appointments').where({ id: early.id }).first()).status).toBe('pending');
     expect(await (await page(early.token)).text()).not.toContain(`action="/appointment/${early.token}/cancel"`);
+    expect(await (await page(early.token)).text()).not.toContain(`href="/appointment/${early.token}/cancel"`);
   });
 
   it('asks for another open time, which the clinic sees on the appointment', async () => {

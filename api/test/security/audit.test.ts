@@ -188,6 +188,45 @@ describe('every audited action writes exactly one row', () => {
   });
 });
 
+describe('a trail an owner can read (ADMIN-24)', () => {
+  it('writes no row for a save that changed nothing, and leaves unchanged fields out of a row', async () => {
+    const created = await audited('/api/admin/patients', { method: 'POST', json: { ...patient, email: 'same@example.in' } }, 201);
+    const id = (created.body as { id: number }).id;
+    expect((await audited(`/api/admin/patients/${id}`, { method: 'PUT', json: { ...patient, email: 'same@example.in' } }, 200)).rows).toEqual([]);
+    const before = await lastId();
+    await withAuditClock(app.deps.now, () =>
+      audit(app.deps.knex, { action: 'status', entity: 'appointment', entityId: 1, changes: { status: { old: 'pending', new: 'pending' } } }),
+    );
+    await withAuditClock(app.deps.now, () =>
+      audit(app.deps.knex, { action: 'update', entity: 'patient', entityId: id, changes: { phone: { old: '1', new: '2' }, city: { old: 'Pune', new: 'Pune' } } }),
+    );
+    const rows = await rowsAfter(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].changes).toEqual({ phone: { old: '1', new: '2' } });
+    // An event without fields (a sign-in) is still written.
+    await withAuditClock(app.deps.now, () => audit(app.deps.knex, { action: 'sign-in', entity: 'user', entityId: ownerId }));
+    expect(await rowsAfter(before)).toHaveLength(2);
+  });
+
+  it("names what a row is about: the appointment's patient and time, the patient, the invoice; a deleted appointment from its row", async () => {
+    app.clock.set('2026-11-23T04:30:00Z');
+    const booking = { ...patient, firstName: 'Kavya', address: undefined, dateOfBirth: undefined, preferredDate: '2026-11-27', preferredTime: '10:00', treatment: 'cleaning' };
+    const booked = await audited('/api/admin/appointments', { method: 'POST', json: booking }, 201);
+    const kept = (booked.body as { id: number }).id;
+    const other = await audited('/api/admin/appointments', { method: 'POST', json: { ...booking, firstName: 'Meera', preferredTime: '11:00' } }, 201);
+    const gone = (other.body as { id: number }).id;
+    await audited(`/api/admin/appointments/${gone}`, { method: 'DELETE' }, 204);
+    const res = await app.request('/api/admin/audit?entity=appointment&limit=200', { cookie: owner });
+    const page = (await res.json()) as AuditPage;
+    const subjectOf = (id: number) => [...new Set(page.rows.filter((r) => r.entityId === String(id)).map((r) => r.subject))];
+    expect(subjectOf(kept)).toEqual(['Kavya Patil, Fri, 27 Nov 2026 at 10:00 AM']);
+    expect(subjectOf(gone)).toEqual(['Meera Patil, Fri, 27 Nov 2026 at 11:00 AM']);
+    const patients = (await (await app.request('/api/admin/audit?entity=patient&limit=5', { cookie: owner })).json()) as AuditPage;
+    const named = patients.rows.find((r) => r.action === 'create' && r.subject);
+    expect(named?.subject).toMatch(/^Asha Patil$/);
+  });
+});
+
 describe('the same transaction', () => {
   it('a change that fails writes no audit row', async () => {
     await app.request('/api/admin/price-list', { method: 'POST', cookie: owner, json: { name: 'Crown', defaultPrice: 8000, taxRate: 0 } });

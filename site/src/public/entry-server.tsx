@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { findTreatment } from '../../../shared/constants/treatments';
 import { catalogues } from '../../../shared/i18n/index';
 import { localeOf, splitLangPath, type Lang } from '../../../shared/i18n/types';
-import { manageLanguage, managePath } from '../../../shared/schemas/manage-appointment';
+import { isLiveManageData, manageLanguage, managePath } from '../../../shared/schemas/manage-appointment';
 import { App } from './app/app';
 import { createQueryCache, routeDataPaths, type PagePayload } from './app/data';
 import { headTags, scriptJson } from './app/head';
@@ -88,7 +88,9 @@ export async function render({ url, origin, load }: RenderInput): Promise<Render
 
   let status = 200;
   if (route.name === 'not-found' || (route.name === 'treatment' && !findTreatment(route.slug))) status = 404;
-  if ((route.name === 'post' || route.name === 'manage') && data[routeDataPaths(route)[0]] === null) status = 404;
+  if (route.name === 'post' && data[routeDataPaths(route)[0]] === null) status = 404;
+  // UI-11: an expired or unknown link's page says so, as a 404.
+  if (route.name === 'manage' && !isLiveManageData(data[routeDataPaths(route)[0]])) status = 404;
   // A failed database read: the page says so (or 'Article Not Found'), and crawlers are told to come back.
   if (errors.length > 0) status = 503;
 

@@ -6,8 +6,8 @@ import { useDeferredValue, useState } from 'react';
  * answered in tens of milliseconds, API-7) and TanStack Query aborts the request it supersedes;
  * useDeferredValue lets the input repaint before the list does.
  */
-export function useListState<F extends Record<string, string> = Record<never, string>>(initialFilters?: F) {
-  const [search, setSearchText] = useState('');
+export function useListState<F extends Record<string, string> = Record<never, string>>(initialFilters?: F, initialSearch = '') {
+  const [search, setSearchText] = useState(initialSearch);
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<F>(initialFilters ?? ({} as F));
   const q = useDeferredValue(search.trim());

@@ -52,7 +52,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
       <div className="sidebar-footer">
         {user && (
-          <p className="signed-in" title={user.email}>
+          <p className="signed-in" title={`${user.name || user.email} (${user.email})`}>
             Signed in as <strong>{user.name || user.email}</strong>
           </p>
         )}

@@ -1,4 +1,5 @@
 import { DesktopOutlined, LogoutOutlined } from '@ant-design/icons';
+import { formatMoment } from '../../../../shared/domain/dates';
 import { Button } from 'antd';
 import { roleLabels } from '../../../../shared/constants/roles';
 import type { OwnSession } from '../../../../shared/schemas/auth';
@@ -10,7 +11,7 @@ import { ChangePasswordForm } from '../features/account/components/change-passwo
 import { useAuthStore } from '../session/auth-store';
 import { usePageTitle } from '../hooks/use-page-title';
 
-const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+const when = (iso: string) => formatMoment(iso);
 
 /** A readable name for a browser's User-Agent ("Chrome on Windows"). */
 function browserName(agent: string | null): string {

@@ -1,6 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Segmented } from 'antd';
-import { clinicToday, formatLongUsDate, isValidDateString } from '../../../../shared/domain/clinic-time';
+import { useSearchParams } from 'react-router-dom';
+import { clinicToday, isValidDateString } from '../../../../shared/domain/clinic-time';
+import { formatListDate } from '../../../../shared/domain/dates';
 import { useAppointments } from '../features/appointments/api/get-appointments';
 import type { Appointment } from '../../../../shared/schemas/appointment';
 import { useAppointmentActions, type AppointmentHandlers } from '../features/appointments/components/appointment-actions';
@@ -49,7 +51,7 @@ function AppointmentGroups({ page, handlers }: { page: Page<Appointment>; handle
     return (
       <section key={group.date} className="date-group" aria-labelledby={`day-${group.date}`}>
         <h2 id={`day-${group.date}`} className="date-heading">
-          <span>{isValidDateString(group.date) ? formatLongUsDate(group.date) : group.date}</span>
+          <span>{isValidDateString(group.date) ? formatListDate(group.date) : group.date}</span>
           <span className="badge badge-blue">
             {plural(group.rows.length, 'appointment', 'appointments')}
             {continues ? ' (more on the next page)' : ''}
@@ -76,7 +78,9 @@ const viewOptions = [
 // next, and "All dates" goes back to the first.
 export function AppointmentsPage() {
   usePageTitle('Appointments');
-  const state = useListState<{ status: string; scope: Scope; view: View }>({ status: 'all', scope: 'upcoming', view: 'list' });
+  // MAIL-12: the clinic's emails link here with ?q= (the patient's name), so the list opens on them.
+  const [params] = useSearchParams();
+  const state = useListState<{ status: string; scope: Scope; view: View }>({ status: 'all', scope: 'upcoming', view: 'list' }, params.get('q') ?? '');
   const { status, scope, view } = state.filters;
   const actions = useAppointmentActions();
   const booking = useItemDialog<null>({ newParam: true });

@@ -1,18 +1,19 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { formatMoment } from '../../../../shared/domain/dates';
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { auditEntities, type AuditRow } from '../../../../shared/schemas/audit';
 import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { useAuditPage, type AuditFilters } from '../features/audit/api/get-audit';
+import { fieldLabel, formatAuditValue } from '../features/audit/audit-text';
 import { useStaff } from '../features/staff/api/staff';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePageTitle } from '../hooks/use-page-title';
 
 const PAGE_SIZE = 50;
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+const when = (iso: string) => formatMoment(iso);
 
 const entityLabel: Record<string, string> = {
   'user': 'Staff account',
@@ -27,17 +28,16 @@ const entityLabel: Record<string, string> = {
   'review': 'Review',
 };
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-
 function Changes({ changes }: { changes: AuditRow['changes'] }) {
   if (!changes) return null;
   return (
     <dl className="audit-changes">
       {Object.entries(changes).map(([field, { old, new: next }]) => (
         <div key={field}>
-          <dt>{field}</dt>
+          <dt>{fieldLabel(field)}</dt>
           <dd>
-            <span className="audit-old">{show(old)}</span> <span aria-label="changed to">→</span> <span className="audit-new">{show(next)}</span>
+            <span className="audit-old">{formatAuditValue(field, old)}</span> <span aria-label="changed to">→</span>{' '}
+            <span className="audit-new">{formatAuditValue(field, next)}</span>
           </dd>
         </div>
       ))}
@@ -83,6 +83,8 @@ export function AuditPage() {
               </div>
               <p className="row-meta">
                 <span>{when(r.at)}</span>
+                {/* ADMIN-24: whose appointment, which patient or invoice, not only its number. */}
+                {r.subject && <span className="audit-subject">{r.subject}</span>}
               </p>
               <Changes changes={r.changes} />
             </div>

@@ -13,7 +13,8 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
-import { clinicToday, formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../../shared/domain/clinic-time';
+import { formatListDate } from '../../../../shared/domain/dates';
 import { useCalendar } from '../features/appointments/api/get-calendar';
 import { AppointmentActionButtons, fullName, useAppointmentActions } from '../features/appointments/components/appointment-actions';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
@@ -140,7 +141,10 @@ export function DashboardPage() {
           loading={stats.isPending}
           value={s ? s.pendingInvoices.toLocaleString('en-IN') : dash}
         />
-        <StatCard label="Monthly Revenue" tone="green" icon={<WalletOutlined />} loading={stats.isPending} value={s ? formatRupees(s.monthlyRevenue) : dash} />
+        {/* AUTH-16: the owner's figure; the server sends it to the owner only. */}
+        {canSeeReports && (
+          <StatCard label="Monthly Revenue" tone="green" icon={<WalletOutlined />} loading={stats.isPending} value={s ? formatRupees(s.monthlyRevenue ?? 0) : dash} />
+        )}
       </section>
       {stats.isError && <p className="inline-error">Unable to load the clinic figures.</p>}
 
@@ -196,7 +200,7 @@ export function DashboardPage() {
                     </p>
                     <p className="muted small">{treatmentLabel(a.treatment)}</p>
                     <p className="muted small">
-                      <ClockCircleOutlined aria-hidden="true" /> {formatLongUsDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
+                      <ClockCircleOutlined aria-hidden="true" /> {formatListDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
                     </p>
                   </div>
                   <AppointmentStatusBadge status={a.status} />

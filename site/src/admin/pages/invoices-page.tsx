@@ -1,7 +1,7 @@
 import { CheckOutlined, DownloadOutlined, StopOutlined, MailOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo } from 'react';
-import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
+import { formatDocumentDate } from '../../../../shared/domain/dates';
 import { useInvoices } from '../features/invoices/api/get-invoices';
 import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
@@ -55,8 +55,8 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onCancel }: { invoic
           <span className={inv.patient ? '' : 'unknown-patient'} id={`invoice-${inv.id}-patient`}>
             {invoicePatientName(inv)}
           </span>
-          <span>Issued {formatEnGbDate(inv.issueDate)}</span>
-          {inv.dueDate && <span>Due {formatEnGbDate(inv.dueDate)}</span>}
+          <span>Issued {formatDocumentDate(inv.issueDate)}</span>
+          {inv.dueDate && <span>Due {formatDocumentDate(inv.dueDate)}</span>}
           {!cancelled && !paid && inv.amountPaid > 0 && <span>Balance {formatAmount(inv.balance)}</span>}
         </p>
       </div>

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined,
 import { Button, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
-import { formatEnGbDate, formatLongUsDate } from '../../../../shared/domain/clinic-time';
+import { formatDocumentDate, formatListDate } from '../../../../shared/domain/dates';
 import { medicalAlertsLine, patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
 import { formatAmount } from '../components/amount';
@@ -63,7 +63,7 @@ export function PatientPage() {
       {back}
       <PageHeader
         title={patientName(p)}
-        description={`Patient since ${formatEnGbDate(p.createdAt)}`}
+        description={`Patient since ${formatDocumentDate(p.createdAt)}`}
         actions={
           <>
             {/* I18N-3: in the language of the patient's latest appointment (newest first), else English. */}
@@ -111,7 +111,7 @@ export function PatientPage() {
               <dt>
                 <GiftOutlined aria-hidden="true" /> Date of Birth
               </dt>
-              <dd>{p.dateOfBirth ? formatEnGbDate(p.dateOfBirth) : '—'}</dd>
+              <dd>{p.dateOfBirth ? formatDocumentDate(p.dateOfBirth) : '—'}</dd>
             </div>
           </dl>
         </section>
@@ -176,7 +176,7 @@ export function PatientPage() {
                 <div className="row-main">
                   <div className="row-title-line">
                     <p className="row-title" id={`appointment-${a.id}-name`}>
-                      {formatLongUsDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
+                      {formatListDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
                     </p>
                     <AppointmentStatusBadge status={a.status} />
                   </div>
@@ -224,7 +224,7 @@ export function PatientPage() {
                     <td>
                       <Link to={`/invoices/${inv.id}/print`}>{inv.invoiceNumber}</Link>
                     </td>
-                    <td>{formatEnGbDate(inv.issueDate)}</td>
+                    <td>{formatDocumentDate(inv.issueDate)}</td>
                     <td className="num">{formatAmount(inv.total)}</td>
                     <td className="num">{formatAmount(inv.paid)}</td>
                     <td className="num">{formatAmount(inv.balance)}</td>

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutli
 import { Avatar, Button } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
+import { formatDocumentDate } from '../../../../shared/domain/dates';
 import { patientName, type Patient } from '../../../../shared/schemas/patient';
 import { ListScreen } from '../components/list-screen';
 import { ExportButton } from '../features/export/components/export-button';
@@ -12,6 +12,7 @@ import { usePatients } from '../features/patients/api/get-patients';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { useListState } from '../hooks/use-list-state';
 import { usePageTitle } from '../hooks/use-page-title';
+import { useCan } from '../session/use-can';
 
 export const PATIENTS_PAGE_SIZE = 20;
 
@@ -27,7 +28,8 @@ const PatientRow = memo(function PatientRow({
 }: {
   patient: Patient;
   onEdit: (p: Patient) => void;
-  onDelete: (p: Patient) => void;
+  /** Absent for a role that may not delete patients (AUTH-16: the control is not shown). */
+  onDelete?: (p: Patient) => void;
 }) {
   return (
     <li className="list-row">
@@ -47,14 +49,16 @@ const PatientRow = memo(function PatientRow({
           </span>
         </p>
       </div>
-      <span className="badge badge-grey">Registered {formatEnGbDate(p.createdAt)}</span>
+      <span className="badge badge-grey">Registered {formatDocumentDate(p.createdAt)}</span>
       <div className="row-actions">
         <Button icon={<EditOutlined aria-hidden="true" />} aria-label={`Edit ${patientName(p)}`} onClick={() => onEdit(p)}>
           <span className="label-wide">Edit</span>
         </Button>
-        <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${patientName(p)}`} onClick={() => onDelete(p)}>
-          <span className="label-wide">Delete</span>
-        </Button>
+        {onDelete && (
+          <Button danger icon={<DeleteOutlined aria-hidden="true" />} aria-label={`Delete ${patientName(p)}`} onClick={() => onDelete(p)}>
+            <span className="label-wide">Delete</span>
+          </Button>
+        )}
       </div>
     </li>
   );
@@ -68,6 +72,7 @@ export function PatientsPage() {
   const list = usePatients({ q: state.q, page: state.page, pageSize: PATIENTS_PAGE_SIZE });
   const form = useItemDialog<Patient>({ newParam: true });
   const remove = useDeletePatientAction();
+  const canDelete = useCan('patients.delete');
 
   return (
     <ListScreen
@@ -89,7 +94,7 @@ export function PatientsPage() {
       emptyText={state.q ? 'No patients found matching your search.' : 'No patients registered yet.'}
       noun={['patient', 'patients']}
       pagerLabel="Patient pages"
-      items={{ layout: 'rows', label: 'Patients', item: (p) => <PatientRow key={p.id} patient={p} onEdit={form.openEdit} onDelete={remove.ask} /> }}
+      items={{ layout: 'rows', label: 'Patients', item: (p) => <PatientRow key={p.id} patient={p} onEdit={form.openEdit} onDelete={canDelete ? remove.ask : undefined} /> }}
     >
       <PatientFormDialog open={form.open} patient={form.item} onClose={form.close} />
       <DeletePatientDialog action={remove} />

@@ -2,7 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { clinicToday, formatEnGbDate } from '../../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../../shared/domain/clinic-time';
+import { formatDocumentDate, formatMonth } from '../../../../shared/domain/dates';
 import type { CancelledInvoiceRow, GstReport } from '../../../../shared/domain/gst-report';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { useGstReport, useSaveGstReportCsv } from '../features/reports/api/gst-report';
@@ -14,14 +15,13 @@ import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
 import { clockNow } from '../../lib/clock';
 
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** This month and the 35 before it at the clinic, newest first: yyyy-MM with its name. */
 function recentMonths(today: string, count = 36): { value: string; label: string }[] {
   const [y, m] = today.split('-').map(Number);
   return Array.from({ length: count }, (_, i) => {
     const d = new Date(Date.UTC(y, m - 1 - i, 1));
-    return { value: d.toISOString().slice(0, 7), label: monthName.format(d) };
+    return { value: d.toISOString().slice(0, 7), label: formatMonth(d.toISOString().slice(0, 7)) };
   });
 }
 
@@ -32,8 +32,8 @@ function CancelledList({ rows, label }: { rows: CancelledInvoiceRow[]; label: st
     <ul className="report-cancelled" aria-label={label}>
       {rows.map((row) => (
         <li key={row.id}>
-          <Link to={`/invoices/${row.id}/print`}>{row.invoiceNumber}</Link> issued {formatEnGbDate(row.issueDate)}
-          {row.cancelledOn ? `, cancelled ${formatEnGbDate(row.cancelledOn)}` : ''} · {money(row.totalAmount)}
+          <Link to={`/invoices/${row.id}/print`}>{row.invoiceNumber}</Link> issued {formatDocumentDate(row.issueDate)}
+          {row.cancelledOn ? `, cancelled ${formatDocumentDate(row.cancelledOn)}` : ''} · {money(row.totalAmount)}
         </li>
       ))}
     </ul>

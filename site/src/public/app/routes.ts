@@ -12,7 +12,7 @@ export type Route =
   | { name: 'gallery' }
   | { name: 'contact' }
   /** BOOK-14: the personal link's page; `done` is the outcome of a form post on it (BOOK-15). */
-  | { name: 'manage'; token: string; done: ManageOutcome | null }
+  | { name: 'manage'; token: string; done: ManageOutcome | null; confirmCancel?: true }
   | { name: 'not-found' };
 
 /** The six header links; each label is its key in the catalogue's `nav`. */
@@ -46,6 +46,8 @@ export function matchRoute(pathname: string): Route {
   const parts = p.split('/');
   if (parts[1] === 'appointment' && MANAGE_TOKEN.test(parts[2] ?? '')) {
     if (parts.length === 3) return { name: 'manage', token: parts[2], done: null };
+    // UI-10: GET .../cancel asks to confirm; the same address's POST cancels.
+    if (parts.length === 4 && parts[3] === 'cancel') return { name: 'manage', token: parts[2], done: null, confirmCancel: true };
     const done = manageOutcomes.find((o) => o === parts[3]);
     if (parts.length === 4 && done) return { name: 'manage', token: parts[2], done };
   }

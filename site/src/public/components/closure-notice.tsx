@@ -1,6 +1,6 @@
 import type { BookingRules } from '../../../../shared/constants/booking';
-import { formatLocaleLongDate, formatLongUsDate } from '../../../../shared/domain/clinic-time';
-import { localeOf } from '../../../../shared/i18n/types';
+// UI-6: one style for the closures, as the admin lists write dates.
+import { formatListDate } from '../../../../shared/domain/dates';
 import { paths } from '../app/data';
 import { useI18n, useT } from '../app/i18n';
 import { useQuery } from '../app/query';
@@ -18,14 +18,13 @@ export function ClosureNotice({ id }: { id?: string }) {
   const t = useT();
   const { lang } = useI18n();
   if (closed.length === 0) return null;
-  const long = (date: string) => (lang === 'en' ? formatLongUsDate(date) : formatLocaleLongDate(date, localeOf[lang]));
   return (
     <div className="closure-notice" id={id}>
       <p className="closure-title">{t.booking.closuresTitle}</p>
       <ul>
         {closed.map((d) => (
           <li key={d.date}>
-            <strong>{long(d.date)}</strong>: <span className="user-text">{d.reason}</span>
+            <strong>{formatListDate(d.date, lang)}</strong>: <span className="user-text">{d.reason}</span>
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Treatment } from '../../../../shared/constants/treatments';
 import { Link } from '../app/router';
 import { fmt, localTreatment, useI18n, useT } from '../app/i18n';
-import { localeOf, type Lang } from '../../../../shared/i18n/types';
+import { formatLongDate } from '../../../../shared/domain/dates';
+import type { Lang } from '../../../../shared/i18n/types';
 import { Icon, treatmentIcon } from './icons';
 
 // Small building blocks shared by the pages.
@@ -133,22 +134,14 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
   );
 }
 
-const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
-
 /**
  * '22 November 2026' ('२२ नोव्हेंबर, २०२६' in Marathi, '22 नवंबर 2026' in Hindi: each language's Indian
- * form, I18N-2), the same on the server and in the browser (the clinic's time zone).
+ * form, I18N-2, UI-6), the same on the server and in the browser (the clinic's time zone).
  */
 export function formatPostDate(iso: string | null, lang: Lang = 'en'): string {
   if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  let f = dateFormats.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(localeOf[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
-    dateFormats.set(lang, f);
-  }
-  return f.format(d);
+  if (Number.isNaN(new Date(iso).getTime())) return '';
+  return formatLongDate(iso, lang);
 }
 
 /** The page's language's post date formatter. */

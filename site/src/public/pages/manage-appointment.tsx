@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import { isBookingTreatmentCode, timeSlotLabel } from '../../../../shared/constants/booking';
 import { clinic } from '../../../../shared/constants/clinic';
-import { formatEnGbLongDate, formatLocaleLongDate } from '../../../../shared/domain/clinic-time';
+import { formatLongDate } from '../../../../shared/domain/dates';
 import type { Catalogue } from '../../../../shared/i18n/en';
-import { localeOf, type Lang } from '../../../../shared/i18n/types';
-import { CANCEL_CUTOFF_HOURS, managePath, type ManageOutcome, type ManagedAppointment } from '../../../../shared/schemas/manage-appointment';
+import { localizePath, type Lang } from '../../../../shared/i18n/types';
+import { CANCEL_CUTOFF_HOURS, isLiveManageData, managePath, type ManageOutcome, type ManagePageData } from '../../../../shared/schemas/manage-appointment';
 import { usePublicData } from '../app/data';
 import { notFoundHead } from '../app/head';
 import { fill, fmt, useI18n } from '../app/i18n';
 import type { PageModule } from '../app/page-module';
 import type { Route } from '../app/routes';
 import { PageHeader } from '../components/ui';
-import { NotFoundPage } from './not-found';
 
 // BOOK-14/15: the visitor's personal page. Server-rendered and complete without JavaScript: Cancel and
 // Ask for another time are plain form posts (api/routes/public/manage-appointment.ts) that come back here
@@ -41,7 +40,7 @@ const OUTCOME: Record<ManageOutcome, { key: keyof ManageWords['outcomes']; ok: b
 
 /** '26 November 2026' in English (as the emails); '२६ नोव्हेंबर, २०२६' and '26 नवंबर 2026' in Marathi and Hindi. */
 export function longDateIn(lang: Lang, date: string): string {
-  return lang === 'en' ? formatEnGbLongDate(date) : formatLocaleLongDate(date, localeOf[lang]);
+  return formatLongDate(date, lang);
 }
 
 /** A sentence with a link in place of its {phone}. */
@@ -56,12 +55,33 @@ function withPhoneLink(template: string, values: Record<string, string | number>
   );
 }
 
-function ManageAppointment({ token, done }: { token: string; done: ManageOutcome | null }) {
+/** UI-11: an expired or unknown link: said plainly, in the booking's language, with the way to call or book. */
+function ExpiredLink() {
   const { lang, t } = useI18n();
   const m = t.manage;
-  const { data, status } = usePublicData<ManagedAppointment | null>(managePath(token));
+  return (
+    <>
+      <PageHeader eyebrow={m.eyebrow} title={m.expiredTitle} />
+      <div className="container narrow manage">
+        <section className="manage-card" aria-label={m.expiredTitle}>
+          <p>{withPhoneLink(m.expiredText, {})}</p>
+          <p>
+            <a href={localizePath(lang, '/contact#book')} className="button button-primary">
+              {m.expiredBook}
+            </a>
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function ManageAppointment({ token, done, confirmCancel }: { token: string; done: ManageOutcome | null; confirmCancel: boolean }) {
+  const { lang, t } = useI18n();
+  const m = t.manage;
+  const { data, status } = usePublicData<ManagePageData>(managePath(token));
   if (status === 'pending') return <div className="container narrow manage" aria-busy="true" />;
-  if (!data) return <NotFoundPage />;
+  if (!isLiveManageData(data)) return <ExpiredLink />;
   const outcome = done ? OUTCOME[done] : null;
   const action = (what: string) => `/appointment/${token}/${what}`;
   const date = (d: string) => longDateIn(lang, d);
@@ -106,7 +126,25 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
           </dl>
         </section>
 
-        {data.canRequest && (
+        {confirmCancel && data.canCancel && (
+          // UI-10: the second step of cancelling: the post that cancels, or back to the page.
+          <section className="manage-card manage-confirm" aria-labelledby="manage-confirm">
+            <h2 id="manage-confirm">{m.cancelConfirmTitle}</h2>
+            <form method="post" action={action('cancel')} className="manage-form">
+              <p>{fmt(m.cancelConfirmText, { when: when(data.preferredDate, data.preferredTime) })}</p>
+              <div className="manage-confirm-actions">
+                <button type="submit" className="button button-danger">
+                  {m.cancelConfirmSubmit}
+                </button>
+                <a href={`/appointment/${token}`} className="button button-outline">
+                  {m.cancelKeep}
+                </a>
+              </div>
+            </form>
+          </section>
+        )}
+
+        {data.canRequest && !(confirmCancel && data.canCancel) && (
           <section className="manage-card" aria-labelledby="manage-request">
             <h2 id="manage-request">{m.requestTitle}</h2>
             {data.requested ? (
@@ -139,16 +177,17 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
           </section>
         )}
 
-        {data.canRequest && (
+        {data.canRequest && !(confirmCancel && data.canCancel) && (
           <section className="manage-card" aria-labelledby="manage-cancel">
             <h2 id="manage-cancel">{m.cancelTitle}</h2>
             {data.canCancel ? (
-              <form method="post" action={action('cancel')} className="manage-form">
+              // UI-10: a link to the confirmation step, not the post itself: one tap never cancels.
+              <div className="manage-form">
                 <p>{fmt(m.cancelHint, hours)}</p>
-                <button type="submit" className="button button-outline">
+                <a href={action('cancel')} className="button button-outline">
                   {m.cancelSubmit}
-                </button>
-              </form>
+                </a>
+              </div>
             ) : (
               <p>{withPhoneLink(m.cancelTooLate, hours)}</p>
             )}
@@ -161,7 +200,7 @@ function ManageAppointment({ token, done }: { token: string; done: ManageOutcome
 
 function Page({ route }: { route: Route }) {
   if (route.name !== 'manage') return null;
-  return <ManageAppointment token={route.token} done={route.done} />;
+  return <ManageAppointment token={route.token} done={route.done} confirmCancel={route.confirmCancel === true} />;
 }
 
 export const manageAppointmentPage: PageModule = {

@@ -1,6 +1,7 @@
 import { clinic } from '../../../../shared/constants/clinic';
 import { findTreatment, relatedTreatments, treatmentCategories, treatments, treatmentsInCategory } from '../../../../shared/constants/treatments';
 import { BookButton } from '../components/book-button';
+import { usePageTreatment } from '../booking/booking-context';
 import { notFoundHead, pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
 import { Link } from '../app/router';
@@ -55,6 +56,7 @@ export function TreatmentsPage() {
 export function TreatmentDetailPage({ slug }: { slug: string }) {
   const t = useT();
   const found = findTreatment(slug);
+  usePageTreatment(found?.bookingCode);
   const treatment = found && localTreatment(found, t);
   if (!treatment) {
     return (

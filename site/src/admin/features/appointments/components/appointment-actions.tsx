@@ -11,7 +11,8 @@ import {
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { timeSlotLabel, type AppointmentStatus } from '../../../../../../shared/constants/booking';
-import { formatLongUsDate, isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
+import { isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
+import { formatListDate } from '../../../../../../shared/domain/dates';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toasts';
@@ -23,6 +24,7 @@ import { FollowUpDialog } from './follow-up-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { WhatsAppButton } from './whatsapp-button';
 import { clockNow } from '../../../../lib/clock';
+import { useCan } from '../../../session/use-can';
 
 // What can be done to one appointment, wherever it shows (the grouped list, the Day and Week views, the
 // dashboard's today, a patient's history): APPT-3's Approve / Mark Completed / Cancel / Follow-up, and the
@@ -34,7 +36,7 @@ export function fullName(a: Pick<Appointment, 'firstName' | 'lastName'>): string
 }
 
 export function when(a: Pick<Appointment, 'preferredDate' | 'preferredTime'>): string {
-  const date = isValidDateString(a.preferredDate) ? formatLongUsDate(a.preferredDate) : a.preferredDate;
+  const date = isValidDateString(a.preferredDate) ? formatListDate(a.preferredDate) : a.preferredDate;
   return `${date} at ${timeSlotLabel(a.preferredTime)}`;
 }
 
@@ -46,6 +48,13 @@ export function canMarkNoShow(a: Pick<Appointment, 'status' | 'preferredDate' | 
 export function canReschedule(a: Pick<Appointment, 'status'>): boolean {
   const s = a.status.toLowerCase();
   return s === 'pending' || s === 'confirmed';
+}
+
+/** ADMIN-21: the status changes that cannot be taken back, each confirmed first. */
+const FINAL_STATUSES: readonly AppointmentStatus[] = ['completed', 'no-show'];
+interface FinalChange {
+  appointment: Appointment;
+  status: AppointmentStatus;
 }
 
 export interface AppointmentHandlers {
@@ -76,17 +85,25 @@ export function useAppointmentActions(): { handlers: AppointmentHandlers; dialog
     success: () => ['Appointment deleted', 'The appointment has been permanently deleted.'],
     failure: 'Error deleting appointment',
   });
+  // ADMIN-21: a change no one can take back (completed and no-show are final, APPT-3) asks first.
+  const final = useConfirmAction({
+    mutation: updateStatus,
+    variables: ({ appointment, status }: FinalChange) => ({ id: appointment.id, status }),
+    success: ({ status }) => ['Status updated', `Appointment status changed to ${status}.`],
+    failure: 'Error updating status',
+  });
   const mutateStatus = updateStatus.mutate;
+  const askFinal = final.ask;
   const onStatus = useCallback(
     (a: Appointment, next: AppointmentStatus) =>
-      mutateStatus(
+      FINAL_STATUSES.includes(next) ? askFinal({ appointment: a, status: next }) : mutateStatus(
         { id: a.id, status: next },
         {
           onSuccess: () => toast.success('Status updated', `Appointment status changed to ${next}.`),
           onError: (err) => toast.failure('Error updating status', err),
         },
       ),
-    [mutateStatus, toast],
+    [mutateStatus, askFinal, toast],
   );
   const approve = useApproveRequest();
   const mutateApprove = approve.mutate;
@@ -121,6 +138,20 @@ export function useAppointmentActions(): { handlers: AppointmentHandlers; dialog
           </p>
         )}
       </ConfirmDialog>
+      <ConfirmDialog
+        {...final.dialogProps}
+        title={final.item?.status === 'no-show' ? 'Mark as no-show?' : 'Mark as completed?'}
+        confirmLabel={final.item?.status === 'no-show' ? 'Mark No-show' : 'Mark Completed'}
+        cancelLabel="Go Back"
+        danger={final.item?.status === 'no-show'}
+      >
+        {final.item && (
+          <p>
+            {final.item.status === 'no-show' ? 'Mark' : 'Mark the visit of'} <strong>{fullName(final.item.appointment)}</strong> on {when(final.item.appointment)}{' '}
+            {final.item.status === 'no-show' ? 'as a no-show' : 'as completed'}? This cannot be changed afterwards.
+          </p>
+        )}
+      </ConfirmDialog>
       <FollowUpDialog appointment={followUp} onClose={() => setFollowUp(null)} />
       <RescheduleDialog appointment={moving} onClose={() => setMoving(null)} />
     </>
@@ -142,6 +173,9 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
   const name = fullName(a);
   const busy = handlers.busyId === a.id;
   const nameId = `appointment-${a.id}-name`;
+  // AUTH-16: a role that may not change appointments (a dentist) sees none of the buttons that would.
+  const canWrite = useCan('appointments.write');
+  if (!canWrite) return <WhatsAppButton phone={a.phone} name={name} appointment={a} status={a.status} language={a.language} compact />;
   return (
     <>
       {a.requested && canReschedule(a) && (

@@ -2,7 +2,8 @@ import { ClockCircleOutlined, DragOutlined, LeftOutlined, RightOutlined } from '
 import { Button, Skeleton } from 'antd';
 import { useState, type DragEvent } from 'react';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
-import { addDays, clinicToday, formatLongUsDate, isSlotPassed } from '../../../../../../shared/domain/clinic-time';
+import { addDays, clinicToday, isSlotPassed } from '../../../../../../shared/domain/clinic-time';
+import { formatDayDate, formatListDate } from '../../../../../../shared/domain/dates';
 import type { Appointment, CalendarDay, CalendarSlot } from '../../../../../../shared/schemas/appointment';
 import { ErrorState } from '../../../components/list-states';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
@@ -18,8 +19,6 @@ import { clockNow } from '../../../../lib/clock';
 // Moving in the Week view (APPT-12): "Move" on an appointment, then "Move here" on a slot (keyboard and
 // touch), or drag and drop with a mouse; both call PATCH .../reschedule and show the server's refusal.
 
-const weekdayShort = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
@@ -29,11 +28,8 @@ export function weekStart(date: string): string {
   return addDays(date, -((weekdayOf(date) + 6) % 7));
 }
 
-function shortDate(date: string): string {
-  const [, m, d] = date.split('-').map(Number);
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1];
-  return `${weekdayShort[weekdayOf(date)]} ${d} ${month}`;
-}
+/** UI-6: 'Mon, 23 Nov', a day of the week on screen. */
+const shortDate = (date: string) => formatDayDate(date);
 
 function usedText(slot: CalendarSlot): string {
   return slot.capacity > 0 ? `${slot.booked} of ${slot.capacity} booked` : `${slot.booked} booked (not a regular slot)`;
@@ -75,7 +71,7 @@ export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
     <section className="calendar" aria-label="Day view">
       <DateNav
         unit="day"
-        label={formatLongUsDate(date)}
+        label={formatListDate(date)}
         date={date}
         onDate={setDate}
         onPrev={() => setDate(addDays(date, -1))}

@@ -1,10 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { plural } from '../../../hooks/use-list-state';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
-import { clinicToday, formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { formatListDate } from '../../../../../../shared/domain/dates';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { closedDateSchema, type ClosedDateListItem, type ClosedDatePayload } from '../../../../../../shared/schemas/clinic-settings';
 import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
@@ -33,7 +35,7 @@ export function ClosedDatesPanel() {
   const remove = useConfirmAction({
     mutation: useRemoveClosedDate(),
     variables: (d: ClosedDateListItem) => d.date,
-    success: (d) => ['Closed date removed', `The clinic is open again on ${formatLongUsDate(d.date)}.`],
+    success: (d) => ['Closed date removed', `The clinic is open again on ${formatListDate(d.date)}.`],
     failure: 'Error removing closed date',
   });
 
@@ -45,8 +47,8 @@ export function ClosedDatesPanel() {
         toast.success(
           'Closed date added',
           created.affected.length
-            ? `${formatLongUsDate(created.date)} is closed. ${created.affected.length} booking(s) on that day need a new time.`
-            : `${formatLongUsDate(created.date)} is closed: ${created.reason}.`,
+            ? `${formatListDate(created.date)} is closed. ${plural(created.affected.length, 'booking', 'bookings')} on that day ${created.affected.length === 1 ? 'needs' : 'need'} a new time.`
+            : `${formatListDate(created.date)} is closed: ${created.reason}.`,
         );
       },
       onError: (err) => {
@@ -78,7 +80,7 @@ export function ClosedDatesPanel() {
       {affected && stillThere.length > 0 && (
         <section className="book-anyway settings-section" aria-labelledby="affected-heading">
           <h3 id="affected-heading">
-            {stillThere.length} booking(s) on {formatLongUsDate(affected.date)} need a new time
+            {plural(stillThere.length, 'booking', 'bookings')} on {formatListDate(affected.date)} {stillThere.length === 1 ? 'needs' : 'need'} a new time
           </h3>
           <ul className="closed-list">
             {stillThere.map((a) => (
@@ -110,10 +112,10 @@ export function ClosedDatesPanel() {
           {list.data.items.map((d) => (
             <li key={d.date} className="closed-item">
               <div className="row-main">
-                <strong>{formatLongUsDate(d.date)}</strong> — {d.reason}
+                <strong>{formatListDate(d.date)}</strong> — {d.reason}
               </div>
-              {d.bookings > 0 && <span className="badge badge-amber">{d.bookings} booking(s) to move</span>}
-              <Button danger size="small" icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove.ask(d)} aria-label={`Remove closed date ${formatLongUsDate(d.date)}`}>
+              {d.bookings > 0 && <span className="badge badge-amber">{plural(d.bookings, 'booking', 'bookings')} to move</span>}
+              <Button danger size="small" icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove.ask(d)} aria-label={`Remove closed date ${formatListDate(d.date)}`}>
                 Remove
               </Button>
             </li>
@@ -124,7 +126,7 @@ export function ClosedDatesPanel() {
       <ConfirmDialog {...remove.dialogProps} title="Open the clinic on this date?" confirmLabel="Remove Closed Date" cancelLabel="Keep Closed">
         {remove.item && (
           <p>
-            {formatLongUsDate(remove.item.date)} ({remove.item.reason}) will be bookable again on the website.
+            {formatListDate(remove.item.date)} ({remove.item.reason}) will be bookable again on the website.
           </p>
         )}
       </ConfirmDialog>

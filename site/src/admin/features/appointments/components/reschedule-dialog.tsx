@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useWatch } from 'react-hook-form';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
-import { clinicToday, formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { formatListDate } from '../../../../../../shared/domain/dates';
 import { rescheduleSchema, type Appointment, type RescheduleInput } from '../../../../../../shared/schemas/appointment';
 import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
@@ -36,7 +37,7 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
   const onSubmit = form.handleSubmit((values) => {
     if (!appointment) return;
     save(reschedule, { id: appointment.id, ...values }, {
-      success: (moved) => ['Appointment rescheduled', `${name} moved to ${formatLongUsDate(moved.preferredDate)} at ${timeSlotLabel(moved.preferredTime)}. The patient has been emailed.`],
+      success: (moved) => ['Appointment rescheduled', `${name} moved to ${formatListDate(moved.preferredDate)} at ${timeSlotLabel(moved.preferredTime)}. The patient has been emailed.`],
       failure: 'Error rescheduling appointment',
     });
   });
@@ -58,7 +59,7 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
         <form id="reschedule-form" onSubmit={onSubmit} noValidate className="form-grid">
           <div className="span-2">
             <p className="muted">
-              <strong>{name}</strong> is booked for {formatLongUsDate(appointment.preferredDate)} at {timeSlotLabel(appointment.preferredTime)}.
+              <strong>{name}</strong> is booked for {formatListDate(appointment.preferredDate)} at {timeSlotLabel(appointment.preferredTime)}.
             </p>
             <MedicalAlert alerts={appointment.medicalAlerts} />
           </div>

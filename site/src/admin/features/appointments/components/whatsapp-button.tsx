@@ -8,7 +8,7 @@ import {
   whatsAppText,
   type WhatsAppAppointment,
   type WhatsAppMessageKind,
-} from '../../../../../../shared/domain/whatsapp';
+} from '../../../../../../shared/emails/whatsapp';
 import type { Lang } from '../../../../../../shared/i18n/types';
 import { usePlatform } from '../../../platform/platform-context';
 

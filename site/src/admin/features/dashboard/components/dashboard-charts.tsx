@@ -1,4 +1,5 @@
 import { Group } from '@visx/group';
+import { formatDayMonth, formatListDate, formatMonth, formatMonthShort } from '../../../../../../shared/domain/dates';
 import { scaleBand, scaleLinear, scaleOrdinal } from '@visx/scale';
 import { Bar, BarStack } from '@visx/shape';
 import { Skeleton } from 'antd';
@@ -31,13 +32,8 @@ const statusColour: Record<AppointmentStatus, string> = {
 };
 const tickStyle = { fill: '#475569', fontSize: 11, fontFamily: 'inherit' } as const;
 
-const dayFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' });
-const longMonthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const asDate = (ymd: string) => new Date(`${ymd.length === 7 ? `${ymd}-01` : ymd}T00:00:00Z`);
-const dayLabel = (date: string) => dayFormat.format(asDate(date));
-const monthLabel = (month: string) => monthFormat.format(asDate(month));
+const dayLabel = (date: string) => formatDayMonth(date);
+const monthLabel = (month: string) => formatMonthShort(month);
 const dayTotal = (d: ChartDay) => appointmentStatuses.reduce((n, s) => n + d[s], 0);
 
 /** A left axis: the value scale's round ticks, with light grid lines across the plot. */
@@ -136,7 +132,7 @@ function AppointmentsChart({ days }: { days: ChartDay[] }) {
         <tbody>
           {days.map((d) => (
             <tr key={d.date}>
-              <th scope="row">{longDayFormat.format(asDate(d.date))}</th>
+              <th scope="row">{formatListDate(d.date)}</th>
               {appointmentStatuses.map((s) => (
                 <td key={s}>{d[s]}</td>
               ))}
@@ -187,7 +183,7 @@ function RevenueChart({ months }: { months: ChartMonth[] }) {
         <tbody>
           {months.map((m) => (
             <tr key={m.month}>
-              <th scope="row">{longMonthFormat.format(asDate(m.month))}</th>
+              <th scope="row">{formatMonth(m.month)}</th>
               <td>{formatRupees(m.revenue)}</td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { paymentModeLabel } from '../../../../../../shared/constants/invoice';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDocumentDate } from '../../../../../../shared/domain/dates';
 import { formatInvoiceAmount } from '../../../../../../shared/invoice/document';
 import type { InvoiceDetail } from '../../../../../../shared/schemas/invoice';
 import { InvoiceStatusBadge } from '../../../components/status-badge';
@@ -26,7 +26,7 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
       {cancelled && (
         <p className="cancelled-note" role="note">
           <strong>CANCELLED</strong>
-          {invoice.cancelledAt ? ` on ${formatEnGbDate(invoice.cancelledAt.slice(0, 10))}` : ''}. The invoice keeps its number{' '}
+          {invoice.cancelledAt ? ` on ${formatDocumentDate(invoice.cancelledAt.slice(0, 10))}` : ''}. The invoice keeps its number{' '}
           {invoice.invoiceNumber}; it no longer counts as pending or as revenue.
         </p>
       )}
@@ -57,7 +57,7 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
               <div>
                 <p className="payment-amount">{formatInvoiceAmount(p.amount)}</p>
                 <p className="row-meta">
-                  <span>{formatEnGbDate(p.paidOn)}</span>
+                  <span>{formatDocumentDate(p.paidOn)}</span>
                   <span>{paymentModeLabel(p.mode)}</span>
                   {p.reference && <span>Ref. {p.reference}</span>}
                   <span>Receipt {p.receiptNumber}</span>

@@ -73,7 +73,7 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
         <TextField control={control} name="dateOfBirth" id="patient-dateOfBirth" label="Date of Birth" type="date" min="1900-01-01" max={clinicToday(clockNow())} />
         <fieldset className="span-2 form-grid medical-fields">
           <legend>Medical alerts</legend>
-          <p className="field-hint span-2">Shown as a warning wherever this patient is booked or billed (PAT-5). Leave empty when none.</p>
+          <p className="field-hint span-2">Shown as a warning wherever this patient is booked or billed. Leave empty when none.</p>
           <TextField control={control} name="allergies" id="patient-allergies" label="Allergies" rows={2} placeholder="e.g. Penicillin, latex" />
           <TextField control={control} name="conditions" id="patient-conditions" label="Conditions" rows={2} placeholder="e.g. Diabetes, heart condition" />
           <div className="span-2">

@@ -1,8 +1,8 @@
 import { MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
-import { formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
-import { whatsAppLink, whatsAppRecallText } from '../../../../../../shared/domain/whatsapp';
+import { formatListDate } from '../../../../../../shared/domain/dates';
+import { whatsAppLink, whatsAppRecallText } from '../../../../../../shared/emails/whatsapp';
 import type { RecallItem, RecallState } from '../../../../../../shared/schemas/recall';
 import { ErrorState } from '../../../components/list-states';
 import { useToast } from '../../../components/toasts';
@@ -38,7 +38,7 @@ function RecallRow({ item }: { item: RecallItem }) {
           <span className={`state-pill ${tag.tone}`}>{tag.label}</span>
         </div>
         <p className="row-meta">
-          <span>Last visit {formatLongUsDate(item.lastVisit)}</span>
+          <span>Last visit {formatListDate(item.lastVisit)}</span>
           <span>{item.phone}</span>
         </p>
       </div>

@@ -1,8 +1,8 @@
 import { CheckOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
-import { formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
-import { whatsAppLink, whatsAppText } from '../../../../../../shared/domain/whatsapp';
+import { formatListDate } from '../../../../../../shared/domain/dates';
+import { whatsAppLink, whatsAppText } from '../../../../../../shared/emails/whatsapp';
 import type { ReminderItem } from '../../../../../../shared/schemas/reminder';
 import { ErrorState } from '../../../components/list-states';
 import { useCan } from '../../../session/use-can';
@@ -79,7 +79,7 @@ export function RemindersPanel() {
       ) : (
         days.map((day, i) => {
           const items = reminders.data.items.filter((r) => r.preferredDate === day);
-          const label = `${i === 0 ? 'Today' : 'Tomorrow'}, ${formatLongUsDate(day)}`;
+          const label = `${i === 0 ? 'Today' : 'Tomorrow'}, ${formatListDate(day)}`;
           return (
             <div key={day} className="reminder-day">
               <h3 className="reminder-day-heading">{label}</h3>

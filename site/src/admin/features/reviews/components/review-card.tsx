@@ -1,4 +1,5 @@
 import { Button, Card, Input, Rate, Space, Typography, message } from 'antd';
+import { formatListDate } from '../../../../../../shared/domain/dates';
 import { useState } from 'react';
 import type { AdminReview } from '../../../../../../shared/schemas/review';
 import { Badge, type BadgeTone } from '../../../components/status-badge';
@@ -11,7 +12,7 @@ const STATUS: Record<AdminReview['status'], { label: string; tone: BadgeTone }> 
   hidden: { label: 'Hidden', tone: 'grey' },
 };
 
-const day = (value: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(value));
+const day = (value: string) => formatListDate(value);
 
 /** REV-4: one review with Approve / Hide and the clinic's reply. */
 export function ReviewCard({ review }: { review: AdminReview }) {

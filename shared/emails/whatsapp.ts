@@ -1,8 +1,8 @@
 import { clinic } from '../constants/clinic';
-import { emailWords } from '../emails/language';
+import { emailWords } from './language';
 import { emailCatalogues } from '../i18n/email-words';
 import { fmt, type Lang } from '../i18n/types';
-import { isValidDateString } from './clinic-time';
+import { isValidDateString } from '../domain/clinic-time';
 
 // APPT-15: WhatsApp has no sending API here; the admin offers one-click wa.me links with the text
 // already written, in the clinic's voice. Indian numbers get country code 91. I18N-3: the text speaks the
