@@ -26,6 +26,8 @@ export const adminKeys = {
   staff: ['admin', 'staff'] as const,
   sessions: ['admin', 'sessions'] as const,
   audit: ['admin', 'audit'] as const,
+  chart: (patientId: number) => ['admin', 'chart', patientId] as const,
+  chartCodes: ['admin', 'chart-codes'] as const,
 };
 
 // The public data ADMIN-18 says to refresh after admin changes (/api/blog-posts, /api/gallery,

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, GiftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, GiftOutlined, MailOutlined, PhoneOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
@@ -18,6 +18,7 @@ import { ErasePatientButton, ExportPatientDataButton } from '../features/patient
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
+import { RouterButtonLink } from '../components/router-button-link';
 
 // PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
 // form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
@@ -71,6 +72,9 @@ export function PatientPage() {
             <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => edit.openEdit(null)}>
               Edit
             </Button>
+            <RouterButtonLink to={`/patients/${id}/chart`} icon={<ProfileOutlined aria-hidden="true" />}>
+              Chart
+            </RouterButtonLink>
             <Button type="primary" icon={<CalendarOutlined aria-hidden="true" />} onClick={booking.openNew}>
               New Appointment
             </Button>

@@ -1,0 +1,64 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProcedureStatus } from '../../../../../../shared/clinical/chart-command';
+import type { ChartVocabulary, ClinicalItem, PatientChart } from '../../../../../../shared/schemas/clinical-item';
+import { api } from '../../../../lib/api-client';
+import { adminKeys } from '../../../api/query-keys';
+
+// The chart's endpoints (docs/clinical.md): GET /api/admin/patients/:id/chart[?at=], GET /api/admin/chart-codes,
+// POST /api/admin/patients/:id/chart-commands, PATCH /api/admin/clinical-items/:id,
+// POST /api/admin/clinical-items/:id/invalidate. Every change refreshes the patient's chart (now and at dates).
+
+export function useChart(patientId: number, at: string | null) {
+  return useQuery({
+    queryKey: [...adminKeys.chart(patientId), at ?? 'now'],
+    queryFn: ({ signal }) => api.get<PatientChart>(`/api/admin/patients/${patientId}/chart?primary=true${at ? `&at=${at}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useChartCodes() {
+  return useQuery({ queryKey: adminKeys.chartCodes, queryFn: ({ signal }) => api.get<ChartVocabulary>('/api/admin/chart-codes', { signal }), staleTime: 60_000 });
+}
+
+/** Puts items the server answered into the chart now, so the chart redraws without waiting for the refetch. */
+function useMergeItems(patientId: number) {
+  const queryClient = useQueryClient();
+  return (items: ClinicalItem[]) => {
+    queryClient.setQueryData<PatientChart>([...adminKeys.chart(patientId), 'now'], (chart) => {
+      if (!chart) return chart;
+      const byId = new Map(chart.items.map((i) => [i.id, i]));
+      for (const item of items) byId.set(item.id, item);
+      return { ...chart, items: [...byId.values()] };
+    });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.chart(patientId) });
+  };
+}
+
+export function useRecordCommand(patientId: number) {
+  const merge = useMergeItems(patientId);
+  return useMutation({
+    mutationFn: (command: string) => api.post<{ preview: false; items: ClinicalItem[] }>(`/api/admin/patients/${patientId}/chart-commands`, { command }),
+    onSuccess: ({ items }) => merge(items),
+  });
+}
+
+export function useChangeStatus(patientId: number) {
+  const merge = useMergeItems(patientId);
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: ProcedureStatus }) => api.patch<ClinicalItem>(`/api/admin/clinical-items/${id}`, { status }),
+    onSuccess: (item) => merge([item]),
+  });
+}
+
+export function useInvalidateItems(patientId: number) {
+  const merge = useMergeItems(patientId);
+  return useMutation({
+    // The items of one entry one after the other (an undo of `18 28 38 48 missing` is four invalidations).
+    mutationFn: async ({ ids, reason }: { ids: number[]; reason: string }) => {
+      const done: ClinicalItem[] = [];
+      for (const id of ids) done.push(await api.post<ClinicalItem>(`/api/admin/clinical-items/${id}/invalidate`, { reason }));
+      return done;
+    },
+    onSuccess: (items) => merge(items),
+  });
+}

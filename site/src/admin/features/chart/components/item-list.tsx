@@ -1,0 +1,132 @@
+import { CheckOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Segmented, Select, Switch } from 'antd';
+import { describeItem, procedureStatuses, type ProcedureStatus } from '../../../../../../shared/clinical/chart-command';
+import { formatEnGbDate, formatEnGbLongDate } from '../../../../../../shared/domain/clinic-time';
+import type { ChartVocabulary, ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
+import { statusLooks, statusWords } from '../chart-colours';
+import { groupItems, type ListGrouping } from '../chart-view';
+
+// CHART-13: the list beside the chart: by tooth, by date or by status; invalidated items struck through
+// when asked for; a planned procedure is marked done (or given another status) and any standing item is
+// invalidated with a reason from its row. `selection` lets a screen pick items (a treatment plan picks
+// planned ones): a checkbox per row.
+
+export interface ItemListProps {
+  items: readonly ClinicalItem[];
+  vocabulary: ChartVocabulary;
+  grouping: ListGrouping;
+  onGrouping: (grouping: ListGrouping) => void;
+  showInvalidated: boolean;
+  onShowInvalidated: (show: boolean) => void;
+  /** Null: read-only (a receptionist, or the chart at a past date). */
+  actions: null | {
+    onStatus: (item: ClinicalItem, status: ProcedureStatus) => void;
+    onInvalidate: (item: ClinicalItem) => void;
+    pending: boolean;
+  };
+  selection?: { ids: readonly number[]; onChange: (ids: number[]) => void; canSelect?: (item: ClinicalItem) => boolean };
+  highlightTooth?: string | null;
+}
+
+export function StatusSwatch({ item }: { item: ClinicalItem }) {
+  const look = statusLooks[item.status];
+  return (
+    <span className={`status-chip status-${item.status}`}>
+      <span className="status-chip-swatch" style={{ borderColor: look.colour }} aria-hidden="true" />
+      {statusWords[item.status]}
+    </span>
+  );
+}
+
+export function ItemList(props: ItemListProps) {
+  const { items, vocabulary, grouping, showInvalidated, actions, selection, highlightTooth } = props;
+  const groups = groupItems(items, grouping, { showInvalidated, dayTitle: (day) => formatEnGbLongDate(day) });
+  const invalidatedCount = items.filter((i) => i.invalidatedAt).length;
+  return (
+    <section className="panel chart-list" aria-labelledby="chart-list-heading">
+      <div className="chart-list-head">
+        <h2 id="chart-list-heading">Findings &amp; Treatments ({items.filter((i) => !i.invalidatedAt).length})</h2>
+        <Segmented<ListGrouping>
+          size="small"
+          value={grouping}
+          onChange={props.onGrouping}
+          options={[
+            { value: 'tooth', label: 'By tooth' },
+            { value: 'date', label: 'By date' },
+            { value: 'status', label: 'By status' },
+          ]}
+          aria-label="Group the list"
+        />
+        <label className="chart-list-toggle">
+          <Switch size="small" checked={showInvalidated} onChange={props.onShowInvalidated} aria-label="Show invalidated items" />
+          <span aria-hidden="true">Invalidated ({invalidatedCount})</span>
+        </label>
+      </div>
+      {groups.length === 0 ? (
+        <p className="muted">Nothing charted yet.</p>
+      ) : (
+        groups.map((group) => (
+          <div key={group.key} className="chart-list-group">
+            <h3>{group.title}</h3>
+            <ul className="chart-items">
+              {group.items.map((item) => {
+                const text = describeItem(item, vocabulary);
+                const invalidated = Boolean(item.invalidatedAt);
+                const hot = highlightTooth ? item.teeth.includes(highlightTooth) : false;
+                const canChange = actions && !invalidated && item.kind === 'procedure' && !item.locked;
+                return (
+                  <li key={item.id} className={`chart-item${invalidated ? ' invalidated' : ''}${hot ? ' hot' : ''}`} data-item={item.id}>
+                    {selection && (
+                      <Checkbox
+                        checked={selection.ids.includes(item.id)}
+                        disabled={invalidated || (selection.canSelect ? !selection.canSelect(item) : false)}
+                        onChange={(e) => selection.onChange(e.target.checked ? [...selection.ids, item.id] : selection.ids.filter((id) => id !== item.id))}
+                        aria-label={`Choose ${text}`}
+                      />
+                    )}
+                    <div className="chart-item-main">
+                      <p className="chart-item-title">
+                        {invalidated ? <s>{text}</s> : text}
+                        {item.locked && !invalidated && <span className="chart-item-lock"> · locked</span>}
+                      </p>
+                      <p className="chart-item-meta">
+                        <StatusSwatch item={item} />
+                        <span>{formatEnGbDate(item.createdAt)}</span>
+                        {item.dentistName && <span>{item.dentistName}</span>}
+                      </p>
+                      {invalidated && <p className="chart-item-reason">Invalidated {formatEnGbDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
+                    </div>
+                    {actions && !invalidated && (
+                      <div className="chart-item-actions">
+                        {canChange && item.status === 'planned' && (
+                          <Button size="small" icon={<CheckOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onStatus(item, 'completed')} aria-label={`Mark ${text} done`}>
+                            Done
+                          </Button>
+                        )}
+                        {canChange && (
+                          <Select<ProcedureStatus>
+                            size="small"
+                            value={item.status as ProcedureStatus}
+                            disabled={actions.pending}
+                            onChange={(status) => actions.onStatus(item, status)}
+                            options={procedureStatuses.map((s) => ({ value: s, label: statusWords[s] }))}
+                            aria-label={`Status of ${text}`}
+                            popupMatchSelectWidth={false}
+                            className="chart-item-status"
+                          />
+                        )}
+                        <Button size="small" icon={<StopOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onInvalidate(item)} aria-label={`Invalidate ${text}`}>
+                          Invalidate
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
