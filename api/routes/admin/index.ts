@@ -13,6 +13,7 @@ import { invoiceRoutes } from './invoices';
 import { patientRoutes } from './patients';
 import { priceListRoutes } from './price-list';
 import { recallRoutes } from './recall';
+import { recordRoutes } from './record';
 import { reminderRoutes } from './reminders';
 import { reviewRoutes } from './reviews';
 import { reportRoutes } from './reports';
@@ -45,5 +46,6 @@ export function adminRoutes(deps: Deps) {
   router.use(reminderRoutes(deps).routes());
   router.use(recallRoutes(deps).routes());
   router.use(clinicalRoutes(deps).routes());
+  router.use(recordRoutes(deps).routes());
   return router;
 }
