@@ -44,12 +44,13 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create function medical_history_guard() returns trigger language plpgsql as $$
     begin
-      if tg_op = 'UPDATE' and tg_table_name = 'medical_history_versions'
-         and new.id = old.id and new.allergies = old.allergies and new.medicines = old.medicines
-         and new.conditions = old.conditions and new.condition_other is not distinct from old.condition_other
-         and new.pregnant = old.pregnant and new.note is not distinct from old.note and new.source = old.source
-         and new.entered_by is not distinct from old.entered_by and new.created_at = old.created_at then
-        return new;
+      if tg_op = 'UPDATE' and tg_table_name = 'medical_history_versions' then
+        if new.id = old.id and new.allergies = old.allergies and new.medicines = old.medicines
+           and new.conditions = old.conditions and new.condition_other is not distinct from old.condition_other
+           and new.pregnant = old.pregnant and new.note is not distinct from old.note and new.source = old.source
+           and new.entered_by is not distinct from old.entered_by and new.created_at = old.created_at then
+          return new;
+        end if;
       end if;
       raise exception 'the medical history is append-only: save a new version' using errcode = '42501';
     end $$`);

@@ -121,8 +121,8 @@ export function recordRoutes(deps: Deps) {
 
   router.get('/patients/:id/record.fhir.json', requires('notes'), async (ctx) => {
     const patientId = parseId(ctx.params.id, 'Patient');
+    ctx.body = JSON.stringify(await patientRecordBundle(deps, patientId, { audited: true }));
     ctx.type = 'application/fhir+json';
-    ctx.body = await patientRecordBundle(deps, patientId, { audited: true });
   });
 
   return router;

@@ -93,7 +93,7 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
   const subject = ref(patientRes);
 
   // A Practitioner per user named by the record.
-  const userIds = new Set<number>([...items.map((i) => i.dentistId), ...notes.map((n) => n.dentistId), ...(history?.enteredBy ? [history.enteredBy] : [])]);
+  const userIds = new Set<number>([...items.map((i) => i.dentistId), ...notes.map((n) => n.dentistId), ...notes.flatMap((n) => n.addenda.map((a) => a.userId)), ...(history?.enteredBy ? [history.enteredBy] : [])]);
   const users = userIds.size ? await db('users').whereIn('id', [...userIds]).select<{ id: number; displayName: string | null }[]>('id', 'displayName') : [];
   const practitioners = new Map<number, Resource>();
   for (const u of users) {
@@ -219,7 +219,7 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
     const sections = noteSections
       .filter((s) => n.sections[s] !== '')
       .map((s) => ({ title: noteSectionLabels[s], text: narrative(n.sections[s]) }));
-    for (const a of n.addenda) sections.push({ title: `Addendum, ${a.createdAt}${a.userName ? `, ${a.userName}` : ''}`, text: narrative(a.text) });
+    for (const a of n.addenda) sections.push({ title: `Addendum, ${a.createdAt}${a.userName ? `, ${a.userName}` : ''}`, text: narrative(a.text), ...(who(a.userId) ? { author: [who(a.userId)] } : {}) });
     entries.push({
       resourceType: 'Composition',
       id: uuidOf('visit-note', n.id),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   MEDICAL_HISTORY_MESSAGES,
+  conditionKeys,
   historySummary,
   medicalAlerts,
   type MedicalHistory,
@@ -140,7 +141,8 @@ export async function saveMedicalHistory(
     const body: MedicalHistoryContent = {
       allergies: input.allergies,
       medicines: input.medicines,
-      conditions: input.conditions,
+      // In the checklist's order, whatever order they came in.
+      conditions: conditionKeys.filter((k) => input.conditions.includes(k)),
       conditionOther: input.conditions.includes('other') ? input.conditionOther : null,
       pregnant: input.pregnant,
       note: input.note,

@@ -256,15 +256,18 @@ export async function saveTemplates(deps: Deps, input: VisitNoteTemplatesPayload
         kept.push(id);
       }
     }
+    let after = kept.length;
     for (const b of before.templates) {
-      if (!kept.includes(b.id)) await trx('visitNoteTemplates').where({ id: b.id }).update({ name: b.name, active: false, updatedAt: deps.now() });
+      if (kept.includes(b.id)) continue;
+      after += 1;
+      await trx('visitNoteTemplates').where({ id: b.id }).update({ name: b.name, active: false, sortOrder: after * 10, updatedAt: deps.now() });
     }
     await trx('visitNoteProcedureTexts').delete();
     const texts = Object.entries(input.procedureTexts).filter(([, text]) => text !== '');
     if (texts.length) await trx('visitNoteProcedureTexts').insert(texts.map(([code, text]) => ({ code, text, updatedAt: deps.now() })));
-    const after = await readTemplates(trx);
-    await audit(trx, { action: 'update', entity: 'visit-note-templates', entityId: null, changes: { templates: { old: before.templates.map((t) => t.name), new: after.templates.map((t) => t.name) }, procedureTexts: { old: Object.keys(before.procedureTexts), new: Object.keys(after.procedureTexts) } } });
-    return after;
+    const saved = await readTemplates(trx);
+    await audit(trx, { action: 'update', entity: 'visit-note-templates', entityId: null, changes: { templates: { old: before.templates.map((t) => t.name), new: saved.templates.map((t) => t.name) }, procedureTexts: { old: Object.keys(before.procedureTexts), new: Object.keys(saved.procedureTexts) } } });
+    return saved;
   });
 }
 
