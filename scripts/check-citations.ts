@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const SCANNED = ['api', 'shared', 'site', 'desktop', 'bench', 'scripts'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', '.vite', 'test-results', 'site/public', 'desktop/build']);
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.jsx', '.css'];
-const AREAS = 'CLINIC|SITE|BOOK|APPT|PAT|INV|BLOG|GAL|IMG|SET|ADMIN|UI|AUTH|API|MAIL|A11Y|DESK|OPS|SEC|DATA|REV|I18N|CHART|FILE';
+const AREAS = 'CLINIC|SITE|BOOK|APPT|PAT|INV|BLOG|GAL|IMG|SET|ADMIN|UI|AUTH|API|MAIL|A11Y|DESK|OPS|SEC|DATA|REV|I18N|CHART|FILE|MED|NOTE|FHIR';
 // At most three digits and not followed by '-' or '/', so an invoice number such as INV-2026-27 is not a rule.
 const RULE = new RegExp(`\\b(?:${AREAS})-\\d{1,3}\\b(?![-/])`, 'g');
 const OLD_CITATION = /\bD\d{1,2}\b|\bSPEC(?: sections?)? ?\d+|\bissues? #?\d+/i;

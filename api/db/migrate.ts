@@ -25,6 +25,8 @@ import * as checkIn from './migrations/035-check-in';
 import * as advancesRefunds from './migrations/036-advances-refunds';
 import * as openingSessions from './migrations/039-opening-sessions';
 import * as appointmentPatientNote from './migrations/040-appointment-patient-note';
+import * as medicalHistory from './migrations/050-medical-history';
+import * as visitNotes from './migrations/051-visit-notes';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -54,6 +56,8 @@ const migrations: Record<string, Knex.Migration> = {
   '036-advances-refunds': advancesRefunds,
   '039-opening-sessions': openingSessions,
   '040-appointment-patient-note': appointmentPatientNote,
+  '050-medical-history': medicalHistory,
+  '051-visit-notes': visitNotes,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -24,6 +24,10 @@ export const capabilities = {
   'patients.delete': { roles: ['owner'], what: 'delete patients' },
   'clinical.read': { roles: ['owner', 'dentist', 'receptionist'], what: "see patients' charts" },
   'clinical.write': { roles: ['owner', 'dentist'], what: 'change the clinical record' },
+  // MED-6: a receptionist may copy the patient's own paper form into the history (kept as the patient's,
+  // waiting for a dentist's confirmation); NOTE-9: visit notes are the owner's and dentists' alone.
+  'history.write': { roles: ['owner', 'dentist', 'receptionist'], what: 'record a medical history' },
+  'notes': { roles: ['owner', 'dentist'], what: 'read and write visit notes' },
   'appointments.read': { roles: ['owner', 'dentist', 'receptionist'], what: 'see appointments' },
   'appointments.write': { roles: ['owner', 'receptionist'], what: 'book and change appointments' },
   'invoices.read': { roles: ['owner', 'receptionist'], what: 'see invoices' },

@@ -14,6 +14,7 @@ import { patientRoutes } from './patients';
 import { paymentRoutes } from './payments';
 import { priceListRoutes } from './price-list';
 import { recallRoutes } from './recall';
+import { recordRoutes } from './record';
 import { reminderRoutes } from './reminders';
 import { reviewRoutes } from './reviews';
 import { reportRoutes } from './reports';
@@ -47,5 +48,6 @@ export function adminRoutes(deps: Deps) {
   router.use(reminderRoutes(deps).routes());
   router.use(recallRoutes(deps).routes());
   router.use(clinicalRoutes(deps).routes());
+  router.use(recordRoutes(deps).routes());
   return router;
 }

@@ -3,6 +3,10 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { appointmentJson, appointmentRows } from '../appointments/appointments';
 import { loadItems } from '../clinical/items';
+import { patientRecordBundle } from '../clinical/fhir';
+import { loadHistoryVersions } from '../clinical/medical-history';
+import { hasClinicalRecord } from '../clinical/record';
+import { loadNotes } from '../clinical/visit-notes';
 import { audit, auditExport } from '../../platform/audit';
 import { findPatient } from './patients';
 import { phoneKeySql } from './contact-match';
@@ -60,13 +64,16 @@ export async function exportPatientData(deps: Deps, id: number) {
     );
   const appointmentIds = appointments.map((a) => String(a.id));
   const clinicalItems = await loadItems(knex, { patientId: id });
+  // FHIR-1: the medical history's every version, the visit notes, and the whole record as a FHIR Bundle.
+  const [medicalHistory, visitNotes, fhir] = [await loadHistoryVersions(knex, id), await loadNotes(knex, { patientId: id }), await patientRecordBundle(deps, id, { audited: false })];
   const auditRows = await knex('auditLog')
     .where((w) =>
       w
         .where({ entity: 'patient', entityId: String(id) })
         .orWhere((a) => a.where('entity', 'appointment').whereIn('entityId', appointmentIds))
         .orWhere((a) => a.where('entity', 'invoice').whereIn('entityId', invoiceIds.map(String)))
-        .orWhere((a) => a.where('entity', 'clinical-item').whereIn('entityId', clinicalItems.map((i) => String(i.id)))),
+        .orWhere((a) => a.where('entity', 'clinical-item').whereIn('entityId', clinicalItems.map((i) => String(i.id))))
+        .orWhere((a) => a.where('entity', 'visit-note').whereIn('entityId', visitNotes.map((n) => String(n.id)))),
     )
     .orderBy('at')
     .orderBy('id')
@@ -89,6 +96,9 @@ export async function exportPatientData(deps: Deps, id: number) {
       ...(e.purgedAt ? {} : { text: e.textBody, html: e.html }),
     })),
     clinicalItems,
+    medicalHistory,
+    visitNotes,
+    fhir,
     audit: auditRows,
   };
 }
@@ -194,8 +204,8 @@ export async function erasePatient(deps: Deps, id: number): Promise<ErasureSumma
     }
 
     // CHART-8: a clinical record is kept (the law keeps treatment records for years), so its patient row
-    // stays too, anonymised like one with invoices.
-    const clinical = await trx('clinicalItems').where({ patientId: id }).first('id');
+    // stays too, anonymised like one with invoices (its medical history and visit notes too: MED-2, NOTE-8).
+    const clinical = await hasClinicalRecord(trx, id);
     let outcome: ErasureSummary['patient'];
     if (invoices.length > 0 || clinical) {
       await trx('patients').where({ id }).update({

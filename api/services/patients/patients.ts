@@ -8,6 +8,22 @@ import { CLINICAL_MESSAGES } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { Patient } from '../../models/patient';
+import { hasClinicalRecord } from '../clinical/record';
+import { MEDICAL_HISTORY_MESSAGES } from '../../../shared/clinical/medical-history';
+
+const ALERT_FIELDS = ['allergies', 'conditions', 'medications'] as const;
+
+/**
+ * MED-5: a patient's allergies, conditions and medicines are the medical history's one-line summary, written
+ * only when a history version is saved (PUT .../medical-history). The patient form no longer sends them; a
+ * request that does is accepted only when it sends what is stored (an older form echoing the record), and
+ * refused with a pointer to the history otherwise. The fields are then left out of the write.
+ */
+function refuseAlertText(input: PatientPayload, stored: { allergies: string; conditions: string; medications: string } | null): void {
+  for (const key of ALERT_FIELDS) {
+    if ((input[key] ?? '').trim() !== (stored?.[key] ?? '').trim()) throw badRequest(MEDICAL_HISTORY_MESSAGES.freeText, { [key]: MEDICAL_HISTORY_MESSAGES.freeText });
+  }
+}
 
 // The admin's patient register (PAT-3, API-7 paging, PAT-4 deletion).
 
@@ -104,6 +120,7 @@ function checkDateOfBirth(input: PatientPayload, now: Date): void {
 export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {
   const now = deps.now();
   checkDateOfBirth(input, now);
+  refuseAlertText(input, null);
   return deps.knex.transaction(async (trx) => {
     const created = patientJson(await Patient.query(trx).insert({ ...fields(input), createdAt: now, updatedAt: now }).returning(listColumns));
     await audit(trx, { action: 'create', entity: 'patient', entityId: created.id, changes: changedFields(null, created) });
@@ -124,6 +141,8 @@ export async function updatePatient(
   return deps.knex.transaction(async (trx) => {
     const before = await Patient.query(trx).select(listColumns).findById(id).forUpdate();
     if (!before) throw notFound('Patient');
+    refuseAlertText({ ...input, ...Object.fromEntries(keep.map((k) => [k, before[k]])) }, before);
+    for (const key of ALERT_FIELDS) delete changes[key];
     const [updated] = await Patient.query(trx).patch({ ...changes, updatedAt: deps.now() }).where('id', id).returning(listColumns);
     const after = patientJson(updated);
     await audit(trx, { action: 'update', entity: 'patient', entityId: id, changes: changedFields(patientJson(before), after) });
@@ -138,8 +157,8 @@ export async function updatePatient(
 export async function deletePatient(knex: Knex, id: number): Promise<void> {
   // RETURNING, because PGlite's driver does not report the deleted row count reliably.
   await knex.transaction(async (trx) => {
-    // CHART-8: a clinical record is never deleted, so neither is the patient it belongs to.
-    if (await trx('clinicalItems').where({ patientId: id }).first('id')) throw conflict(CLINICAL_MESSAGES.hasRecord);
+    // CHART-8, MED-2, NOTE-8: a clinical record is never deleted, so neither is the patient it belongs to.
+    if (await hasClinicalRecord(trx, id)) throw conflict(CLINICAL_MESSAGES.hasRecord);
     const deleted = await Patient.query(trx).delete().where('id', id).returning(listColumns);
     if (deleted.length === 0) throw notFound('Patient');
     await audit(trx, { action: 'delete', entity: 'patient', entityId: id, changes: changedFields(patientJson(deleted[0]), null) });

@@ -94,18 +94,18 @@ describe('medical alerts on appointments (PAT-7)', () => {
     expect(list.map((a: { medicalAlerts: string | null }) => a.medicalAlerts)).toEqual(['Allergies: Latex · Medicines: Warfarin', null]);
   });
 
-  it('keeps alerts a PUT leaves out (an older form), and clears them when sent empty', async () => {
-    const created = await (
-      await app.request('/api/admin/patients', { method: 'POST', cookie, json: { ...person, allergies: 'Penicillin', notes: 'Anxious' } })
-    ).json();
-    expect(created).toMatchObject({ allergies: 'Penicillin', conditions: '', medications: '', notes: 'Anxious' });
+  it('keeps alerts a PUT leaves out (an older form) or sends back unchanged, and refuses other text for them (MED-5)', async () => {
+    const created = await (await app.request('/api/admin/patients', { method: 'POST', cookie, json: { ...person, notes: 'Anxious' } })).json();
+    await app.deps.knex('patients').where({ id: created.id }).update({ allergies: 'Penicillin' });
     const kept = await (await app.request(`/api/admin/patients/${created.id}`, { method: 'PUT', cookie, json: { ...person, address: 'Pune' } })).json();
     expect(kept).toMatchObject({ address: 'Pune', allergies: 'Penicillin', notes: 'Anxious' });
-    const cleared = await (
-      await app.request(`/api/admin/patients/${created.id}`, { method: 'PUT', cookie, json: { ...person, allergies: '', notes: null } })
-    ).json();
-    expect(cleared).toMatchObject({ allergies: '', notes: '' });
+    const echoed = await (await app.request(`/api/admin/patients/${created.id}`, { method: 'PUT', cookie, json: { ...person, allergies: 'Penicillin', notes: null } })).json();
+    expect(echoed).toMatchObject({ allergies: 'Penicillin', notes: '' });
+    const cleared = await app.request(`/api/admin/patients/${created.id}`, { method: 'PUT', cookie, json: { ...person, allergies: '' } });
+    expect(cleared.status).toBe(400);
+    expect(await cleared.json()).toMatchObject({ error: 'Allergies, conditions and medicines are kept in the medical history: record them there' });
   });
+
 });
 
 describe('GET /api/admin/patients/:id/history (PAT-5)', () => {

@@ -108,6 +108,24 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/reports/day-end.csv': OWNER,
   'GET /api/admin/reports/dues': OWNER,
   'GET /api/admin/reports/dues.csv': OWNER,
+  // The medical history (MED-6): everyone reads it and enters one (a receptionist's is the patient's own,
+  // awaiting confirmation); the owner and dentists confirm. Visit notes and the FHIR record (NOTE-9): the
+  // owner and dentists only; the owner keeps the templates.
+  'GET /api/admin/patients/:id/medical-history': ALL,
+  'PUT /api/admin/patients/:id/medical-history': ALL,
+  'GET /api/admin/patients/:id/medical-history/versions/:version': ALL,
+  'POST /api/admin/patients/:id/medical-history/versions/:version/confirm': CLINICAL,
+  'GET /api/admin/patients/:id/visit-notes': CLINICAL,
+  'GET /api/admin/patients/:id/visit-notes/draft': CLINICAL,
+  'POST /api/admin/patients/:id/visit-notes': CLINICAL,
+  'GET /api/admin/visit-notes': CLINICAL,
+  'GET /api/admin/visit-notes/:id': CLINICAL,
+  'PUT /api/admin/visit-notes/:id': CLINICAL,
+  'POST /api/admin/visit-notes/:id/sign': CLINICAL,
+  'POST /api/admin/visit-notes/:id/addenda': CLINICAL,
+  'GET /api/admin/visit-note-templates': CLINICAL,
+  'PUT /api/admin/visit-note-templates': OWNER,
+  'GET /api/admin/patients/:id/record.fhir.json': CLINICAL,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };
