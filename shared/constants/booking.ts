@@ -1,4 +1,4 @@
-import type { DayHours } from '../domain/opening-hours';
+import type { DayHours } from './opening-hours';
 
 // Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
 

@@ -2,14 +2,9 @@
 // holds (APPT-20), and the hours as the public site words them (SITE-28). Pure: the settings schema, the
 // booking rules, the server and both front ends read these.
 
-/** One session of a day, HH:mm 24-hour: open < close. */
-export interface Session {
-  open: string;
-  close: string;
-}
+import type { DayHours, Session } from '../constants/opening-hours';
 
-/** Sessions of one weekday, earliest first; [] = closed all day. */
-export type DayHours = Session[];
+export type { DayHours, Session };
 
 /** CLINIC-4 (CLINIC-4): 10:00 AM-2:00 PM and 5:00 PM-9:00 PM, a break between. */
 export const specHours: DayHours = [

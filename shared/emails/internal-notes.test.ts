@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { whatsAppGreeting, whatsAppRecallText, whatsAppText, whatsAppKindLabels, type WhatsAppMessageKind } from '../domain/whatsapp';
+import { whatsAppGreeting, whatsAppRecallText, whatsAppText, whatsAppKindLabels, type WhatsAppMessageKind } from './whatsapp';
 import { languages } from '../i18n/types';
 
 // APPT-22: every builder of a message to a patient, given an appointment whose internal note is a
