@@ -42,8 +42,10 @@ const patientEmails: Record<string, (fn: Builder, lang: (typeof languages)[numbe
 const clinicEmails = ['bookingNotificationEmail', 'visitorCancelledEmail', 'visitorRequestedTimeEmail'];
 /** Not about an appointment: the invoice email is built from the invoice document alone. */
 const notAboutAppointments = ['invoiceEmail'];
+/** WhatsApp texts to a patient: the WhatsApp test below reads each. */
+const whatsAppTexts = ['whatsAppText', 'whatsAppGreeting', 'whatsAppRecallText'];
 /** Pieces, not messages. */
-const helpers = ['manageLinkBlocks', 'escapeHtml', 'renderEmail', 'emailWords', 'patientNoteRows'];
+const helpers = ['manageLinkBlocks', 'escapeHtml', 'renderEmail', 'emailWords', 'patientNoteRows', 'adminAppointmentUrl', 'whatsAppNumber', 'whatsAppLink', 'suggestedWhatsAppKind'];
 
 describe('internal notes never reach a patient (APPT-22)', () => {
   const dir = path.dirname(new URL(import.meta.url).pathname);
@@ -54,7 +56,7 @@ describe('internal notes never reach a patient (APPT-22)', () => {
       const mod = (await import(path.join(dir, file))) as Record<string, unknown>;
       for (const [name, value] of Object.entries(mod)) {
         if (typeof value !== 'function') continue;
-        expect([...Object.keys(patientEmails), ...clinicEmails, ...notAboutAppointments, ...helpers], `${file}: ${name}`).toContain(name);
+        expect([...Object.keys(patientEmails), ...clinicEmails, ...notAboutAppointments, ...whatsAppTexts, ...helpers], `${file}: ${name}`).toContain(name);
       }
     }
   });

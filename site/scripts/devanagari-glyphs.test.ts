@@ -9,7 +9,8 @@ import { drawnDifferently, Shaper, siteWords, SOURCE_FONT } from './devanagari-g
 
 const fontOf = (lang: 'mr' | 'hi') => path.resolve(import.meta.dirname, `../public/fonts/noto-sans-devanagari-${lang}.woff2`);
 
-describe("the languages' fonts", () => {
+// Shaping every catalogue text twice takes seconds of CPU; on a loaded 2-core machine more than the default 5.
+describe("the languages' fonts", { timeout: 60_000 }, () => {
   for (const lang of ['mr', 'hi'] as const) {
     it(`${lang}: draws every catalogue text, date and digit as the whole font does`, async () => {
       const source = await Shaper.load(SOURCE_FONT);
