@@ -26,7 +26,7 @@ import { csvField, csvLine } from './csv-export';
 type Row = Record<string, unknown>;
 const paise = (v: unknown) => toPaise(String(v ?? 0));
 const rupees = (p: number) => fromPaise(p);
-const UNKNOWN_STAFF = 'Unknown (account removed)';
+const UNKNOWN_STAFF = 'Unknown staff member';
 
 /** ?date= / ?asOf=: a date written yyyy-MM-dd, today at the clinic when absent, never after today. */
 export function parseReportDate(query: Record<string, unknown>, name: 'date' | 'asOf', now: Date): string {

@@ -70,6 +70,9 @@ describe('GET /api/admin/appointments', () => {
       medicalAlerts: null,
       requested: null,
       language: 'en',
+      arrivedAt: null,
+      inChairAt: null,
+      invoiceId: null,
     });
   });
 

@@ -119,6 +119,7 @@ describe('POST /api/admin/invoices', () => {
       gstRegistered: true,
       supplierGstin: GSTIN,
       notes: 'Review in 2 weeks',
+      appointmentId: null,
       createdAt: expect.any(String),
       billTo: { name: 'Priya Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345', address: 'Flat 3, Moshi, Pune' },
       items: [
@@ -316,6 +317,7 @@ describe('GET /api/admin/invoices', () => {
       gstRegistered: true,
       supplierGstin: GSTIN,
       notes: null,
+      appointmentId: null,
       createdAt: expect.any(String),
     });
   });

@@ -28,6 +28,8 @@ export const screenTable = {
   invoices: { path: '/invoices', page: 'invoices-page', component: 'InvoicesPage', needs: 'invoices.read', nav: 'Invoices' },
   invoicePrint: { path: '/invoices/:id/print', page: 'invoice-print-page', component: 'InvoicePrintPage', needs: 'invoices.read' },
   reports: { path: '/reports', page: 'reports-page', component: 'ReportsPage', needs: 'reports', nav: 'Reports' },
+  dayEnd: { path: '/reports/day-end', page: 'day-end-page', component: 'DayEndPage', needs: 'reports' },
+  dues: { path: '/reports/dues', page: 'dues-page', component: 'DuesPage', needs: 'reports' },
   blog: { path: '/blog-admin', page: 'blog-page', component: 'BlogPage', needs: 'content', nav: 'Blog' },
   gallery: { path: '/gallery-admin', page: 'gallery-page', component: 'GalleryPage', needs: 'content', nav: 'Gallery' },
   reviews: { path: '/reviews', page: 'reviews-page', component: 'ReviewsPage', needs: 'content', nav: 'Reviews' },

@@ -5,6 +5,7 @@ import { clinicToday, isValidDateString } from '../../../../shared/domain/clinic
 import { formatListDate } from '../../../../shared/domain/dates';
 import { useAppointments } from '../features/appointments/api/get-appointments';
 import type { Appointment } from '../../../../shared/schemas/appointment';
+import { useBillVisit } from '../features/invoices/components/bill-visit';
 import { useAppointmentActions, type AppointmentHandlers } from '../features/appointments/components/appointment-actions';
 import { AppointmentRow } from '../features/appointments/components/appointment-row';
 import { DayView, WeekView } from '../features/appointments/components/calendar-views';
@@ -82,7 +83,8 @@ export function AppointmentsPage() {
   const [params] = useSearchParams();
   const state = useListState<{ status: string; scope: Scope; view: View }>({ status: 'all', scope: 'upcoming', view: 'list' }, params.get('q') ?? '');
   const { status, scope, view } = state.filters;
-  const actions = useAppointmentActions();
+  const billing = useBillVisit();
+  const actions = useAppointmentActions({ onBill: billing.onBill });
   const booking = useItemDialog<null>({ newParam: true });
   const from = scope === 'upcoming' ? clinicToday(clockNow()) : undefined;
 
@@ -112,6 +114,7 @@ export function AppointmentsPage() {
   const dialogs = (
     <>
       {actions.dialogs}
+      {billing.dialog}
       <NewAppointmentDialog open={booking.open} onClose={booking.close} />
     </>
   );

@@ -13,12 +13,10 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
-import { clinicToday } from '../../../../shared/domain/clinic-time';
 import { formatListDate } from '../../../../shared/domain/dates';
-import { useCalendar } from '../features/appointments/api/get-calendar';
-import { AppointmentActionButtons, fullName, useAppointmentActions } from '../features/appointments/components/appointment-actions';
+import { useBillVisit } from '../features/invoices/components/bill-visit';
+import { TodayBoard } from '../features/appointments/components/today-board';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
-import { MedicalAlert } from '../components/medical-alert';
 import { RecallPanel } from '../features/recall/components/recall-panel';
 import { RemindersPanel } from '../features/reminders/components/reminders-panel';
 import { formatRupees } from '../../../../shared/domain/money';
@@ -29,7 +27,6 @@ import { PageHeader } from '../components/page-header';
 import { AppointmentStatusBadge } from '../components/status-badge';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useCan } from '../session/use-can';
-import { clockNow } from '../../lib/clock';
 
 // ADMIN-13: the charts' code (visx) is a chunk of its own, fetched only when the owner opens the dashboard.
 const DashboardCharts = lazy(() => import('../features/dashboard/components/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
@@ -54,62 +51,6 @@ const quickActions = [
   { to: '/gallery-admin', label: 'Manage Gallery', icon: <PictureOutlined />, needs: 'content' as const },
 ];
 
-/** ADMIN-12: today's appointments in time order, each with the day's quick actions. */
-function TodaySchedule() {
-  const today = clinicToday(clockNow());
-  const calendar = useCalendar(today, today);
-  const actions = useAppointmentActions();
-  const day = calendar.data?.days.find((d) => d.date === today);
-  const rows = (day?.slots ?? []).flatMap((slot) => slot.appointments).sort((a, b) => a.preferredTime.localeCompare(b.preferredTime));
-  return (
-    <section className="panel today-panel" aria-labelledby="today-heading">
-      <div className="panel-heading">
-        <h2 id="today-heading">Today&apos;s Schedule</h2>
-        <Link to="/appointments" className="view-all">
-          Calendar <RightOutlined aria-hidden="true" />
-        </Link>
-      </div>
-      {calendar.isPending ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : calendar.isError ? (
-        <ErrorState text="Unable to load today's schedule." />
-      ) : (
-        <>
-          {day?.closed && <p className="slot-closed">Closed today{day.reason ? `: ${day.reason}` : ''}</p>}
-          {rows.length === 0 ? (
-            <p className="muted">No appointments today.</p>
-          ) : (
-            <ol className="row-list today-list" aria-busy={calendar.isFetching}>
-              {rows.map((a) => (
-                <li key={a.id} className="list-row appointment-row">
-                  <p className="today-time">{timeSlotLabel(a.preferredTime)}</p>
-                  <div className="row-main">
-                    <div className="row-title-line">
-                      <p className="row-title" id={`appointment-${a.id}-name`}>
-                        {a.patientId ? <Link to={`/patients/${a.patientId}`}>{fullName(a)}</Link> : fullName(a)}
-                      </p>
-                      <AppointmentStatusBadge status={a.status} />
-                    </div>
-                    <p className="row-meta">
-                      <span>{treatmentLabel(a.treatment)}</span>
-                      <span>{a.phone}</span>
-                    </p>
-                    <MedicalAlert alerts={a.medicalAlerts} compact />
-                  </div>
-                  <div className="row-actions">
-                    <AppointmentActionButtons appointment={a} handlers={actions.handlers} />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
-      )}
-      {actions.dialogs}
-    </section>
-  );
-}
-
 // ADMIN-9 Dashboard: four stat cards (revenue in rupees without decimals), quick actions, the 5 most recent
 // appointments with View All; the front desk's New Appointment dialog and today's schedule (ADMIN-12).
 export function DashboardPage() {
@@ -121,6 +62,7 @@ export function DashboardPage() {
   const canSeeReports = useCan('reports');
   const dash = stats.isError ? '—' : '';
   const [booking, setBooking] = useState(false);
+  const billing = useBillVisit();
 
   return (
     <>
@@ -153,7 +95,8 @@ export function DashboardPage() {
           <DashboardCharts />
         </Suspense>
       )}
-      <TodaySchedule />
+      <TodayBoard onBill={billing.onBill} />
+      {billing.dialog}
       <RemindersPanel />
       <RecallPanel />
       <NewAppointmentDialog open={booking} onClose={() => setBooking(false)} />

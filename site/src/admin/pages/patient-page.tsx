@@ -9,6 +9,8 @@ import { formatAmount } from '../components/amount';
 import { ErrorState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { AppointmentStatusBadge, InvoiceStatusBadge } from '../components/status-badge';
+import { useBillVisit } from '../features/invoices/components/bill-visit';
+import { PatientCreditPanel } from '../features/invoices/components/patient-credit-panel';
 import { AppointmentActionButtons, useAppointmentActions } from '../features/appointments/components/appointment-actions';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
@@ -31,7 +33,8 @@ export function PatientPage() {
   usePageTitle(p ? patientName(p) : 'Patient');
   const edit = useItemDialog<null>();
   const booking = useItemDialog<null>();
-  const actions = useAppointmentActions();
+  const billing = useBillVisit();
+  const actions = useAppointmentActions({ onBill: billing.onBill });
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -243,9 +246,12 @@ export function PatientPage() {
         )}
       </section>
 
+      <PatientCreditPanel patientId={p.id} />
+
       <PatientFormDialog open={edit.open} patient={p} onClose={edit.close} />
       <NewAppointmentDialog open={booking.open} patient={p} onClose={booking.close} />
       {actions.dialogs}
+      {billing.dialog}
     </>
   );
 }

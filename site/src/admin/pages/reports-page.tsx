@@ -7,6 +7,7 @@ import { formatDocumentDate, formatMonth } from '../../../../shared/domain/dates
 import type { CancelledInvoiceRow, GstReport } from '../../../../shared/domain/gst-report';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { useGstReport, useSaveGstReportCsv } from '../features/reports/api/gst-report';
+import { ReportTabs } from '../features/reports/components/report-tabs';
 import '../features/invoices/billing.css';
 import { ErrorState } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
@@ -177,6 +178,7 @@ export function ReportsPage() {
           </Button>
         }
       />
+      <ReportTabs />
       <div className="toolbar report-toolbar">
         <label htmlFor="report-month" className="field-label">
           Month

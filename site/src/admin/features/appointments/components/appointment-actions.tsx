@@ -1,5 +1,10 @@
 import {
   CalendarOutlined,
+  FileAddOutlined,
+  FileTextOutlined,
+  LoginOutlined,
+  RollbackOutlined,
+  UserOutlined,
   CheckCircleOutlined,
   CheckOutlined,
   CloseCircleOutlined,
@@ -11,8 +16,10 @@ import {
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { timeSlotLabel, type AppointmentStatus } from '../../../../../../shared/constants/booking';
-import { isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
 import { formatListDate } from '../../../../../../shared/domain/dates';
+import { clinicNowTime, clinicToday, isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
+import { RouterButtonLink } from '../../../components/router-button-link';
+import { useCheckIn, type CheckInChange } from '../api/check-in';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toasts';
@@ -65,10 +72,31 @@ export interface AppointmentHandlers {
   onReschedule: (a: Appointment) => void;
   /** BOOK-15: move it to the time the visitor asked for. */
   onApproveRequest: (a: Appointment) => void;
+  /** DESK-10 to DESK-12: arrived, in the chair, and their undo. */
+  onCheckIn: (a: Appointment, step: CheckInChange['step'], undo: boolean) => void;
+  /** DESK-15: "Bill this visit", when the page that shows the row can open the invoice dialog. */
+  onBill?: (a: Appointment) => void;
   busyId: number | null;
 }
 
-export function useAppointmentActions(): { handlers: AppointmentHandlers; dialogs: ReactNode } {
+/** DESK-10: a pending or confirmed appointment of today (the clinic's date) that has not arrived. */
+export function canArrive(a: Pick<Appointment, 'status' | 'preferredDate' | 'arrivedAt'>): boolean {
+  return canReschedule(a) && !a.arrivedAt && a.preferredDate === clinicToday(clockNow());
+}
+
+/** DESK-10, DESK-11: "Arrived 10:02 AM" or "In chair since 10:17 AM" while the visit is open. */
+export function CheckInBadge({ appointment: a }: { appointment: Appointment }) {
+  if (a.status.toLowerCase() !== 'confirmed' || !a.arrivedAt) return null;
+  const at = (iso: string) => timeSlotLabel(clinicNowTime(new Date(iso)));
+  return a.inChairAt ? (
+    <span className="badge badge-blue check-in-badge">In chair since {at(a.inChairAt)}</span>
+  ) : (
+    <span className="badge badge-amber check-in-badge">Arrived {at(a.arrivedAt)}</span>
+  );
+}
+
+export function useAppointmentActions(options: { onBill?: (a: Appointment) => void } = {}): { handlers: AppointmentHandlers; dialogs: ReactNode } {
+  const { onBill } = options;
   const toast = useToast();
   const [followUp, setFollowUp] = useState<Appointment | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
@@ -115,10 +143,37 @@ export function useAppointmentActions(): { handlers: AppointmentHandlers; dialog
       }),
     [mutateApprove, toast],
   );
-  const busyId = updateStatus.isPending ? (updateStatus.variables?.id ?? null) : approve.isPending ? (approve.variables ?? null) : null;
+  const checkIn = useCheckIn();
+  const mutateCheckIn = checkIn.mutate;
+  const onCheckIn = useCallback(
+    (a: Appointment, step: CheckInChange['step'], undo: boolean) =>
+      mutateCheckIn(
+        { id: a.id, step, undo },
+        {
+          onSuccess: () =>
+            toast.success(
+              undo ? 'Undone' : step === 'arrived' ? 'Patient arrived' : 'Patient in the chair',
+              undo
+                ? `${fullName(a)} is ${step === 'arrived' ? 'no longer marked arrived' : 'back in the waiting list'}.`
+                : step === 'arrived'
+                  ? `${fullName(a)} is waiting.`
+                  : `${fullName(a)} is in the chair.`,
+            ),
+          onError: (err) => toast.failure('Could not update the check-in', err),
+        },
+      ),
+    [mutateCheckIn, toast],
+  );
+  const busyId = updateStatus.isPending
+    ? (updateStatus.variables?.id ?? null)
+    : approve.isPending
+      ? (approve.variables ?? null)
+      : checkIn.isPending
+        ? (checkIn.variables?.id ?? null)
+        : null;
   const handlers = useMemo(
-    () => ({ onStatus, onCancel: cancel.ask, onDelete: remove.ask, onFollowUp: setFollowUp, onReschedule: setMoving, onApproveRequest, busyId }),
-    [onStatus, cancel.ask, remove.ask, onApproveRequest, busyId],
+    () => ({ onStatus, onCancel: cancel.ask, onDelete: remove.ask, onFollowUp: setFollowUp, onReschedule: setMoving, onApproveRequest, onCheckIn, onBill, busyId }),
+    [onStatus, cancel.ask, remove.ask, onApproveRequest, onCheckIn, onBill, busyId],
   );
 
   const dialogs = (
@@ -187,6 +242,41 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
           aria-label={`Approve ${name}'s request to move to ${when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}`}
         >
           Approve new time: {when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}
+        </Button>
+      )}
+      {canArrive(a) && (
+        <Button type="primary" icon={<LoginOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'arrived', false)} aria-describedby={nameId}>
+          Arrived
+        </Button>
+      )}
+      {status === 'confirmed' && a.arrivedAt && !a.inChairAt && (
+        <>
+          <Button type="primary" icon={<UserOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'in-chair', false)} aria-describedby={nameId}>
+            In chair
+          </Button>
+          <Button icon={<RollbackOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'arrived', true)} aria-label={`Undo ${name}'s arrival`}>
+            <span className="label-wide">Undo arrived</span>
+          </Button>
+        </>
+      )}
+      {status === 'confirmed' && a.inChairAt && (
+        <Button icon={<RollbackOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'in-chair', true)} aria-label={`Undo ${name} in the chair`}>
+          <span className="label-wide">Undo in chair</span>
+        </Button>
+      )}
+      {status === 'completed' && handlers.onBill && !a.invoiceId && (
+        <Button type="primary" icon={<FileAddOutlined aria-hidden="true" />} onClick={() => handlers.onBill?.(a)} aria-describedby={nameId}>
+          Bill this visit
+        </Button>
+      )}
+      {status === 'completed' && a.invoiceId && (
+        <RouterButtonLink icon={<FileTextOutlined aria-hidden="true" />} to={`/invoices/${a.invoiceId}/print`} aria-label={`View the invoice of ${name}'s visit`}>
+          Billed
+        </RouterButtonLink>
+      )}
+      {status === 'completed' && handlers.onBill && a.invoiceId && (
+        <Button icon={<FileAddOutlined aria-hidden="true" />} onClick={() => handlers.onBill?.(a)} aria-label={`Bill ${name}'s visit again`}>
+          <span className="label-wide">Bill again</span>
         </Button>
       )}
       {status === 'pending' && (

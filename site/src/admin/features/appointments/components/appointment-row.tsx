@@ -5,7 +5,7 @@ import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constant
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
 import { MedicalAlert } from '../../../components/medical-alert';
-import { AppointmentActionButtons, fullName, type AppointmentHandlers } from './appointment-actions';
+import { AppointmentActionButtons, CheckInBadge, fullName, type AppointmentHandlers } from './appointment-actions';
 
 interface AppointmentRowProps {
   appointment: Appointment;
@@ -32,6 +32,7 @@ export const AppointmentRow = memo(function AppointmentRow({ appointment: a, han
           </p>
           <AppointmentStatusBadge status={a.status} />
           {a.bookedAnyway && <span className="badge badge-amber">Booked anyway</span>}
+          <CheckInBadge appointment={a} />
         </div>
         <p className="row-meta">
           {full && (

@@ -18,6 +18,8 @@ export interface ItemDraft {
 
 export interface InvoiceDraft {
   patientId: number | null;
+  /** DESK-15: the visit billed ("Bill this visit"), else null. */
+  appointmentId: number | null;
   dueDate: string;
   taxPercentage: string;
   notes: string;
@@ -66,6 +68,7 @@ export function draftPayload(draft: InvoiceDraft, registered = true): Record<str
   const totals = draftTotals(draft.items, draft.taxPercentage, registered);
   return {
     patientId: draft.patientId ?? '',
+    appointmentId: draft.appointmentId ?? null,
     dueDate: draft.dueDate,
     taxPercentage: draft.taxPercentage,
     notes: draft.notes,

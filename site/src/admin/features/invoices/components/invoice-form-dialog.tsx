@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select } from 'antd';
 import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
 import { DEFAULT_TAX_PERCENTAGE, GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
-import { clinicToday } from '../../../../../../shared/domain/clinic-time';
+import { clinicToday, formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
 import { invoiceKindTitle } from '../../../../../../shared/domain/invoice-kind';
 import { formatRupeesExact } from '../../../../../../shared/domain/money';
 import { invoiceCreateSchema, type InvoiceCreate } from '../../../../../../shared/schemas/invoice';
@@ -12,6 +12,11 @@ import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { usePriceList } from '../../../api/price-list';
+import { usePatient } from '../../../api/get-patient';
+import { Link } from 'react-router-dom';
+import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
+import type { Appointment } from '../../../../../../shared/schemas/appointment';
+import { priceEntryForTreatment } from '../../../../../../shared/domain/front-desk-day';
 import { useSiteSetting } from '../../../api/get-site-setting';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, isBlankItem, priceListDraft, type InvoiceDraft } from './invoice-figures';
@@ -22,8 +27,35 @@ import { PatientPicker } from '../../../components/patient-picker';
 import '../billing.css';
 import { clockNow } from '../../../../lib/clock';
 
-const defaults = (): InvoiceDraft => ({
-  patientId: null,
+/** DESK-15: the visit "Bill this visit" bills: its patient (null when the booking has none yet) and treatment. */
+export interface BillVisit {
+  appointmentId: number;
+  patientId: number | null;
+  /** The name on the booking, shown when it has no patient to pick. */
+  name: string;
+  /** A booking treatment code. */
+  treatment: string;
+  /** The visit's date and time, as the row shows them. */
+  when: string;
+  /** The invoice that already bills it, if any (a second one is warned about, not refused). */
+  invoiceId: number | null;
+}
+
+/** The visit of an appointment row, for "Bill this visit". */
+export function billVisitOf(a: Appointment): BillVisit {
+  return {
+    appointmentId: a.id,
+    patientId: a.patientId,
+    name: `${a.firstName} ${a.lastName}`.trim(),
+    treatment: a.treatment,
+    when: `${formatLongUsDate(a.preferredDate)} at ${timeSlotLabel(a.preferredTime)}`,
+    invoiceId: a.invoiceId,
+  };
+}
+
+const defaults = (visit: BillVisit | null): InvoiceDraft => ({
+  patientId: visit?.patientId ?? null,
+  appointmentId: visit?.appointmentId ?? null,
   dueDate: '',
   taxPercentage: String(DEFAULT_TAX_PERCENTAGE),
   notes: '',
@@ -47,7 +79,18 @@ const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ valu
 // at "Default"), items (add/remove, the last one kept; or added from the price list, INV-23) each with an
 // optional SAC code and a GST rate (INV-20), then the document's kind and the tax by rate live (INV-19),
 // and optional notes.
-export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function InvoiceFormDialog({
+  open,
+  onClose,
+  visit = null,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** DESK-15: bill this visit: the patient and the visit's treatment from the price list are filled in. */
+  visit?: BillVisit | null;
+  onCreated?: (invoice: { id: number }) => void;
+}) {
   const create = useCreateInvoice();
   // INV-19: the clinic is registered when it has a GSTIN (the receptionist may read it too).
   const gstin = useSiteSetting('gstin');
@@ -62,7 +105,7 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
   }, [open]);
   const { form, errors, save } = useDialogForm({
     open,
-    item: null,
+    item: visit,
     initialValues: defaults,
     resolver,
     serverFields: ['patientId', 'dueDate', 'taxPercentage', 'notes', 'items'],
@@ -75,6 +118,23 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
   const totals = draftTotals(watchedItems ?? [], watchedTax ?? '', registered);
   const priceList = usePriceList(true, open);
   const defaultRate = watchedTax || String(DEFAULT_TAX_PERCENTAGE);
+  // DESK-15: the visit's patient, shown in the picker once loaded.
+  const visitPatient = usePatient(open && visit?.patientId ? visit.patientId : null);
+  // DESK-16: the visit's treatment from the price list, filled in once per opening when the list arrives.
+  const filledFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!open) {
+      filledFor.current = null;
+      return;
+    }
+    if (!visit || !priceList.data || filledFor.current === visit.appointmentId) return;
+    filledFor.current = visit.appointmentId;
+    const entry = priceEntryForTreatment(visit.treatment, priceList.data);
+    if (entry) form.setValue('items', [priceListDraft(entry)]);
+  }, [open, visit, priceList.data, form]);
+  useEffect(() => {
+    if (visitPatient.data) setAlerts(medicalAlertsLine(visitPatient.data));
+  }, [visitPatient.data]);
   const rateOptions = [{ value: '', label: `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
 
   const addFromPriceList = (id: number) => {
@@ -90,10 +150,13 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
 
   const onSubmit = form.handleSubmit((values) =>
     save(create, values, {
-      success: (invoice) => [
+      success: (invoice) => {
+        if (invoice) onCreated?.(invoice);
+        return [
         'Invoice created',
         invoice?.invoiceNumber ? `Invoice ${invoice.invoiceNumber} has been created.` : 'The invoice has been created.',
-      ],
+        ];
+      },
       failure: 'Error creating invoice',
     }),
   );
@@ -103,8 +166,29 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
     (errors.items?.[index] as Record<string, { message?: string } | undefined> | undefined)?.[key]?.message;
 
   return (
-    <FormDialog open={open} title="Create Invoice" formId="invoice-form" submitLabel="Create Invoice" pending={create.isPending} width={980} onCancel={onClose}>
+    <FormDialog
+      open={open}
+      title={visit ? 'Bill this visit' : 'Create Invoice'}
+      formId="invoice-form"
+      submitLabel="Create Invoice"
+      pending={create.isPending}
+      width={980}
+      onCancel={onClose}
+    >
       <form id="invoice-form" onSubmit={onSubmit} noValidate className="invoice-form">
+        {visit && (
+          <div className="visit-bill-note" role="note">
+            <p>
+              {visit.name}&apos;s visit, {visit.when}: {treatmentLabel(visit.treatment)}.
+            </p>
+            {!visit.patientId && <p>This booking is not linked to a patient record: choose {visit.name} below (or add them in Patients first).</p>}
+            {visit.invoiceId && (
+              <p className="visit-billed-warning">
+                This visit is already billed (<Link to={`/invoices/${visit.invoiceId}/print`}>view that invoice</Link>). Creating this invoice bills it a second time.
+              </p>
+            )}
+          </div>
+        )}
         <div className="form-grid three">
           <div className="span-2">
             <Field id="invoice-patient" label="Patient" error={errors.patientId?.message} required>
@@ -113,6 +197,8 @@ export function InvoiceFormDialog({ open, onClose }: { open: boolean; onClose: (
                 name="patientId"
                 render={({ field }) => (
                   <PatientPicker
+                    key={visitPatient.data ? `patient-${visitPatient.data.id}` : 'none'}
+                    initialPatient={visitPatient.data ?? null}
                     id="invoice-patient"
                     value={field.value}
                     onChange={field.onChange}

@@ -1,5 +1,11 @@
-import { FilePdfOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, RollbackOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useState } from 'react';
+import { fromPaise, toPaise } from '../../../../../../shared/domain/money';
+import { useCan } from '../../../session/use-can';
+import { useApplyCredit, usePatientCredit } from '../api/credit';
+import { RefundDialog, type Refundable } from './refund-dialog';
+import '../credit.css';
 import { paymentModeLabel } from '../../../../../../shared/constants/invoice';
 import { formatDocumentDate } from '../../../../../../shared/domain/dates';
 import { formatInvoiceAmount } from '../../../../../../shared/invoice/document';
@@ -17,6 +23,21 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
   const receipt = useSaveReceipt(platform);
   const toast = useToast();
   const cancelled = invoice.status === 'cancelled';
+  const canWrite = useCan('invoices.write');
+  // INV-29: the patient's unused credit, offered while something is left to pay.
+  const owes = !cancelled && invoice.balance > 0;
+  const credit = usePatientCredit(canWrite && owes && invoice.patientId ? invoice.patientId : null);
+  const applyCredit = useApplyCredit();
+  const available = credit.data?.credit ?? 0;
+  const [refunding, setRefunding] = useState<Refundable | null>(null);
+  const apply = () =>
+    applyCredit.mutate(
+      { invoiceId: invoice.id, amount: null },
+      {
+        onSuccess: (answer) => toast.success('Credit applied', `Balance now ${formatInvoiceAmount(answer.balance)}.`),
+        onError: (err) => toast.failure('Error applying credit', err),
+      },
+    );
   return (
     <section className="panel invoice-summary" aria-labelledby="invoice-summary-heading">
       <div className="panel-heading">
@@ -48,6 +69,16 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
           <dd data-testid="invoice-view-balance">{cancelled ? '—' : formatInvoiceAmount(invoice.balance)}</dd>
         </div>
       </dl>
+      {owes && available > 0 && (
+        <div className="credit-apply" role="note">
+          <p>
+            The patient has <strong>{formatInvoiceAmount(available)}</strong> of unused credit (advances).
+          </p>
+          <Button icon={<WalletOutlined aria-hidden="true" />} loading={applyCredit.isPending} onClick={apply}>
+            Apply {formatInvoiceAmount(Math.min(available, invoice.balance))} of credit
+          </Button>
+        </div>
+      )}
       {invoice.payments.length === 0 ? (
         <p className="muted">No payments recorded yet.</p>
       ) : (
@@ -61,20 +92,36 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
                   <span>{paymentModeLabel(p.mode)}</span>
                   {p.reference && <span>Ref. {p.reference}</span>}
                   <span>Receipt {p.receiptNumber}</span>
+                  {p.kind === 'credit' && <span>From credit</span>}
+                  {p.refunded > 0 && <span className="payment-refunded">Refunded {formatInvoiceAmount(p.refunded)}</span>}
                 </p>
               </div>
-              <Button
-                icon={<FilePdfOutlined aria-hidden="true" />}
-                aria-label={`Download receipt ${p.receiptNumber}`}
-                loading={receipt.isPending && receipt.variables?.id === p.id}
-                onClick={() => receipt.mutate(p, { onError: (err) => toast.failure('Error downloading receipt', err) })}
-              >
-                Receipt
-              </Button>
+              <div className="payment-actions">
+                {canWrite && p.kind === 'payment' && p.amount > p.refunded && (
+                  <Button
+                    icon={<RollbackOutlined aria-hidden="true" />}
+                    aria-label={`Refund receipt ${p.receiptNumber}`}
+                    onClick={() =>
+                      setRefunding({ paymentId: p.id, label: `Receipt ${p.receiptNumber}`, mode: p.mode, left: fromPaise(toPaise(p.amount) - toPaise(p.refunded)) })
+                    }
+                  >
+                    Refund
+                  </Button>
+                )}
+                <Button
+                  icon={<FilePdfOutlined aria-hidden="true" />}
+                  aria-label={`Download receipt ${p.receiptNumber}`}
+                  loading={receipt.isPending && receipt.variables?.id === p.id}
+                  onClick={() => receipt.mutate(p, { onError: (err) => toast.failure('Error downloading receipt', err) })}
+                >
+                  Receipt
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
       )}
+      <RefundDialog item={refunding} onClose={() => setRefunding(null)} />
     </section>
   );
 }
