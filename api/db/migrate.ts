@@ -23,6 +23,7 @@ import * as mediaStorage from './migrations/023-media-storage';
 import * as clinicalRecord from './migrations/030-clinical-record';
 import * as openingSessions from './migrations/039-opening-sessions';
 import * as appointmentPatientNote from './migrations/040-appointment-patient-note';
+import * as consultationPrice from './migrations/041-consultation-price';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Knex.Migration> = {
   '030-clinical-record': clinicalRecord,
   '039-opening-sessions': openingSessions,
   '040-appointment-patient-note': appointmentPatientNote,
+  '041-consultation-price': consultationPrice,
 };
 
 const source: Knex.MigrationSource<string> = {
