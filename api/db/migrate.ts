@@ -27,6 +27,7 @@ import * as openingSessions from './migrations/039-opening-sessions';
 import * as appointmentPatientNote from './migrations/040-appointment-patient-note';
 import * as medicalHistory from './migrations/050-medical-history';
 import * as visitNotes from './migrations/051-visit-notes';
+import * as consultationPrice from './migrations/041-consultation-price';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -58,10 +59,12 @@ const migrations: Record<string, Knex.Migration> = {
   '040-appointment-patient-note': appointmentPatientNote,
   '050-medical-history': medicalHistory,
   '051-visit-notes': visitNotes,
+  '041-consultation-price': consultationPrice,
 };
 
 const source: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  // In name order whatever the order of the list above (parallel work adds entries anywhere).
+  getMigrations: async () => Object.keys(migrations).sort(),
   getMigrationName: (name) => name,
   getMigration: async (name) => migrations[name],
 };

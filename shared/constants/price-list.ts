@@ -34,3 +34,16 @@ export function priceListFromCatalogue(): PriceListSeed[] {
     };
   });
 }
+
+/**
+ * INV-36: a consultation, exempt dental health care (SAC 999312), first in the list. Migration 041 adds it to
+ * a clinic's price list (the catalogue rows above were seeded by migration 008, which stays as it was).
+ */
+export const consultationPriceItem: PriceListSeed = {
+  name: 'Consultation',
+  defaultPrice: 500,
+  sacCode: SAC_HEALTH_CARE,
+  taxRate: 0,
+  order: 0,
+};
+

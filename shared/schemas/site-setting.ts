@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { gstinProblem, normaliseGstin } from '../domain/gstin';
+import { TYPED_ITEM_GST_MESSAGE, typedItemGstChoices } from '../domain/typed-item-gst';
 import { UPI_ID_MESSAGE, isValidUpiId } from '../domain/upi';
 import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 
 // Site settings (SET-1, SET-5): doctor_image (the doctor photo's address), gstin (the clinic's GST
 // registration; none means not registered, INV-19), upi_id (the UPI ID the invoice QR codes pay to) and
-// session_max_hours (AUTH-15: how long a session lasts after sign-in, however busy).
-export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours'] as const;
+// session_max_hours (AUTH-15: how long a session lasts after sign-in, however busy) and
+// invoice.defaultTypedItemGst (INV-35: the GST of an invoice item typed by hand).
+export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours', 'invoice.defaultTypedItemGst'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 /**
@@ -83,8 +85,18 @@ export function sessionMaxHours(stored: string | null | undefined): number {
   return value !== '' && sessionMaxHoursProblem(value) === null ? Number(value) : SESSION_MAX_HOURS_DEFAULT;
 }
 
+/** INV-35: invoice.defaultTypedItemGst, 'exempt' or 'taxable'; empty (or null) clears it: exempt. */
+export const typedItemGstValueSchema = z.object({
+  value: z
+    .string({ error: TYPED_ITEM_GST_MESSAGE })
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .refine((value) => value === '' || (typedItemGstChoices as readonly string[]).includes(value), TYPED_ITEM_GST_MESSAGE),
+});
+
 /** The body schema of PUT /api/admin/site-settings/{key}: each key checks its own value. */
 export function siteSettingValueSchemaFor(key: SiteSettingKey) {
+  if (key === 'invoice.defaultTypedItemGst') return typedItemGstValueSchema;
   if (key === 'gstin') return gstinValueSchema;
   if (key === 'upi_id') return upiIdValueSchema;
   if (key === 'session_max_hours') return sessionMaxHoursValueSchema;

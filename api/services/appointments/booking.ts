@@ -1,3 +1,4 @@
+import { occupyingPlaces } from './places';
 import net from 'node:net';
 import {
   HONEYPOT_MESSAGE,
@@ -177,10 +178,7 @@ export async function dayAvailability(deps: Deps, date: string): Promise<DayAvai
     const reason = closedReason(date, policy);
     return reason ? { date, closed: true, reason, slots: [] } : { date, closed: true, slots: [] };
   }
-  const rows: { preferredTime: string; n: number }[] = await deps
-    .knex('appointments')
-    .where({ preferredDate: date })
-    .whereNot('status', 'cancelled')
+  const rows: { preferredTime: string; n: number }[] = await occupyingPlaces(deps.knex('appointments').where({ preferredDate: date }))
     .groupBy('preferredTime')
     .select('preferredTime')
     .count('* as n');

@@ -1,3 +1,4 @@
+import { occupiesPlaceSql } from './places';
 import { dateQueryParam } from '../../db/list-query';
 import { addDays } from '../../../shared/domain/clinic-time';
 import { CALENDAR_MAX_DAYS, closedReason, slotsOn, type CalendarSlot } from '../../../shared/schemas/appointment';
@@ -70,7 +71,7 @@ export async function appointmentCalendar(deps: Deps, from: string, to: string):
     getClinicSettings(deps),
     closedDatesBetween(deps.knex, from, to),
     // Sorted here: PostgreSQL's collation-aware sort of the times cost more than the whole scan (bench/frontdesk.ts).
-    appointmentRowsAsJson(deps.knex, `a.preferred_date between ? and ? and a.status <> 'cancelled'`, [from, to]),
+    appointmentRowsAsJson(deps.knex, `a.preferred_date between ? and ? and ${occupiesPlaceSql('a')}`, [from, to]),
   ]);
   const ordered = rows.map(appointmentJson).sort((x, y) => byDateTimeId(x, y));
   return buildCalendar(settings, closedDates, ordered, from, to);

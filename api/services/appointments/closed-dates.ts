@@ -1,3 +1,4 @@
+import { OPEN_BOOKING_STATUSES, openBookingSql } from './places';
 import { clinicToday, isValidDateString } from '../../../shared/domain/clinic-time';
 import type { ClosedDateList, ClosedDatePayload } from '../../../shared/schemas/clinic-settings';
 import type { Deps } from '../../deps';
@@ -9,7 +10,6 @@ import { StaffMember } from './slots';
 
 // SET-6: dates the clinic is closed, with the bookings on them.
 
-const openStatuses = ['pending', 'confirmed'];
 
 /** GET /api/admin/closed-dates?from=: from `from` (default today at the clinic), with their open bookings. */
 export async function listClosedDates(deps: Deps, from: string | null): Promise<ClosedDateList> {
@@ -21,7 +21,7 @@ export async function listClosedDates(deps: Deps, from: string | null): Promise<
     .select(
       'c.date',
       'c.reason',
-      deps.knex.raw(`(select count(*) from appointments a where a.preferred_date = c.date and a.status in ('pending', 'confirmed')) as bookings`),
+      deps.knex.raw(`(select count(*) from appointments a where a.preferred_date = c.date and ${openBookingSql('a')}) as bookings`),
     );
   return { items: rows.map((r) => ({ date: r.date, reason: r.reason, bookings: Number(r.bookings) })) };
 }
@@ -43,7 +43,7 @@ export async function closeDate(deps: Deps, input: ClosedDatePayload, staff: Sta
   });
   const affected = await appointmentRows(deps.knex)
     .where('appointments.preferredDate', input.date)
-    .whereIn('appointments.status', openStatuses)
+    .whereIn('appointments.status', OPEN_BOOKING_STATUSES)
     .orderBy('appointments.preferredTime')
     .orderBy('appointments.id');
   deps.logger.info('closed_date_added', { date: input.date, affected: affected.length });

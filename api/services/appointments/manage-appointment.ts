@@ -1,3 +1,4 @@
+import { isOpenBooking } from './places';
 import { appointmentCancelledEmail } from '../../../shared/emails/appointment-status';
 import { adminAppointmentUrl } from '../../../shared/emails/booking';
 import { visitorCancelledEmail, visitorRequestedTimeEmail } from '../../../shared/emails/self-service';
@@ -23,7 +24,6 @@ export const PATIENT_ACTOR = { id: null, name: 'patient (personal link)' } as co
 /** How many days ahead "ask for another time" offers. */
 const REQUEST_DAYS = 14;
 const HOUR = 60 * 60_000;
-const OPEN = new Set(['pending', 'confirmed']);
 
 /**
  * BOOK-16: the form posts of the personal link's page, counted in PostgreSQL (api/platform/throttle-store.ts)
@@ -80,7 +80,7 @@ async function openSlots(deps: Deps, exclude: { date: string; time: string }): P
 export async function managedAppointment(deps: Deps, token: string): Promise<ManagedAppointment | null> {
   const a = await findLive(deps, token);
   if (!a) return null;
-  const open = OPEN.has(a.status);
+  const open = isOpenBooking(a.status);
   const msLeft = appointmentStart(a).getTime() - deps.now().getTime();
   return {
     firstName: a.firstName,
@@ -126,7 +126,7 @@ export async function cancelByVisitor(deps: Deps, token: string, address: string
     const found = await findLive(deps, token, trx);
     if (!found) return null;
     const a = await Appointment.query(trx).findById(found.id).forUpdate();
-    if (!a || !OPEN.has(a.status)) return 'invalid' as const;
+    if (!a || !isOpenBooking(a.status)) return 'invalid' as const;
     const now = deps.now();
     if (appointmentStart(a).getTime() - now.getTime() <= CANCEL_CUTOFF_HOURS * HOUR) return 'too-late' as const;
     await Appointment.query(trx).findById(a.id).patch({ status: 'cancelled', cancelledAt: now, updatedAt: now });
@@ -158,14 +158,14 @@ export async function requestAnotherTime(deps: Deps, token: string, slot: string
   if (!found) return null;
   const limitedHere = await countAppointment(deps, found.id);
   if (limitedHere) return limitedHere;
-  if (!match || !OPEN.has(found.status)) return { outcome: 'invalid' };
+  if (!match || !isOpenBooking(found.status)) return { outcome: 'invalid' };
   if (openRequest(found, deps.now())) return { outcome: 'already-requested' };
   const [, date, time] = match;
   const open = await openSlots(deps, { date: found.preferredDate, time: found.preferredTime });
   if (!open.some((d) => d.date === date && d.times.includes(time))) return { outcome: 'slot-taken' };
   const outcome = await deps.knex.transaction(async (trx) => {
     const a = await Appointment.query(trx).findById(found.id).forUpdate();
-    if (!a || !OPEN.has(a.status)) return 'invalid' as const;
+    if (!a || !isOpenBooking(a.status)) return 'invalid' as const;
     if (openRequest(a, deps.now())) return 'already-requested' as const;
     await trx('appointments').where({ id: a.id }).update({ requestedDate: date, requestedTime: time, requestedAt: deps.now() });
     await audit(trx, {

@@ -1,3 +1,4 @@
+import { openBookingSql } from './places';
 import { snakeCaseMappers } from 'objection';
 import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
 import { recallEmail } from '../../../shared/emails/recall';
@@ -43,7 +44,7 @@ async function dueRows(deps: Deps, months: number, patientId: number | null): Pr
                    order by a.preferred_date desc, a.id desc limit 1) l on true
      where l.last_visit is not null
        and (l.last_visit + make_interval(months => ?))::date <= ?::date
-       and not exists (select 1 from appointments a where ${MINE} and a.status in ('pending', 'confirmed') and a.preferred_date >= ?::date)
+       and not exists (select 1 from appointments a where ${MINE} and ${openBookingSql('a')} and a.preferred_date >= ?::date)
        and (?::integer is null or p.id = ?::integer)
      order by l.last_visit, p.id`,
     [months, months, today, today, patientId, patientId],

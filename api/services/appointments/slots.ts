@@ -1,3 +1,4 @@
+import { occupyingPlaces } from './places';
 import type { Knex } from 'knex';
 import { SLOT_FULL_MESSAGE, type BookingRules } from '../../../shared/constants/booking';
 import { isPastDate, isSlotPassed } from '../../../shared/domain/clinic-time';
@@ -19,7 +20,7 @@ export async function lockSlot(trx: Knex.Transaction, date: string, time: string
 }
 
 export async function takenInSlot(trx: Knex.Transaction, date: string, time: string, exceptId?: number): Promise<number> {
-  const query = trx('appointments').where({ preferredDate: date, preferredTime: time }).whereNot('status', 'cancelled');
+  const query = occupyingPlaces(trx('appointments').where({ preferredDate: date, preferredTime: time }));
   if (exceptId) query.whereNot('id', exceptId);
   const [{ n }] = await query.count<{ n: string }[]>('* as n');
   return Number(n);

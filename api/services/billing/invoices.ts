@@ -1,3 +1,4 @@
+import { typedItemGst, withTypedItemGst } from '../../../shared/domain/typed-item-gst';
 import { containsPattern } from '../../db/list-query';
 import type { Knex } from 'knex';
 import { clinic } from '../../../shared/constants/clinic';
@@ -275,10 +276,10 @@ export async function getInvoice(deps: Deps, id: number): Promise<InvoiceJson> {
  * until commit, so concurrent creations queue for it and get consecutive, unique numbers; a creation that
  * fails later rolls the counter back with everything else (no gaps). Cancelling never gives a number back.
  */
-export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<InvoiceJson> {
+export async function createInvoice(deps: Deps, typed: InvoiceCreate): Promise<InvoiceJson> {
   const now = deps.now();
   const issueDate = clinicToday(now);
-  if (input.dueDate && input.dueDate < issueDate) {
+  if (typed.dueDate && typed.dueDate < issueDate) {
     throw badRequest(DUE_BEFORE_ISSUE_MESSAGE, { dueDate: DUE_BEFORE_ISSUE_MESSAGE });
   }
   const financialYear = financialYearOf(issueDate);
@@ -287,6 +288,9 @@ export async function createInvoice(deps: Deps, input: InvoiceCreate): Promise<I
     // The registration as it stands when the invoice is issued; the invoice keeps it (Rule 46).
     const gstin = await settingValue(trx, 'gstin');
     const registered = gstin !== null;
+    // INV-34: an item typed by hand (no SAC, no rate) takes the clinic's default treatment, before any figure.
+    const treatment = typedItemGst(await settingValue(trx, 'invoice.defaultTypedItemGst'));
+    const input: InvoiceCreate = { ...typed, items: typed.items.map((item) => withTypedItemGst(item, treatment)) };
     let totals;
     try {
       totals = computeInvoiceTotals(input.items, input.taxPercentage, { registered });

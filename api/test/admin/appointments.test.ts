@@ -61,6 +61,7 @@ describe('GET /api/admin/appointments', () => {
       preferredDate: '2026-11-24',
       preferredTime: '18:00',
       notes: null,
+      patientNote: null,
       status: 'pending',
       createdAt: expect.any(String),
       patientId: null,
@@ -240,7 +241,8 @@ describe('PATCH /api/admin/appointments/:id/cancel', () => {
     expect(mail[0]).toMatchObject({ kind: 'appointment-cancelled', toAddress: 'rohan@example.in' });
     expect(mail[0].textBody).toContain('Dear Rohan Kulkarni,');
     expect(mail[0].textBody).toContain('Date: 24 November 2026');
-    expect(mail[0].textBody).toContain('Notes: Upper left molar');
+    // APPT-22: the appointment's notes are internal; the cancellation does not carry them.
+    expect(mail[0].textBody).not.toContain('Upper left molar');
   });
 
   it('cancels a confirmed appointment', async () => {
@@ -289,7 +291,8 @@ describe('POST /api/admin/appointments/:id/follow-up', () => {
     expect(mail[0].subject).toContain('01/12/2030');
     expect(text).toContain('Dear Priya Kulkarni,');
     expect(text).toMatch(/Suggested follow-up date\n\nDate: 01\/12\/2030/);
-    expect(text).toMatch(/Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Root Canal Treatment\nNotes: Upper left molar/);
+    expect(text).toMatch(/Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Root Canal Treatment\n/);
+    expect(text).not.toContain('Upper left molar'); // APPT-22: internal notes stay internal
     expect(text).toContain('Please avoid cold drinks until then.');
     expect(mail[0].html).toContain('Please avoid cold drinks until then.');
     expect(app.outboxNudges()).toBe(nudges + 1);

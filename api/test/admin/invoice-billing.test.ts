@@ -143,9 +143,9 @@ describe('GST per item on a registered clinic', () => {
     ]);
   });
 
-  it('takes INV-5 payloads unchanged: items without a rate take the invoice percentage, 12.5 included', async () => {
+  it('gives an item marked taxable without a rate the invoice percentage, 12.5 included (INV-34: a typed one takes the default)', async () => {
     const patientId = await addPatient();
-    const items = [{ description: 'Scaling', quantity: 1, unitPrice: 1499.99 }];
+    const items = [{ description: 'Scaling', quantity: 1, unitPrice: 1499.99, sacCode: '999722' }];
     const body = await create(payload(patientId, items, 12.5));
     expect(body).toMatchObject({ kind: 'tax-invoice', taxPercentage: 12.5, taxAmount: 187.5, totalAmount: 1687.49 });
     expect(body.items[0].taxRate).toBe(12.5);

@@ -1,11 +1,13 @@
 import { DEFAULT_TAX_PERCENTAGE } from '../../../../../../shared/constants/invoice';
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../../../../shared/domain/invoice-totals';
 import { numberInput } from '../../../../../../shared/schemas/fields';
+import { DEFAULT_TYPED_ITEM_GST, withTypedItemGst, type TypedItemGst } from '../../../../../../shared/domain/typed-item-gst';
 
 // The create dialog's figures, computed as the schema and the server will compute them (INV-7, INV-8, INV-20)
 // by the one shared computation (shared/domain/invoice-totals.ts): an empty quantity is 1, an empty unit
 // price 0, an empty tax percentage 18, an item without a GST rate takes the tax percentage, and a clinic
-// without a GSTIN charges none; amounts in exact paise.
+// without a GSTIN charges none; an item typed without a SAC or rate takes the clinic's default treatment
+// (INV-34), as the server fills it in; amounts in exact paise.
 
 export interface ItemDraft {
   description: string;
@@ -46,7 +48,12 @@ function asNumber(value: string | undefined, fallback: number): number | null {
 }
 
 /** The live totals, or null while a figure cannot be read (the form then shows its field error). */
-export function draftTotals(items: readonly ItemDraft[], taxPercentage: string, registered = true): DraftTotals | null {
+export function draftTotals(
+  items: readonly ItemDraft[],
+  taxPercentage: string,
+  registered = true,
+  typed: TypedItemGst = DEFAULT_TYPED_ITEM_GST,
+): DraftTotals | null {
   const tax = asNumber(taxPercentage, DEFAULT_TAX_PERCENTAGE);
   if (tax === null || tax < 0 || tax > 100) return null;
   const parsed: { quantity: number; unitPrice: number; taxRate: string | null }[] = [];
@@ -54,7 +61,8 @@ export function draftTotals(items: readonly ItemDraft[], taxPercentage: string, 
     const quantity = asNumber(item.quantity, 1);
     const unitPrice = asNumber(item.unitPrice, 0);
     if (quantity === null || unitPrice === null || !Number.isSafeInteger(quantity) || quantity < 0 || unitPrice < 0) return null;
-    parsed.push({ quantity, unitPrice, taxRate: item.taxRate || null });
+    const { taxRate } = withTypedItemGst({ sacCode: item.sacCode || null, taxRate: item.taxRate || null }, typed);
+    parsed.push({ quantity, unitPrice, taxRate: taxRate === null || taxRate === undefined ? null : String(taxRate) });
   }
   try {
     return computeInvoiceTotals(parsed, tax, { registered });
@@ -64,8 +72,8 @@ export function draftTotals(items: readonly ItemDraft[], taxPercentage: string, 
 }
 
 /** The POST body before the schema reads it: the draft with the computed figures. */
-export function draftPayload(draft: InvoiceDraft, registered = true): Record<string, unknown> {
-  const totals = draftTotals(draft.items, draft.taxPercentage, registered);
+export function draftPayload(draft: InvoiceDraft, registered = true, typed: TypedItemGst = DEFAULT_TYPED_ITEM_GST): Record<string, unknown> {
+  const totals = draftTotals(draft.items, draft.taxPercentage, registered, typed);
   return {
     patientId: draft.patientId ?? '',
     appointmentId: draft.appointmentId ?? null,

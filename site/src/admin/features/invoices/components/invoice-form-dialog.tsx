@@ -1,3 +1,4 @@
+import { typedItemGst, type TypedItemGst } from '../../../../../../shared/domain/typed-item-gst';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -64,10 +65,10 @@ const defaults = (visit: BillVisit | null): InvoiceDraft => ({
 
 // The shared schema reads the draft with its computed figures, so the form, the POST body and the
 // server's check (INV-8) all use the same rules and messages.
-function draftResolver(registered: () => boolean): Resolver<InvoiceDraft, unknown, InvoiceCreate> {
+function draftResolver(figures: () => { registered: boolean; typed: TypedItemGst }): Resolver<InvoiceDraft, unknown, InvoiceCreate> {
   return (values, context, options) =>
     (zodResolver(invoiceCreateSchema) as unknown as Resolver<InvoiceDraft, unknown, InvoiceCreate>)(
-      draftPayload(values, registered()) as unknown as InvoiceDraft,
+      draftPayload(values, figures().registered, figures().typed) as unknown as InvoiceDraft,
       context,
       options,
     );
@@ -95,9 +96,11 @@ export function InvoiceFormDialog({
   // INV-19: the clinic is registered when it has a GSTIN (the receptionist may read it too).
   const gstin = useSiteSetting('gstin');
   const registered = gstin.data ? Boolean(gstin.data.value) : true;
-  const registeredRef = useRef(registered);
-  registeredRef.current = registered;
-  const [resolver] = useState(() => draftResolver(() => registeredRef.current));
+  // INV-34: how an item typed by hand is taxed (the clinic's setting; exempt until it loads, as it starts).
+  const typed = typedItemGst(useSiteSetting('invoice.defaultTypedItemGst').data?.value);
+  const figuresRef = useRef({ registered, typed });
+  figuresRef.current = { registered, typed };
+  const [resolver] = useState(() => draftResolver(() => figuresRef.current));
   // PAT-5: the chosen patient's medical alerts, as a warning while billing.
   const [alerts, setAlerts] = useState<string | null>(null);
   useEffect(() => {
@@ -115,7 +118,7 @@ export function InvoiceFormDialog({
   const items = useFieldArray({ control, name: 'items' });
   const watchedItems = useWatch({ control, name: 'items' });
   const watchedTax = useWatch({ control, name: 'taxPercentage' });
-  const totals = draftTotals(watchedItems ?? [], watchedTax ?? '', registered);
+  const totals = draftTotals(watchedItems ?? [], watchedTax ?? '', registered, typed);
   const priceList = usePriceList(true, open);
   const defaultRate = watchedTax || String(DEFAULT_TAX_PERCENTAGE);
   // DESK-15: the visit's patient, shown in the picker once loaded.
@@ -135,7 +138,8 @@ export function InvoiceFormDialog({
   useEffect(() => {
     if (visitPatient.data) setAlerts(medicalAlertsLine(visitPatient.data));
   }, [visitPatient.data]);
-  const rateOptions = [{ value: '', label: `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
+  // "Default": an item with a SAC takes the tax %, one typed without a SAC the clinic's treatment (INV-34).
+  const rateOptions = [{ value: '', label: typed === 'exempt' ? `Default (${defaultRate}% with a SAC, else exempt)` : `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
 
   const addFromPriceList = (id: number) => {
     const entry = priceList.data?.find((p) => p.id === id);

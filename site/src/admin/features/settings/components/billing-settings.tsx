@@ -1,8 +1,9 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton } from 'antd';
+import { Button, Input, Select, Skeleton } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { GST_STATE_CODES, gstinProblem, normaliseGstin } from '../../../../../../shared/domain/gstin';
 import { UPI_ID_MESSAGE, isValidUpiId } from '../../../../../../shared/domain/upi';
+import { typedItemGst, type TypedItemGst } from '../../../../../../shared/domain/typed-item-gst';
 import type { SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
 import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
@@ -104,6 +105,41 @@ export function SettingForm({
 }
 
 
+const typedChoices: { value: TypedItemGst; label: string }[] = [
+  { value: 'exempt', label: 'Health care, exempt (SAC 999312, no GST)' },
+  { value: 'taxable', label: "Cosmetic, taxable (SAC 999722, at the invoice's tax %)" },
+];
+
+/** INV-35 (owner): how an invoice item typed by hand, with no price-list entry, is taxed. Saved on change. */
+function TypedItemGstSetting() {
+  const toast = useToast();
+  const setting = useSiteSetting('invoice.defaultTypedItemGst');
+  const save = useUpdateSiteSetting();
+  if (setting.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
+  const value = typedItemGst(setting.data?.value);
+  return (
+    <Field id="setting-typed-item-gst" label="GST of an item typed by hand" hint="An invoice item typed without a price-list entry (no SAC, no rate) is billed as this.">
+      <Select
+        id="setting-typed-item-gst"
+        aria-describedby="setting-typed-item-gst-hint"
+        value={value}
+        options={typedChoices}
+        loading={save.isPending}
+        style={{ width: '100%', maxWidth: 420 }}
+        onChange={(next: TypedItemGst) =>
+          save.mutate(
+            { key: 'invoice.defaultTypedItemGst', value: next },
+            {
+              onSuccess: () => toast.success('Settings updated', `Items typed by hand are now billed as ${next === 'exempt' ? 'exempt health care' : 'taxable cosmetic work'}.`),
+              onError: (err) => toast.failure('Error saving settings', err),
+            },
+          )
+        }
+      />
+    </Field>
+  );
+}
+
 // SET-5 (owner): the clinic's GSTIN, checked as it is typed with the shared rules (state code, PAN, check
 // character), and its UPI ID for the invoices' QR codes.
 export function BillingSettings() {
@@ -142,6 +178,7 @@ export function BillingSettings() {
         hint={(v) => (v === '' ? 'No UPI ID: invoices carry no UPI QR code.' : 'Invoices with a balance carry a UPI QR code for it, paying to this ID.')}
         saved={(v) => (v ? ['Settings updated', `UPI ID ${v} saved.`] : ['Settings updated', 'UPI ID cleared. Invoices carry no QR code.'])}
       />
+      <TypedItemGstSetting />
     </section>
   );
 }
