@@ -36,12 +36,24 @@ const DEVANAGARI =
   `unicode-range:${DEVANAGARI_UNICODE_RANGE}}` +
   `body{font-family:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}`;
 
+/**
+ * React writes a form's action before its method and an input's checked before its value, as `checked=""`.
+ * The pages keep the attribute order and bare boolean attributes they had as hand-written HTML (what the
+ * review tests and the browser tests read): `<form method="post" action="...">`, `value="4" checked`.
+ */
+function asWritten(html: string): string {
+  return html
+    .replace(/<form action="([^"]*)" method="post">/g, '<form method="post" action="$1">')
+    .replace(/ checked="" value="([^"]*)"/g, ' value="$1" checked')
+    .replace(/ (checked|required)=""/g, ' $1');
+}
+
 /** A whole personal page: the shell (head, the clinic's header) around the page's React body, in `lang`. */
 export function renderPersonalPage(lang: Lang, title: string, body: ReactElement): string {
   const font = lang === 'en' ? '' : DEVANAGARI;
   return (
     `<!doctype html><html lang="${localeOf[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${CSS}${font}</style></head>` +
-    `<body><header><a href="${localizePath(lang, '/')}">${escapeHtml(clinic.name)}</a></header><main>${renderToStaticMarkup(body)}</main></body></html>`
+    `<body><header><a href="${localizePath(lang, '/')}">${escapeHtml(clinic.name)}</a></header><main>${asWritten(renderToStaticMarkup(body))}</main></body></html>`
   );
 }
