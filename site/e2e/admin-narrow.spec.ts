@@ -53,7 +53,7 @@ async function expectFits(page: Page, where: string): Promise<void> {
 }
 
 test('every admin screen and its main dialog fit a 375 px phone, with long notes and a move request on screen @mobile-only', async ({ page }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await signIn(page);
   const tag = uid();
   // An appointment with long notes (one long unbroken word too) and a move request from the patient's link.
@@ -72,7 +72,7 @@ test('every admin screen and its main dialog fit a 375 px phone, with long notes
   for (const name of screenNames) {
     const path = `/admin${screenTable[name].path.replace(':id', String(ids[name] ?? 0))}`;
     await page.goto(path);
-    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);
     if (name === 'appointments') {
       await page.getByLabel('Search appointments').fill(`Narrow${tag}`);
@@ -83,7 +83,7 @@ test('every admin screen and its main dialog fit a 375 px phone, with long notes
       await expect(row.getByRole('button', { name: `Delete Narrow${tag} Testvisit's appointment` })).toBeVisible();
     }
     await expectFits(page, path);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-375.png`), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-375.png`) });
     const main = MAIN_DIALOG[name];
     if (main) {
       await page.getByRole('button', { name: main }).first().click();

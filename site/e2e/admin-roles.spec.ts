@@ -31,7 +31,7 @@ async function pageAs(browser: Browser, testInfo: TestInfo, owner: Page, role: S
 }
 
 test('every screen of the screen table, for every role: the screen, or the page that says whose it is', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await signIn(page);
   const patient = await apiCreatePatient(page.request, `Roles${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id);
@@ -44,10 +44,10 @@ test('every screen of the screen table, for every role: the screen, or the page 
       await as.goto(path);
       const message = as.getByText(forbiddenMessage(spec.needs));
       if (roleCan(role, spec.needs)) {
-        await expect(as.locator('h1').first(), `${role} ${path}`).toBeVisible();
+        await expect(as.locator('h1').first(), `${role} ${path}`).toBeVisible({ timeout: 20_000 });
         await expect(message, `${role} ${path}`).toHaveCount(0);
       } else {
-        await expect(as.getByRole('heading', { level: 1, name: spec.nav ?? 'Not available' }), `${role} ${path}`).toBeVisible();
+        await expect(as.getByRole('heading', { level: 1, name: spec.nav ?? 'Not available' }), `${role} ${path}`).toBeVisible({ timeout: 20_000 });
         await expect(message, `${role} ${path}`).toBeVisible();
         await expect(as.getByRole('button', { name: /Save|Try Again|Add|New|Create/ }), `${role} ${path}`).toHaveCount(0);
       }
@@ -108,7 +108,7 @@ const CONTROLS: Control[] = [
 ];
 
 test('every destructive control and owner-only figure, for every role: shown exactly when the server would allow it', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await signIn(page);
   const patientName = `Ctl${uid()}`;
   const patient = await apiCreatePatient(page.request, patientName);
@@ -121,7 +121,7 @@ test('every destructive control and owner-only figure, for every role: shown exa
     for (const control of CONTROLS) {
       if (!roleCan(role, control.screen)) continue;
       await as.goto(control.path(records));
-      await expect(as.locator('h1').first()).toBeVisible();
+      await expect(as.locator('h1').first()).toBeVisible({ timeout: 20_000 });
       await expect(as.locator('[aria-busy="true"]')).toHaveCount(0);
       await control.prepare?.(as, { patientName, bookedName });
       // The row (or figure) the control belongs to is on screen, whoever looks.
