@@ -50,7 +50,6 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('link', { name: 'No, keep my appointment' }).click();
     await expect(page.getByText('Requested – the clinic will confirm it soon')).toBeVisible();
     await page.getByRole('link', { name: 'Cancel my appointment' }).click();
-    await page.screenshot({ path: test.info().outputPath(`manage-cancel-confirm-${page.viewportSize()!.width}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Yes, cancel my appointment' }).click();
     await expect(page).toHaveURL(/\/cancelled$/);
     await expect(page.getByRole('status')).toHaveText('Your appointment is cancelled. The clinic has been told.');
@@ -69,10 +68,8 @@ test('a tampered link shows the expired-link page, not the site\'s 404 (UI-11)',
   await expect(page.getByRole('link', { name: 'Book an appointment' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
-  await page.screenshot({ path: test.info().outputPath(`expired-link-en-${page.viewportSize()!.width}.png`), fullPage: true });
   await page.goto(`/mr${tampered}`);
   await expect(page.getByRole('heading', { level: 1, name: 'या लिंकची मुदत संपली आहे' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath(`expired-link-mr-${page.viewportSize()!.width}.png`), fullPage: true });
 });
 
 test('the page has no accessibility violations and fits a phone', async ({ page }) => {
@@ -127,7 +124,6 @@ test('the page of a Marathi booking is in Marathi on a phone @mobile-only', asyn
   await expect(page.getByRole('heading', { level: 2, name: 'ही अपॉइंटमेंट रद्द करायची?' })).toBeVisible();
   const confirmWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(confirmWidth).toBeLessThanOrEqual(page.viewportSize()!.width);
-  await page.screenshot({ path: test.info().outputPath('manage-cancel-confirm-mr-375.png'), fullPage: true });
   await page.getByRole('button', { name: 'होय, माझी अपॉइंटमेंट रद्द करा' }).click();
   await expect(page).toHaveURL(/\/cancelled$/);
   await expect(page.getByRole('status')).toHaveText('तुमची अपॉइंटमेंट रद्द झाली आहे. क्लिनिकला तसे कळवले आहे.');
