@@ -51,6 +51,20 @@ const TOO_LARGE = Symbol('form too large');
 export const formTooLarge = (ctx: Context): boolean => Boolean((ctx.state as { [TOO_LARGE]?: boolean })[TOO_LARGE]);
 
 /**
+ * SEC-9: the one reader of a personal-link page's form post (the manage page's cancel and request, the review
+ * form): its fields as text, a repeated or structured field (name[]=a, name[x]=b) read as absent, so no route
+ * sees an array or object where it expects one value; and whether the body was too large (formTooLarge).
+ */
+export function readPersonalForm(ctx: Context): { fields: Record<string, string | undefined>; tooLarge: boolean } {
+  const body = (ctx.request as { body?: unknown }).body;
+  const fields: Record<string, string | undefined> = {};
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) fields[key] = typeof value === 'string' ? value : undefined;
+  }
+  return { fields, tooLarge: formTooLarge(ctx) };
+}
+
+/**
  * Reads the body of the kind the route takes. A state-changing request that carries another content type
  * is refused with 415 before anything runs (for JSON routes: a form post or a text/plain "simple" request,
  * what another site's page can send without asking); then the parsed body is walked once (bodyProblem).

@@ -43,21 +43,33 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('button', { name: 'Ask for this time' })).toHaveCount(0);
     await expect(page.getByText('You have already asked for another time.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Cancel my appointment' }).click();
+    // UI-10: the first tap only asks; "No, keep" goes back with nothing changed; "Yes" cancels.
+    await page.getByRole('link', { name: 'Cancel my appointment' }).click();
+    await expect(page).toHaveURL(/\/cancel$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Cancel this appointment?' })).toBeVisible();
+    await page.getByRole('link', { name: 'No, keep my appointment' }).click();
+    await expect(page.getByText('Requested – the clinic will confirm it soon')).toBeVisible();
+    await page.getByRole('link', { name: 'Cancel my appointment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel my appointment' }).click();
     await expect(page).toHaveURL(/\/cancelled$/);
     await expect(page.getByRole('status')).toHaveText('Your appointment is cancelled. The clinic has been told.');
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cancel my appointment' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Cancel my appointment' })).toHaveCount(0);
   });
 });
 
-test('a tampered link shows the not-found page', async ({ page }) => {
+test('a tampered link shows the expired-link page, not the site\'s 404 (UI-11)', async ({ page }) => {
   const { link } = await bookWithLink(page.request);
   const token = link.split('/').pop()!;
   const tampered = `/appointment/${token[0] === 'A' ? 'B' : 'A'}${token.slice(1)}`;
   const res = await page.goto(tampered);
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book an appointment' })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.goto(`/mr${tampered}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'या लिंकची मुदत संपली आहे' })).toBeVisible();
 });
 
 test('the page has no accessibility violations and fits a phone', async ({ page }) => {
@@ -108,7 +120,11 @@ test('the page of a Marathi booking is in Marathi on a phone @mobile-only', asyn
   await expect(page).toHaveURL(/\/requested$/);
   await expect(page.getByRole('status')).toHaveText('धन्यवाद. क्लिनिक तुमची नवीन वेळ फोन किंवा ईमेलद्वारे निश्चित करेल.');
   await expect(page.getByText('(क्लिनिकच्या उत्तराची प्रतीक्षा आहे)')).toBeVisible();
-  await page.getByRole('button', { name: 'माझी अपॉइंटमेंट रद्द करा' }).click();
+  await page.getByRole('link', { name: 'माझी अपॉइंटमेंट रद्द करा' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'ही अपॉइंटमेंट रद्द करायची?' })).toBeVisible();
+  const confirmWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(confirmWidth).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.getByRole('button', { name: 'होय, माझी अपॉइंटमेंट रद्द करा' }).click();
   await expect(page).toHaveURL(/\/cancelled$/);
   await expect(page.getByRole('status')).toHaveText('तुमची अपॉइंटमेंट रद्द झाली आहे. क्लिनिकला तसे कळवले आहे.');
   await expect(page.getByText('रद्द झाली', { exact: true })).toBeVisible();

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { createPublicRenderer } from '../../render/renderer';
 import { cancelByVisitor, managedAppointment, requestAnotherTime, type ManageAnswer } from '../../services/appointments/manage-appointment';
+import { readPersonalForm } from '../../middleware/body';
 import { createRouter } from '../router';
 
 // The personal link (BOOK-12..16). The page itself, /appointment/{token}, is server-rendered by the public
@@ -68,8 +69,8 @@ export function manageAppointmentRoutes(deps: Deps) {
 
   router.post('/appointment/:token/request', async (ctx) => {
     const t = token(ctx);
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    await answer(ctx, t, await requestAnotherTime(deps, t, typeof body.slot === 'string' ? body.slot : '', ctx.ip));
+    const { fields } = readPersonalForm(ctx);
+    await answer(ctx, t, await requestAnotherTime(deps, t, fields.slot ?? '', ctx.ip));
   });
 
   return router;

@@ -32,7 +32,10 @@ function Changes({ changes }: { changes: AuditRow['changes'] }) {
   if (!changes) return null;
   return (
     <dl className="audit-changes">
-      {Object.entries(changes).map(([field, { old, new: next }]) => (
+      {/* ADMIN-24: what a create or delete left empty, and the record's own id, say nothing. */}
+      {Object.entries(changes)
+        .filter(([field, { old, new: next }]) => field !== 'id' && !(formatAuditValue(field, old) === '—' && formatAuditValue(field, next) === '—'))
+        .map(([field, { old, new: next }]) => (
         <div key={field}>
           <dt>{fieldLabel(field)}</dt>
           <dd>

@@ -73,7 +73,7 @@ export function formatAuditValue(field: string, value: unknown): string {
     return toPaise(value as string | number) % 100 === 0 ? formatRupees(value as string | number) : formatRupeesExact(value as string | number);
   }
   const text = String(value);
-  if (/status$/i.test(field)) return statusLabel(text);
+  if (/status$/i.test(field) || field === 'role' || field === 'mode' || field === 'kind') return statusLabel(text);
   if (field === 'treatment') return treatmentLabel(text);
   if (DATE_ONLY.test(text)) return formatListDate(text);
   if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return formatMoment(text);
