@@ -128,10 +128,11 @@ describe('the keyboard map (CHART-11)', () => {
   });
 });
 
-const base = { patientId: 1, surfaces: [], note: null, dentistId: 1, dentistName: 'Dr. A', invalidReason: null, invalidatedBy: null, locked: false } as const;
+const base = { patientId: 1, note: null, dentistId: 1, dentistName: 'Dr. A', invalidReason: null, invalidatedBy: null, locked: false } as const;
 function item(id: number, teeth: string[], code: string, status: ClinicalItem['status'], createdAt: string, extra: Partial<ClinicalItem> = {}): ClinicalItem {
   return {
     ...base,
+    surfaces: [],
     id,
     teeth,
     code,
