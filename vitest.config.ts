@@ -20,7 +20,7 @@ if (!('groupBy' in Map)) {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'scripts/**/*.test.ts', 'site/scripts/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['shared/**/*.test.ts', 'scripts/**/*.test.ts', 'site/scripts/**/*.test.ts', 'site/src/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

@@ -7,6 +7,7 @@ import {
   chartCommandSchema,
   clinicalItemCreateSchema,
   clinicalItemInvalidateSchema,
+  clinicalItemsInvalidateSchema,
   clinicalItemStatusSchema,
   findingCreateSchema,
 } from '../../shared/schemas/clinical-item';
@@ -97,6 +98,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/admin/patients/:id/chart-commands': { tag: 'Clinical', summary: "Record what the chart's command bar typed (or only read it, with preview)", body: chartCommandSchema },
   'PATCH /api/admin/clinical-items/:id': { tag: 'Clinical', summary: "Change a procedure's status (a completed one is locked)", body: clinicalItemStatusSchema },
   'POST /api/admin/clinical-items/:id/invalidate': { tag: 'Clinical', summary: 'Invalidate a clinical item with a reason (it is kept)', body: clinicalItemInvalidateSchema },
+  'POST /api/admin/patients/:id/clinical-items/invalidate': { tag: 'Clinical', summary: 'Invalidate several items of a patient together (the chart’s undo)', body: clinicalItemsInvalidateSchema },
   'GET /api/admin/chart-codes': { tag: 'Clinical', summary: "The chart's vocabulary: the price list's procedures and the findings, with their names" },
   'GET /api/admin/findings': { tag: 'Clinical', summary: 'The findings list' },
   'POST /api/admin/findings': { tag: 'Clinical', summary: 'Add a finding to the list (owner)', body: findingCreateSchema },

@@ -23,6 +23,7 @@ export const CLINICAL_MESSAGES = {
   note: 'Note must be at most 2000 characters',
   reason: 'Say why the item is invalidated',
   reasonTooLong: 'Reason must be at most 500 characters',
+  ids: 'Name the items to invalidate: 1 to 100 item ids',
   command: 'Type a tooth and what was found or done, for example 36 MOD composite',
   commandTooLong: 'A command must be at most 2000 characters',
   at: 'at must be a date, YYYY-MM-DD',
@@ -61,6 +62,15 @@ export const clinicalItemStatusSchema = z.object({ status: z.enum(procedureStatu
 
 /** POST /api/admin/clinical-items/{id}/invalidate: the reason is required. */
 export const clinicalItemInvalidateSchema = z.object({
+  reason: requiredText(CLINICAL_MESSAGES.reason, 500, CLINICAL_MESSAGES.reasonTooLong),
+});
+
+/** POST /api/admin/patients/{id}/clinical-items/invalidate: the items of one entry, taken back together. */
+export const clinicalItemsInvalidateSchema = z.object({
+  ids: z
+    .array(z.number({ error: CLINICAL_MESSAGES.ids }).int(CLINICAL_MESSAGES.ids).positive(CLINICAL_MESSAGES.ids), { error: CLINICAL_MESSAGES.ids })
+    .min(1, CLINICAL_MESSAGES.ids)
+    .max(100, CLINICAL_MESSAGES.ids),
   reason: requiredText(CLINICAL_MESSAGES.reason, 500, CLINICAL_MESSAGES.reasonTooLong),
 });
 

@@ -4,6 +4,7 @@ import {
   chartDateSchema,
   clinicalItemCreateSchema,
   clinicalItemInvalidateSchema,
+  clinicalItemsInvalidateSchema,
   clinicalItemStatusSchema,
   findingCreateSchema,
 } from '../../../shared/schemas/clinical-item';
@@ -12,7 +13,7 @@ import { badRequest } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
 import { readChart } from '../../services/clinical/chart';
-import { changeItemStatus, createClinicalItem, invalidateItem, runChartCommand } from '../../services/clinical/items';
+import { changeItemStatus, createClinicalItem, invalidateItem, invalidateItems, runChartCommand } from '../../services/clinical/items';
 import { addFinding, chartVocabulary, listFindings } from '../../services/clinical/vocabulary';
 import { createAdminRouter } from '../router';
 
@@ -23,6 +24,7 @@ import { createAdminRouter } from '../router';
 // POST  /api/admin/patients/:id/chart-commands  { command, preview? } -> 201 { items } (200 when preview)
 // PATCH /api/admin/clinical-items/:id  { status } -> item; 409 when completed (locked) or invalidated
 // POST  /api/admin/clinical-items/:id/invalidate  { reason } -> item, kept and marked
+// POST  /api/admin/patients/:id/clinical-items/invalidate  { ids, reason } -> items, all in one transaction (CHART-15)
 // GET   /api/admin/chart-codes -> the vocabulary (procedures of the price list and findings)
 // GET   /api/admin/findings, POST /api/admin/findings { code, names, takesSurfaces?, draw? } -> 201
 export function clinicalRoutes(deps: Deps) {
@@ -41,6 +43,12 @@ export function clinicalRoutes(deps: Deps) {
     const input = parseBody(clinicalItemCreateSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await createClinicalItem(deps, patientId, ctx.state.user!.id, input);
+  });
+
+  router.post('/patients/:id/clinical-items/invalidate', requires('clinical.write'), async (ctx) => {
+    const patientId = parseId(ctx.params.id, 'Patient');
+    const { ids, reason } = parseBody(clinicalItemsInvalidateSchema, ctx.request.body);
+    ctx.body = await invalidateItems(deps, patientId, ids, ctx.state.user!.id, reason);
   });
 
   router.post('/patients/:id/chart-commands', requires('clinical.write'), async (ctx) => {

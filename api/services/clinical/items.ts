@@ -187,3 +187,25 @@ export async function invalidateItem(deps: Deps, id: number, userId: number, rea
     return loadItem(trx, id);
   });
 }
+
+/**
+ * POST /api/admin/patients/{id}/clinical-items/invalidate: several items of one patient invalidated with one
+ * reason in one transaction (CHART-15), as the chart's undo takes back an entry of several items (`18 28 38
+ * 48 missing`): all of them or, if one is not the patient's or already invalidated, none.
+ */
+export async function invalidateItems(deps: Deps, patientId: number, ids: number[], userId: number, reason: string): Promise<ClinicalItem[]> {
+  return deps.knex.transaction(async (trx) => {
+    await lockPatient(trx, patientId);
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    const at = deps.now();
+    for (const id of unique) {
+      const row = await trx('clinicalItems').where({ id, patientId }).forUpdate().first('status', 'invalidatedAt');
+      if (!row) throw notFound('Clinical item');
+      if (row.invalidatedAt) throw conflict(CLINICAL_MESSAGES.alreadyInvalidated);
+      await trx('clinicalItems').where({ id }).update({ invalidatedAt: at, invalidReason: reason, invalidatedBy: userId });
+      await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'invalidate', status: row.status, userId, reason });
+      await audit(trx, { action: 'invalidate', entity: 'clinical-item', entityId: id, changes: { invalidReason: { old: null, new: reason } } });
+    }
+    return loadItems(trx, { ids: unique });
+  });
+}

@@ -90,6 +90,7 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/patients/:id/chart-commands': CLINICAL,
   'PATCH /api/admin/clinical-items/:id': CLINICAL,
   'POST /api/admin/clinical-items/:id/invalidate': CLINICAL,
+  'POST /api/admin/patients/:id/clinical-items/invalidate': CLINICAL,
   'GET /api/admin/chart-codes': ALL,
   'GET /api/admin/findings': ALL,
   'POST /api/admin/findings': OWNER,

@@ -6,7 +6,7 @@ import { adminKeys } from '../../../api/query-keys';
 
 // The chart's endpoints (docs/clinical.md): GET /api/admin/patients/:id/chart[?at=], GET /api/admin/chart-codes,
 // POST /api/admin/patients/:id/chart-commands, PATCH /api/admin/clinical-items/:id,
-// POST /api/admin/clinical-items/:id/invalidate. Every change refreshes the patient's chart (now and at dates).
+// POST /api/admin/patients/:id/clinical-items/invalidate. Every change refreshes the patient's chart (now and at dates).
 
 export function useChart(patientId: number, at: string | null) {
   return useQuery({
@@ -53,12 +53,8 @@ export function useChangeStatus(patientId: number) {
 export function useInvalidateItems(patientId: number) {
   const merge = useMergeItems(patientId);
   return useMutation({
-    // The items of one entry one after the other (an undo of `18 28 38 48 missing` is four invalidations).
-    mutationFn: async ({ ids, reason }: { ids: number[]; reason: string }) => {
-      const done: ClinicalItem[] = [];
-      for (const id of ids) done.push(await api.post<ClinicalItem>(`/api/admin/clinical-items/${id}/invalidate`, { reason }));
-      return done;
-    },
+    // The items of one entry together, in one transaction (an undo of `18 28 38 48 missing` takes back all four or none).
+    mutationFn: ({ ids, reason }: { ids: number[]; reason: string }) => api.post<ClinicalItem[]>(`/api/admin/patients/${patientId}/clinical-items/invalidate`, { ids, reason }),
     onSuccess: (items) => merge(items),
   });
 }
