@@ -22,7 +22,7 @@ const fhir = new Fhir();
  * carries no SNOMED CT, LOINC or oral-site code lists, and the clinic's own code system is its own, all on
  * example bindings, which FHIR does not require to hold.
  */
-const problems = (resource: unknown) =>
+const problems = (resource: object) =>
   (fhir.validate(resource).messages ?? [])
     .filter((m) => m.severity === 'error' || (m.severity === 'warning' && !/^Code ".+" \((http:\/\/snomed\.info\/sct|http:\/\/loinc\.org|http:\/\/terminology\.hl7\.org\/CodeSystem\/(ex-tooth|FDI-surface)|http:\/\/localhost:3000\/fhir\/chart-code)\) not found in value set$/.test(m.message ?? '')))
     .map((m) => `${m.location}: ${m.message}`);

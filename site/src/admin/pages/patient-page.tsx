@@ -1,9 +1,9 @@
-import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, GiftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, FileTextOutlined, GiftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
 import { formatEnGbDate, formatLongUsDate } from '../../../../shared/domain/clinic-time';
-import { medicalAlertsLine, patientName } from '../../../../shared/schemas/patient';
+import { patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
 import { formatAmount } from '../components/amount';
 import { ErrorState } from '../components/list-states';
@@ -13,14 +13,16 @@ import { AppointmentActionButtons, useAppointmentActions } from '../features/app
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
-import { MedicalAlert } from '../components/medical-alert';
+import { MedicalHistoryBanner } from '../components/medical-history-banner';
+import { RouterButtonLink } from '../components/router-button-link';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
+import { useCan } from '../session/use-can';
 
-// PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
-// form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
+// PAT-5: one patient's page: contact details, medical alerts (a warning banner drawn from the medical
+// history, MED-5, which the record screen edits), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
 // WhatsApp at the top; for the owner, Export data and Erase patient (DATA-2, DATA-3).
 export function PatientPage() {
   const { id: param } = useParams();
@@ -31,6 +33,7 @@ export function PatientPage() {
   const edit = useItemDialog<null>();
   const booking = useItemDialog<null>();
   const actions = useAppointmentActions();
+  const canNotes = useCan('notes');
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -56,7 +59,6 @@ export function PatientPage() {
     );
   }
   const { appointments, invoices, totals } = history.data;
-  const alerts = medicalAlertsLine(p);
 
   return (
     <>
@@ -79,7 +81,7 @@ export function PatientPage() {
           </>
         }
       />
-      <MedicalAlert alerts={alerts} />
+      <MedicalHistoryBanner patientId={id} />
 
       <div className="patient-columns">
         <section className="panel" aria-labelledby="contact-heading">
@@ -119,9 +121,10 @@ export function PatientPage() {
         <section className="panel" aria-labelledby="medical-heading">
           <div className="panel-heading">
             <h2 id="medical-heading">Medical Alerts &amp; Notes</h2>
-            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => edit.openEdit(null)} aria-label="Edit medical alerts and notes">
-              Edit
-            </Button>
+            {/* MED-5: the history (and, for the owner and dentists, the visit notes) on the record screen. */}
+            <RouterButtonLink size="small" to={`/patients/${p.id}/record`} icon={<FileTextOutlined aria-hidden="true" />}>
+              Medical history{canNotes ? ' & visit notes' : ''}
+            </RouterButtonLink>
           </div>
           <dl className="detail-list">
             <div>
