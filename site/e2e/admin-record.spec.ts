@@ -45,7 +45,7 @@ for (const width of [1280, 768]) {
 
     await page.goto(`/admin/patients/${patient.id}`);
     await expect(page.getByRole('heading', { name: `${first} Testpatient` })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Medical alerts' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Medical alerts', exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: 'Medical history & visit notes' }).click();
     await expect(page.getByRole('heading', { name: 'Medical History' })).toBeVisible();
     await expect(page.getByText('No medical history recorded yet.')).toBeVisible();
@@ -64,8 +64,8 @@ for (const width of [1280, 768]) {
     await expect(page.getByText(new RegExp(`Version 1, by staff: ${dentist}`))).toBeVisible();
 
     // The banner on the patient page reads the structured history: the severe allergy in red.
-    await page.getByRole('link', { name: 'Patient' }).first().click();
-    const banner = page.getByRole('region', { name: 'Medical alerts' });
+    await page.getByRole('link', { name: 'Patient', exact: true }).click();
+    const banner = page.getByRole('region', { name: 'Medical alerts', exact: true });
     await expect(banner).toBeVisible();
     await expect(banner.locator('.alert-chip.danger')).toHaveText('Allergy: Penicillin (severe: Anaphylaxis)');
     await expect(banner).toContainText('Diabetes');
@@ -96,7 +96,7 @@ for (const width of [1280, 768]) {
     await expect(card.getByRole('button', { name: 'Sign note' })).toHaveCount(0);
 
     await card.getByRole('button', { name: 'Add addendum' }).click();
-    await card.getByLabel('Addendum').fill('Patient phoned: pain settled with ibuprofen.');
+    await card.getByRole('textbox', { name: 'Addendum' }).fill('Patient phoned: pain settled with ibuprofen.');
     await card.getByRole('button', { name: 'Save addendum' }).click();
     await expectToast(page, 'Addendum added');
     await expect(card.getByRole('list', { name: 'Addenda' })).toContainText('Patient phoned: pain settled with ibuprofen.');
