@@ -121,10 +121,6 @@ export function PatientPage() {
         <section className="panel" aria-labelledby="medical-heading">
           <div className="panel-heading">
             <h2 id="medical-heading">Medical Alerts &amp; Notes</h2>
-            {/* MED-5: the history (and, for the owner and dentists, the visit notes) on the record screen. */}
-            <RouterButtonLink size="small" to={`/patients/${p.id}/record`} icon={<FileTextOutlined aria-hidden="true" />}>
-              Medical history{canNotes ? ' & visit notes' : ''}
-            </RouterButtonLink>
           </div>
           <dl className="detail-list">
             <div>
@@ -144,6 +140,10 @@ export function PatientPage() {
               <dd className="pre-line">{p.notes || '—'}</dd>
             </div>
           </dl>
+          {/* MED-5: the history (and, for the owner and dentists, the visit notes) on the record screen. */}
+          <RouterButtonLink to={`/patients/${p.id}/record`} icon={<FileTextOutlined aria-hidden="true" />}>
+            Medical history{canNotes ? ' & visit notes' : ''}
+          </RouterButtonLink>
         </section>
       </div>
 
