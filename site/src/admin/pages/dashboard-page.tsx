@@ -19,6 +19,7 @@ import { AppointmentActionButtons, fullName, useAppointmentActions } from '../fe
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { MedicalAlert } from '../components/medical-alert';
 import { RecallPanel } from '../features/recall/components/recall-panel';
+import { UnsignedNotesPanel } from '../features/record/components/unsigned-notes-panel';
 import { RemindersPanel } from '../features/reminders/components/reminders-panel';
 import { formatRupees } from '../../../../shared/domain/money';
 import { useRecentAppointments } from '../features/dashboard/api/get-recent-appointments';
@@ -150,6 +151,7 @@ export function DashboardPage() {
         </Suspense>
       )}
       <TodaySchedule />
+      <UnsignedNotesPanel />
       <RemindersPanel />
       <RecallPanel />
       <NewAppointmentDialog open={booking} onClose={() => setBooking(false)} />
