@@ -11,6 +11,8 @@ import {
   clinicalItemStatusSchema,
   findingCreateSchema,
 } from '../../shared/schemas/clinical-item';
+import { medicalHistorySchema } from '../../shared/clinical/medical-history';
+import { addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../shared/clinical/visit-note';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { languages } from '../../shared/i18n/types';
@@ -37,7 +39,7 @@ export interface RouteDoc {
   /** The answer is a list of `response`. */
   list?: boolean;
   /** What the route answers when it is not JSON. */
-  produces?: 'application/pdf' | 'text/csv' | 'text/html' | 'text/plain' | 'application/xml' | 'image/*' | 'application/octet-stream';
+  produces?: 'application/pdf' | 'text/csv' | 'text/html' | 'text/plain' | 'application/xml' | 'image/*' | 'application/octet-stream' | 'application/fhir+json';
   /** Needs a signed-in user without a capability of its own (admin routes declare theirs). */
   session?: boolean;
   /** Query parameters (all optional strings). */
@@ -102,6 +104,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/chart-codes': { tag: 'Clinical', summary: "The chart's vocabulary: the price list's procedures and the findings, with their names" },
   'GET /api/admin/findings': { tag: 'Clinical', summary: 'The findings list' },
   'POST /api/admin/findings': { tag: 'Clinical', summary: 'Add a finding to the list (owner)', body: findingCreateSchema },
+  // The medical history, visit notes and the record as FHIR (MED-1..MED-6, NOTE-1..NOTE-9, FHIR-1..FHIR-5)
+  'GET /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "The patient's current medical history, its alerts and every version's who and when (every read audited)" },
+  'PUT /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "Save the medical history as a new version (a receptionist's is the patient's, to be confirmed)", body: medicalHistorySchema },
+  'GET /api/admin/patients/:id/medical-history/versions/:version': { tag: 'Clinical', summary: 'One version of the medical history, whole (audited)' },
+  'POST /api/admin/patients/:id/medical-history/versions/:version/confirm': { tag: 'Clinical', summary: 'Confirm the current version the patient gave' },
+  'GET /api/admin/patients/:id/visit-notes': { tag: 'Clinical', summary: "The patient's visit notes with their versions and addenda (every read audited)" },
+  'POST /api/admin/patients/:id/visit-notes': { tag: 'Clinical', summary: 'Write a visit note', body: visitNoteCreateSchema },
+  'GET /api/admin/patients/:id/visit-notes/draft': { tag: 'Clinical', summary: "A new note's prompts, its treatment pre-filled from the day's procedures", query: ['templateId', 'appointmentId'] },
+  'GET /api/admin/visit-notes': { tag: 'Clinical', summary: 'Visit notes unsigned for more than a day: mine or all', query: ['unsigned'] },
+  'GET /api/admin/visit-notes/:id': { tag: 'Clinical', summary: 'One visit note (audited)' },
+  'PUT /api/admin/visit-notes/:id': { tag: 'Clinical', summary: 'Edit an unsigned note (its dentist): a new version', body: visitNoteUpdateSchema },
+  'POST /api/admin/visit-notes/:id/sign': { tag: 'Clinical', summary: 'Sign a note (its dentist): it is locked' },
+  'POST /api/admin/visit-notes/:id/addenda': { tag: 'Clinical', summary: 'Add an addendum to a signed note', body: addendumSchema },
+  'GET /api/admin/visit-note-templates': { tag: 'Clinical', summary: "The visit notes' templates and each procedure code's default text" },
+  'PUT /api/admin/visit-note-templates': { tag: 'Clinical', summary: 'Save the templates and default texts (owner)', body: visitNoteTemplatesSchema },
+  'GET /api/admin/patients/:id/record.fhir.json': { tag: 'Clinical', summary: "The patient's clinical record as a FHIR R4 Bundle (audited)", produces: 'application/fhir+json' },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered), each with the language it was booked in', query: [...listQuery, 'status', 'from', 'to'] },
   'POST /api/admin/appointments': { tag: 'Appointments', summary: "Book for a patient (existing or new), in the language given, else that of the patient's latest booking", body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
   'GET /api/admin/appointments/calendar': { tag: 'Appointments', summary: 'Appointments of a date range for the calendar', query: ['from', 'to'] },

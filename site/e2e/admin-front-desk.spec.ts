@@ -48,10 +48,13 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   test.setTimeout(90_000);
   const first = `Phone${uid()}`;
   const res = await page.request.post('/api/admin/patients', {
-    data: { firstName: first, lastName: 'Caller', email: `${first.toLowerCase()}@example.com`, phone: '98765 43210', allergies: 'Penicillin' },
+    data: { firstName: first, lastName: 'Caller', email: `${first.toLowerCase()}@example.com`, phone: '98765 43210' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const patient = (await res.json()) as Patient;
+  // MED-5: the alert comes from the structured medical history.
+  const history = await page.request.put(`/api/admin/patients/${patient.id}/medical-history`, { data: { allergies: [{ substance: 'Penicillin' }] } });
+  expect(history.status(), await history.text()).toBe(200);
   const date = dayFor(testInfo, 0);
 
   await page.goto('/admin/dashboard');

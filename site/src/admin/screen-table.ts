@@ -24,6 +24,8 @@ export const screenTable = {
   patients: { path: '/patients', page: 'patients-page', component: 'PatientsPage', needs: 'patients.read', nav: 'Patients' },
   patient: { path: '/patients/:id', page: 'patient-page', component: 'PatientPage', needs: 'patients.read' },
   chart: { path: '/patients/:id/chart', page: 'chart-page', component: 'ChartPage', needs: 'clinical.read' },
+  patientRecord: { path: '/patients/:id/record', page: 'patient-record-page', component: 'PatientRecordPage', needs: 'clinical.read' },
+  patientRecordPrint: { path: '/patients/:id/record/print', page: 'patient-record-print-page', component: 'PatientRecordPrintPage', needs: 'notes' },
   appointments: { path: '/appointments', page: 'appointments-page', component: 'AppointmentsPage', needs: 'appointments.read', nav: 'Appointments' },
   invoices: { path: '/invoices', page: 'invoices-page', component: 'InvoicesPage', needs: 'invoices.read', nav: 'Invoices' },
   invoicePrint: { path: '/invoices/:id/print', page: 'invoice-print-page', component: 'InvoicePrintPage', needs: 'invoices.read' },

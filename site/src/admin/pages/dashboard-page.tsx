@@ -18,6 +18,7 @@ import { useBillVisit } from '../features/invoices/components/bill-visit';
 import { TodayBoard } from '../features/appointments/components/today-board';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { RecallPanel } from '../features/recall/components/recall-panel';
+import { UnsignedNotesPanel } from '../features/record/components/unsigned-notes-panel';
 import { RemindersPanel } from '../features/reminders/components/reminders-panel';
 import { formatRupees } from '../../../../shared/domain/money';
 import { useRecentAppointments } from '../features/dashboard/api/get-recent-appointments';
@@ -97,6 +98,7 @@ export function DashboardPage() {
       )}
       <TodayBoard onBill={billing.onBill} />
       {billing.dialog}
+      <UnsignedNotesPanel />
       <RemindersPanel />
       <RecallPanel />
       <NewAppointmentDialog open={booking} onClose={() => setBooking(false)} />

@@ -1,9 +1,9 @@
-import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, GiftOutlined, MailOutlined, PhoneOutlined, ProfileOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, FileTextOutlined, GiftOutlined, MailOutlined, PhoneOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
 import { formatDocumentDate, formatListDate } from '../../../../shared/domain/dates';
-import { medicalAlertsLine, patientName } from '../../../../shared/schemas/patient';
+import { patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
 import { formatAmount } from '../components/amount';
 import { ErrorState } from '../components/list-states';
@@ -15,15 +15,16 @@ import { AppointmentActionButtons, useAppointmentActions } from '../features/app
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
-import { MedicalAlert } from '../components/medical-alert';
+import { MedicalHistoryBanner } from '../components/medical-history-banner';
+import { RouterButtonLink } from '../components/router-button-link';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
-import { RouterButtonLink } from '../components/router-button-link';
+import { useCan } from '../session/use-can';
 
-// PAT-5: one patient's page: contact details, medical alerts (a warning banner, edited in the patient's
-// form), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
+// PAT-5: one patient's page: contact details, medical alerts (a warning banner drawn from the medical
+// history, MED-5, which the record screen edits), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
 // WhatsApp at the top; for the owner, Export data and Erase patient (DATA-2, DATA-3).
 export function PatientPage() {
   const { id: param } = useParams();
@@ -35,6 +36,7 @@ export function PatientPage() {
   const booking = useItemDialog<null>();
   const billing = useBillVisit();
   const actions = useAppointmentActions({ onBill: billing.onBill });
+  const canNotes = useCan('notes');
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -60,7 +62,6 @@ export function PatientPage() {
     );
   }
   const { appointments, invoices, totals } = history.data;
-  const alerts = medicalAlertsLine(p);
 
   return (
     <>
@@ -86,7 +87,7 @@ export function PatientPage() {
           </>
         }
       />
-      <MedicalAlert alerts={alerts} />
+      <MedicalHistoryBanner patientId={id} />
 
       <div className="patient-columns">
         <section className="panel" aria-labelledby="contact-heading">
@@ -126,9 +127,6 @@ export function PatientPage() {
         <section className="panel" aria-labelledby="medical-heading">
           <div className="panel-heading">
             <h2 id="medical-heading">Medical Alerts &amp; Notes</h2>
-            <Button size="small" icon={<EditOutlined aria-hidden="true" />} onClick={() => edit.openEdit(null)} aria-label="Edit medical alerts and notes">
-              Edit
-            </Button>
           </div>
           <dl className="detail-list">
             <div>
@@ -148,6 +146,10 @@ export function PatientPage() {
               <dd className="pre-line">{p.notes || '—'}</dd>
             </div>
           </dl>
+          {/* MED-5: the history (and, for the owner and dentists, the visit notes) on the record screen. */}
+          <RouterButtonLink to={`/patients/${p.id}/record`} icon={<FileTextOutlined aria-hidden="true" />}>
+            Medical history{canNotes ? ' & visit notes' : ''}
+          </RouterButtonLink>
         </section>
       </div>
 

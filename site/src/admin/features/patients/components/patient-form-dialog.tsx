@@ -71,15 +71,9 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
           <TextField control={control} name="address" id="patient-address" label="Address" rows={2} />
         </div>
         <TextField control={control} name="dateOfBirth" id="patient-dateOfBirth" label="Date of Birth" type="date" min="1900-01-01" max={clinicToday(clockNow())} />
-        <fieldset className="span-2 form-grid medical-fields">
-          <legend>Medical alerts</legend>
-          <p className="field-hint span-2">Shown as a warning wherever this patient is booked or billed. Leave empty when none.</p>
-          <TextField control={control} name="allergies" id="patient-allergies" label="Allergies" rows={2} placeholder="e.g. Penicillin, latex" />
-          <TextField control={control} name="conditions" id="patient-conditions" label="Conditions" rows={2} placeholder="e.g. Diabetes, heart condition" />
-          <div className="span-2">
-            <TextField control={control} name="medications" id="patient-medications" label="Current Medicines" rows={2} placeholder="e.g. Blood thinners (warfarin)" />
-          </div>
-        </fieldset>
+        {/* MED-5: allergies, conditions and medicines are the medical history's, edited on the patient's record
+            screen; the form sends back what is stored, unchanged. */}
+        <p className="field-hint span-2">Allergies, conditions and medicines: record them in the patient&apos;s Medical History.</p>
         <div className="span-2">
           <TextField control={control} name="notes" id="patient-notes" label="Notes" rows={3} />
         </div>
