@@ -62,7 +62,8 @@ test('a receptionist checks a patient in, seats, completes and bills the visit b
   try {
     await desk.goto('/admin/dashboard');
     const board = desk.locator('section.today-panel');
-    await expect(board.getByRole('heading', { name: "Today's Schedule" })).toBeVisible();
+    // The dashboard's chunk and the day's calendar, on a machine shared with other test runs.
+    await expect(board.getByRole('heading', { name: "Today's Schedule" })).toBeVisible({ timeout: 30_000 });
     const row = board.getByTestId('today-row').filter({ hasText: first });
 
     // Arrived: the row moves to Waiting, with its waiting time.
@@ -90,7 +91,8 @@ test('a receptionist checks a patient in, seats, completes and bills the visit b
     await expectToast(desk, 'Invoice created');
 
     // The invoice's view opens: record the UPI payment of the balance.
-    await expect(desk).toHaveURL(/\/admin\/invoices\/\d+\/print$/);
+    await expect(desk).toHaveURL(/\/admin\/invoices\/\d+\/print$/, { timeout: 30_000 });
+    await expect(desk.getByRole('button', { name: 'Record Payment' })).toBeVisible({ timeout: 30_000 });
     const invoiceId = Number(/invoices\/(\d+)\/print/.exec(desk.url())![1]);
     await desk.getByRole('button', { name: 'Record Payment' }).click();
     const pay = desk.getByRole('dialog', { name: 'Record payment' });
@@ -114,7 +116,7 @@ test('a receptionist checks a patient in, seats, completes and bills the visit b
   expect(mine).toMatchObject({ mode: 'upi', recordedBy: staffName, reference: `UTR ${tag}` });
   await page.goto('/admin/reports');
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Day end' }).click();
-  await expect(page.getByRole('heading', { name: 'Day end', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Day end', level: 1 })).toBeVisible({ timeout: 30_000 });
   const line = page.getByTestId('day-end-payment').filter({ hasText: first });
   await expect(line).toContainText('UPI');
   await expect(line).toContainText(staffName);
