@@ -212,15 +212,17 @@ test('the patient page shows alerts, history with totals, and books from there',
   const first = `Record${uid()}`;
   const res = await page.request.post('/api/admin/patients', {
     // A phone of its own: the history also gathers bookings made with the patient's phone or email.
-    data: { firstName: first, lastName: 'Patient', email: `${first.toLowerCase()}@example.com`, phone: uniquePhone(), conditions: 'Diabetes' },
+    data: { firstName: first, lastName: 'Patient', email: `${first.toLowerCase()}@example.com`, phone: uniquePhone() },
   });
   const patient = (await res.json()) as Patient;
+  // MED-5: the alert comes from the structured medical history.
+  expect((await page.request.put(`/api/admin/patients/${patient.id}/medical-history`, { data: { conditions: ['diabetes'] } })).status()).toBe(200);
   await page.goto('/admin/patients');
   await page.getByLabel('Search patients').fill(first);
   await page.getByRole('link', { name: `${first} Patient` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/patients/${patient.id}$`));
   await expect(page.getByRole('heading', { name: `${first} Patient`, level: 1 })).toBeVisible();
-  await expect(page.locator('.medical-alert').first()).toContainText('Conditions: Diabetes');
+  await expect(page.getByRole('region', { name: 'Medical alerts', exact: true })).toContainText('Diabetes');
   await expect(page.getByRole('heading', { name: 'Appointments (0)' })).toBeVisible();
   await page.getByRole('button', { name: 'New Appointment' }).click();
   await expect(page.getByRole('dialog', { name: 'New Appointment' }).locator('.medical-alert')).toContainText('Diabetes');

@@ -147,7 +147,7 @@ export function PatientPage() {
             </div>
           </dl>
           {/* MED-5: the history (and, for the owner and dentists, the visit notes) on the record screen. */}
-          <RouterButtonLink to={`/patients/${p.id}/record`} icon={<FileTextOutlined aria-hidden="true" />}>
+          <RouterButtonLink className="record-link" to={`/patients/${p.id}/record`} icon={<FileTextOutlined aria-hidden="true" />}>
             Medical history{canNotes ? ' & visit notes' : ''}
           </RouterButtonLink>
         </section>
