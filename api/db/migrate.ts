@@ -21,6 +21,8 @@ import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
 import * as outboxPersonalLinks from './migrations/022-outbox-personal-links';
 import * as mediaStorage from './migrations/023-media-storage';
 import * as clinicalRecord from './migrations/030-clinical-record';
+import * as issuedDocuments from './migrations/055-issued-documents';
+import * as treatmentPlans from './migrations/056-treatment-plans';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Knex.Migration> = {
   '022-outbox-personal-links': outboxPersonalLinks,
   '023-media-storage': mediaStorage,
   '030-clinical-record': clinicalRecord,
+  '055-issued-documents': issuedDocuments,
+  '056-treatment-plans': treatmentPlans,
 };
 
 const source: Knex.MigrationSource<string> = {
