@@ -15,6 +15,9 @@ import { WhatsAppButton } from '../features/appointments/components/whatsapp-but
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
 import { MedicalAlert } from '../components/medical-alert';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
+import { BillCompletedButton } from '../features/plans/components/bill-completed';
+import { RouterButtonLink } from '../components/router-button-link';
+import { useCan } from '../session/use-can';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -31,6 +34,7 @@ export function PatientPage() {
   const edit = useItemDialog<null>();
   const booking = useItemDialog<null>();
   const actions = useAppointmentActions();
+  const canSeePlans = useCan('clinical.read');
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -74,6 +78,8 @@ export function PatientPage() {
             <Button type="primary" icon={<CalendarOutlined aria-hidden="true" />} onClick={booking.openNew}>
               New Appointment
             </Button>
+            {canSeePlans && <RouterButtonLink to={`/patients/${id}/plans`}>Treatment plans</RouterButtonLink>}
+            <BillCompletedButton patientId={id} />
             <ExportPatientDataButton patient={p} />
             <ErasePatientButton patient={p} />
           </>
