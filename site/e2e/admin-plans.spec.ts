@@ -89,9 +89,20 @@ test('a dentist plans two options, the patient signs A on a tablet, the desk boo
   const bill = page.getByRole('dialog', { name: 'Bill completed work' });
   const visitOne = plans[0].options[0].visits[0].totalAmount;
   await expect(bill).toContainText('Root Canal Treatment');
-  await page.screenshot({ path: '/work/shots/plans/bill-1280.png' });
+  await expect(bill.getByText('Invoice total')).toBeVisible();
+  await bill.getByRole('button', { name: 'Create invoice' }).hover();
+  await page.screenshot({ path: '/work/shots/plans/bill-1280.png', animations: 'disabled' });
   await bill.getByRole('button', { name: 'Create invoice' }).click();
   await expectToast(page, 'Invoice created');
   const invoices = (await (await page.request.get(`/api/admin/invoices?q=${encodeURIComponent(tag)}`)).json()) as { totalAmount: number }[];
   expect(invoices[0].totalAmount).toBe(visitOne);
+
+  // The same screens on a phone (looked at: /work/shots/plans/).
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/admin/patients/${patientId}/plans`);
+  await expect(page.getByRole('region', { name: 'Option A' })).toContainText('done, billed');
+  await page.screenshot({ path: '/work/shots/plans/plans-375.png', fullPage: true });
+  await page.goto('/admin/treatment-plans');
+  await expect(page.getByRole('heading', { name: 'To book' })).toBeVisible();
+  await page.screenshot({ path: '/work/shots/plans/to-book-375.png', fullPage: true });
 });

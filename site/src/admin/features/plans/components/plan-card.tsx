@@ -28,6 +28,9 @@ const statusLabel: Record<PlanStatus, string> = {
 };
 
 function OptionTable({ option }: { option: PlanOption }) {
+  // The discount column only where something is discounted (narrow screens keep the amounts in view).
+  const discounted = option.items.some((l) => l.discount + l.planDiscountShare > 0);
+  const span = discounted ? 5 : 4;
   return (
     <section className={`plan-option is-${option.status}`} aria-label={`Option ${option.name}`}>
       <h3>
@@ -39,7 +42,7 @@ function OptionTable({ option }: { option: PlanOption }) {
             <th scope="col">Treatment</th>
             <th scope="col">Teeth</th>
             <th scope="col" className="num">Price</th>
-            <th scope="col" className="num">Discount</th>
+            {discounted && <th scope="col" className="num">Discount</th>}
             <th scope="col" className="num">GST</th>
             <th scope="col" className="num">Amount</th>
           </tr>
@@ -47,7 +50,7 @@ function OptionTable({ option }: { option: PlanOption }) {
         {option.visits.map((visit) => (
           <tbody key={visit.visit}>
             <tr className="plan-visit">
-              <th scope="rowgroup" colSpan={5}>
+              <th scope="rowgroup" colSpan={span}>
                 Visit {visit.visit}
                 {visit.label ? `: ${visit.label}` : ''} · {visit.minutes} min
                 {visit.appointment ? ` · booked ${formatEnGbDate(visit.appointment.date)} ${visit.appointment.time}` : ''}
@@ -64,7 +67,7 @@ function OptionTable({ option }: { option: PlanOption }) {
                   </td>
                   <td>{l.teeth.join(' ')}</td>
                   <td className="num">{formatAmount(l.unitPrice)}</td>
-                  <td className="num">{l.discount + l.planDiscountShare > 0 ? `− ${formatAmount(l.discount + l.planDiscountShare)}` : ''}</td>
+                  {discounted && <td className="num">{l.discount + l.planDiscountShare > 0 ? `− ${formatAmount(l.discount + l.planDiscountShare)}` : ''}</td>}
                   <td className="num">{l.taxRate > 0 ? `${l.taxRate}%` : 'Exempt'}</td>
                   <td className="num">{formatAmount(l.total)}</td>
                 </tr>
