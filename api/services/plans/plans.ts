@@ -295,7 +295,8 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           emi: emi.map((months) => ({ months, monthly: emiMonthly(figures.totalAmount, months) })),
           visits: visitMeta.map((meta, i) => {
             const figure = figures.visits.find((v) => v.visit === i + 1);
-            const booked = bookings.find((b) => Number(b.planId) === planId && Number(b.versionId) === Number(version.id) && Number(b.visit) === i + 1);
+            // PLAN-10: visits are booked for the accepted option only.
+            const booked = o.status === 'accepted' ? bookings.find((b) => Number(b.planId) === planId && Number(b.versionId) === Number(version.id) && Number(b.visit) === i + 1) : undefined;
             return {
               visit: i + 1,
               label: meta.label,
