@@ -14,6 +14,7 @@ import { adminRoutes } from './routes/admin';
 import { apiDocsRoutes } from './routes/api-docs';
 import { manageAppointmentRoutes } from './routes/public/manage-appointment';
 import { reviewPublicRoutes } from './routes/public/reviews';
+import { publicPlanRoutes } from './routes/public/plans';
 import { authRoutes } from './routes/auth';
 import { desktopUpdateRoutes } from './routes/desktop-updates';
 import { healthRoutes } from './routes/health';
@@ -34,6 +35,7 @@ export function appRouters(deps: Deps): Router[] {
     publicAppointmentRoutes(deps),
     manageAppointmentRoutes(deps),
     reviewPublicRoutes(deps),
+    publicPlanRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),

@@ -169,14 +169,14 @@ const ADMIN_FLOORS: [RegExp, number, string][] = [
  * The layers inside shared/, lowest first (each imports its own layer and those below): constants know
  * nothing else; the language catalogues know the constants; the pure domain functions (money, clinic time,
  * dates, invoice totals) may read a catalogue's words; the zod schemas use the domain, and so does the
- * clinical record (its teeth, parser, chart state and schemas, one domain folder beside the schemas); what is
- * sent and printed (emails, WhatsApp texts, the invoice document) sits on top.
+ * clinical record and the treatment plans (each a domain folder of pure functions and schemas beside the
+ * schemas); what is sent and printed (emails, WhatsApp texts, the invoice document) sits on top.
  */
 const SHARED_LAYERS: [RegExp, number, string][] = [
   [/^shared\/constants\//, 0, 'constants'],
   [/^shared\/i18n\//, 1, 'language catalogues'],
   [/^shared\/domain\//, 2, 'domain functions'],
-  [/^shared\/(schemas|clinical)\//, 3, 'schemas'],
+  [/^shared\/(schemas|clinical|plans)\//, 3, 'schemas'],
   [/^shared\/(emails|invoice)\//, 4, 'emails and documents'],
 ];
 

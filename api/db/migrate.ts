@@ -28,6 +28,8 @@ import * as appointmentPatientNote from './migrations/040-appointment-patient-no
 import * as medicalHistory from './migrations/050-medical-history';
 import * as visitNotes from './migrations/051-visit-notes';
 import * as consultationPrice from './migrations/041-consultation-price';
+import * as issuedDocuments from './migrations/055-issued-documents';
+import * as treatmentPlans from './migrations/056-treatment-plans';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -60,6 +62,8 @@ const migrations: Record<string, Knex.Migration> = {
   '050-medical-history': medicalHistory,
   '051-visit-notes': visitNotes,
   '041-consultation-price': consultationPrice,
+  '055-issued-documents': issuedDocuments,
+  '056-treatment-plans': treatmentPlans,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -14,6 +14,7 @@ import {
 import { medicalHistorySchema } from '../../shared/clinical/medical-history';
 import { addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../shared/clinical/visit-note';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
+import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { languages } from '../../shared/i18n/types';
 import { eraseRequestSchema, patientSchema } from '../../shared/schemas/patient';
@@ -120,6 +121,24 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/visit-note-templates': { tag: 'Clinical', summary: "The visit notes' templates and each procedure code's default text" },
   'PUT /api/admin/visit-note-templates': { tag: 'Clinical', summary: 'Save the templates and default texts (owner)', body: visitNoteTemplatesSchema },
   'GET /api/admin/patients/:id/record.fhir.json': { tag: 'Clinical', summary: "The patient's clinical record as a FHIR R4 Bundle (audited)", produces: 'application/fhir+json' },
+  'GET /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: "A patient's treatment plans, newest first" },
+  'POST /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: 'Make a treatment plan from planned items: options, visits, prices', body: treatmentPlanSchema },
+  'GET /api/admin/patients/:id/billable-items': { tag: 'Plans', summary: 'Completed, unbilled work at its accepted prices' },
+  'POST /api/admin/patients/:id/invoice-from-completed': { tag: 'Plans', summary: 'Invoice the completed work (201), or 409 when nothing is left to bill', body: invoiceFromCompletedSchema },
+  'GET /api/admin/treatment-plans/to-book': { tag: 'Plans', summary: "Accepted plans' visits without an appointment, with their lengths" },
+  'GET /api/admin/treatment-plans/follow-up': { tag: 'Plans', summary: 'Proposed plans not accepted after N days, with a WhatsApp text' },
+  'GET /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'A treatment plan with its options, visits, versions and acceptance' },
+  'PUT /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'Change a plan: a new version, proposed again', body: treatmentPlanSchema },
+  'POST /api/admin/treatment-plans/:id/accept': { tag: 'Plans', summary: 'Accept one option with a signature (the others are declined); stores the signed estimate', body: planAcceptSchema },
+  'POST /api/admin/treatment-plans/:id/decline': { tag: 'Plans', summary: 'The patient declines the whole plan' },
+  'GET /api/admin/treatment-plans/:id/estimate.pdf': { tag: 'Plans', summary: 'The estimate PDF: the signed one as stored, else a draft', produces: 'application/pdf', query: ['lang'] },
+  'POST /api/admin/treatment-plans/:id/link': { tag: 'Plans', summary: 'A personal link for the patient to accept the plan' },
+  'POST /api/admin/treatment-plans/:id/sittings': { tag: 'Plans', summary: 'Record a sitting: teeth done, or the last sitting', body: planSittingSchema },
+  'POST /api/admin/treatment-plans/:id/visits/:visit/bookings': { tag: 'Plans', summary: "Link an appointment to a plan's visit", body: planBookingSchema },
+  'GET /api/admin/reports/case-acceptance': { tag: 'Plans', summary: 'Case acceptance by dentist and month (owner)', query: ['from', 'to'] },
+  'GET /verify/:hash': { tag: 'Public', summary: 'Whether the clinic issued a document with this SHA-256: its kind and date only' },
+  'GET /plan/:token': { tag: 'Public', summary: "The personal link's page to read and accept a treatment plan (404 once accepted, changed or expired)", produces: 'text/html' },
+  'POST /plan/:token': { tag: 'Public', summary: "Accept a treatment plan (form fields option, signedBy, agree=yes)", produces: 'text/html' },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered), each with the language it was booked in', query: [...listQuery, 'status', 'from', 'to'] },
   'POST /api/admin/appointments': { tag: 'Appointments', summary: "Book for a patient (existing or new), in the language given, else that of the patient's latest booking", body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },
   'GET /api/admin/appointments/calendar': { tag: 'Appointments', summary: 'Appointments of a date range for the calendar', query: ['from', 'to'] },

@@ -64,4 +64,4 @@ export const MANAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * sanitiser (api/logger.ts) replaces the segment after any of them, and api/test/security/token-logs.test.ts
  * checks that every route taking a token lies under one.
  */
-export const TOKEN_PATH_PREFIXES = ['/appointment/', '/review/', '/api/appointment-links/'] as const;
+export const TOKEN_PATH_PREFIXES = ['/appointment/', '/review/', '/api/appointment-links/', '/plan/'] as const;

@@ -6,9 +6,10 @@ import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 
 // Site settings (SET-1, SET-5): doctor_image (the doctor photo's address), gstin (the clinic's GST
 // registration; none means not registered, INV-19), upi_id (the UPI ID the invoice QR codes pay to) and
-// session_max_hours (AUTH-15: how long a session lasts after sign-in, however busy) and
-// invoice.defaultTypedItemGst (INV-35: the GST of an invoice item typed by hand).
-export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours', 'invoice.defaultTypedItemGst'] as const;
+// session_max_hours (AUTH-15: how long a session lasts after sign-in, however busy),
+// invoice.defaultTypedItemGst (INV-35: the GST of an invoice item typed by hand), plan_emi_months
+// (PLAN-6: the EMI lengths offered on estimates) and plan_follow_up_days (PLAN-13).
+export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours', 'invoice.defaultTypedItemGst', 'plan_emi_months', 'plan_follow_up_days'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 /**
@@ -94,9 +95,48 @@ export const typedItemGstValueSchema = z.object({
     .refine((value) => value === '' || (typedItemGstChoices as readonly string[]).includes(value), TYPED_ITEM_GST_MESSAGE),
 });
 
+export const PLAN_EMI_MONTHS_MESSAGE = 'EMI months must be whole numbers from 2 to 60, separated by commas (for example 3, 6, 12)';
+export const PLAN_FOLLOW_UP_DAYS_MESSAGE = 'Follow-up days must be a whole number from 1 to 365';
+export const PLAN_FOLLOW_UP_DAYS_DEFAULT = 7;
+
+/** PLAN-6: the EMI lengths a stored value offers ('3,6,12' -> [3, 6, 12]); none when empty or unreadable. */
+export function planEmiMonths(stored: string | null | undefined): number[] {
+  const parts = (stored ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const months = parts.map((p) => (/^[0-9]{1,2}$/.test(p) ? Number(p) : NaN));
+  if (months.some((m) => !(m >= 2 && m <= 60))) return [];
+  return [...new Set(months)].sort((a, b) => a - b);
+}
+
+/** PLAN-13: days after which a proposed plan goes on the follow-up list. */
+export function planFollowUpDays(stored: string | null | undefined): number {
+  const value = (stored ?? '').trim();
+  const days = /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
+  return days >= 1 && days <= 365 ? days : PLAN_FOLLOW_UP_DAYS_DEFAULT;
+}
+
+const planEmiMonthsValueSchema = z.object({
+  value: z
+    .union([z.string(), z.number()], { error: PLAN_EMI_MONTHS_MESSAGE })
+    .nullish()
+    .transform((value) => String(value ?? '').trim())
+    .refine((value) => value === '' || planEmiMonths(value).length > 0, PLAN_EMI_MONTHS_MESSAGE)
+    .transform((value) => planEmiMonths(value).join(',')),
+});
+
+const planFollowUpDaysValueSchema = z.object({
+  value: z
+    .union([z.string(), z.number()], { error: PLAN_FOLLOW_UP_DAYS_MESSAGE })
+    .nullish()
+    .transform((value) => String(value ?? '').trim())
+    .refine((value) => value === '' || String(planFollowUpDays(value)) === String(Number(value)), PLAN_FOLLOW_UP_DAYS_MESSAGE)
+    .transform((value) => (value === '' ? '' : String(Number(value)))),
+});
+
 /** The body schema of PUT /api/admin/site-settings/{key}: each key checks its own value. */
 export function siteSettingValueSchemaFor(key: SiteSettingKey) {
   if (key === 'invoice.defaultTypedItemGst') return typedItemGstValueSchema;
+  if (key === 'plan_emi_months') return planEmiMonthsValueSchema;
+  if (key === 'plan_follow_up_days') return planFollowUpDaysValueSchema;
   if (key === 'gstin') return gstinValueSchema;
   if (key === 'upi_id') return upiIdValueSchema;
   if (key === 'session_max_hours') return sessionMaxHoursValueSchema;

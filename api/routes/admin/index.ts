@@ -21,6 +21,7 @@ import { reportRoutes } from './reports';
 import { siteSettingRoutes } from './site-settings';
 import { staffRoutes } from './staff';
 import { uploadRoutes } from './upload';
+import { treatmentPlanRoutes } from './treatment-plans';
 
 // The admin API: each resource router is made by createAdminRouter (api/routes/router.ts), whose first
 // middleware is the session guard (AUTH-2). Each resource adds its routes here, one line each:
@@ -49,5 +50,6 @@ export function adminRoutes(deps: Deps) {
   router.use(recallRoutes(deps).routes());
   router.use(clinicalRoutes(deps).routes());
   router.use(recordRoutes(deps).routes());
+  router.use(treatmentPlanRoutes(deps).routes());
   return router;
 }

@@ -282,9 +282,18 @@ export async function createInvoice(deps: Deps, typed: InvoiceCreate): Promise<I
   if (typed.dueDate && typed.dueDate < issueDate) {
     throw badRequest(DUE_BEFORE_ISSUE_MESSAGE, { dueDate: DUE_BEFORE_ISSUE_MESSAGE });
   }
-  const financialYear = financialYearOf(issueDate);
+  return deps.knex.transaction((trx) => insertInvoice(deps, trx, typed));
+}
 
-  return deps.knex.transaction(async (trx) => {
+/**
+ * createInvoice's work inside the caller's transaction: billing from a treatment plan (PLAN-12) writes the
+ * invoice and marks its items billed in one transaction.
+ */
+export async function insertInvoice(deps: Deps, trx: Knex.Transaction, typed: InvoiceCreate): Promise<InvoiceJson> {
+  const now = deps.now();
+  const issueDate = clinicToday(now);
+  const financialYear = financialYearOf(issueDate);
+  {
     // The registration as it stands when the invoice is issued; the invoice keeps it (Rule 46).
     const gstin = await settingValue(trx, 'gstin');
     const registered = gstin !== null;
@@ -386,7 +395,7 @@ export async function createInvoice(deps: Deps, typed: InvoiceCreate): Promise<I
     });
     deps.logger.info('invoice_created', { id, invoiceNumber: created.invoiceNumber, kind: created.kind });
     return created;
-  });
+  }
 }
 
 /**

@@ -161,7 +161,12 @@ async function lockItem(trx: Knex.Transaction, id: number): Promise<{ status: It
 
 /** PATCH /api/admin/clinical-items/{id}: a procedure's status; a completed one is locked (CHART-8). */
 export async function changeItemStatus(deps: Deps, id: number, userId: number, status: ProcedureStatus): Promise<ClinicalItem> {
-  return deps.knex.transaction(async (trx) => {
+  return deps.knex.transaction((trx) => setItemStatus(deps, trx, id, userId, status));
+}
+
+/** changeItemStatus inside the caller's transaction (a plan's last sitting completes its item, PLAN-11). */
+export async function setItemStatus(deps: Deps, trx: Knex.Transaction, id: number, userId: number, status: ProcedureStatus): Promise<ClinicalItem> {
+  {
     const before = await lockItem(trx, id);
     if (before.invalidatedAt) throw conflict(CLINICAL_MESSAGES.invalidated);
     if (before.kind === 'finding') throw conflict(CLINICAL_MESSAGES.findingStatus);
@@ -172,7 +177,7 @@ export async function changeItemStatus(deps: Deps, id: number, userId: number, s
       await audit(trx, { action: 'update', entity: 'clinical-item', entityId: id, changes: { status: { old: before.status, new: status } } });
     }
     return loadItem(trx, id);
-  });
+  }
 }
 
 /** POST /api/admin/clinical-items/{id}/invalidate: kept, with the reason, who and when; also a locked item (CHART-8). */

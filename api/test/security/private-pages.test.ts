@@ -65,11 +65,25 @@ async function reviewToken(): Promise<string> {
   return linkToken(mail, 'review');
 }
 
+/** PLAN-9: a personal link to a proposed plan; `used` accepts it through the link, so it no longer opens. */
+async function planToken(used = false): Promise<string> {
+  const cookie = await app.signIn();
+  seq += 1;
+  const patient = await app.request('/api/admin/patients', { method: 'POST', cookie, json: { firstName: 'Neha', lastName: 'Joshi', email: `plan${seq}@example.in`, phone: `91111${String(seq).padStart(5, '0')}` } });
+  const patientId = (await patient.json()).id;
+  const items = await (await app.request(`/api/admin/patients/${patientId}/chart-commands`, { method: 'POST', cookie, json: { command: '46 rct' } })).json();
+  const plan = await (await app.request(`/api/admin/patients/${patientId}/treatment-plans`, { method: 'POST', cookie, json: { title: 'RCT 46', options: [{ name: 'A', itemIds: [items.items[0].id] }] } })).json();
+  const link = await (await app.request(`/api/admin/treatment-plans/${plan.id}/link`, { method: 'POST', cookie, json: {} })).json();
+  const token = new URL(link.url).pathname.split('/')[2];
+  if (used) expect((await app.postForm(`/plan/${token}`, { option: 'A', signedBy: 'Neha Joshi', agree: 'yes' })).status).toBe(200);
+  return token;
+}
+
 type TokenState = 'valid' | 'malformed' | 'unknown' | 'expired';
 
 /** The personal pages' roots among the declared token addresses (the data address is probed on its own). */
 const PAGE_ROOTS = TOKEN_PATH_PREFIXES.filter((p) => !p.startsWith('/api/')).map((p) => p.split('/')[1]);
-type PageRoot = 'appointment' | 'review';
+type PageRoot = 'appointment' | 'review' | 'plan';
 
 interface Probe {
   method: 'GET' | 'POST';
@@ -91,6 +105,13 @@ function probes(lang: Lang, root: PageRoot, token: string): Probe[] {
       { method: 'POST', path: at(`/appointment/${token}/request`), form: { slot: 'x\u0000y' } },
     ];
   }
+  if (root === 'plan') {
+    return [
+      { method: 'GET', path: at(`/plan/${token}`) },
+      // Without the name and the agreement: the form again (400), the plan not accepted.
+      { method: 'POST', path: at(`/plan/${token}`), form: { option: 'A' } },
+    ];
+  }
   return [
     { method: 'GET', path: at(`/review/${token}`) },
     { method: 'POST', path: at(`/review/${token}`), form: { rating: '9', text: 'Kind staff' } },
@@ -106,13 +127,16 @@ describe('the private pages carry their headers', () => {
     const review = await reviewToken();
     const usedReview = await reviewToken();
     expect((await app.postForm(`/review/${usedReview}`, { rating: '5', text: 'Thank you' })).status).toBe(200);
+    const plan = await planToken();
+    const usedPlan = await planToken(true);
     app.clock.set(RUN_AT);
 
     // A token address declared later needs its probes here first.
-    expect(PAGE_ROOTS.sort()).toEqual(['appointment', 'review']);
+    expect(PAGE_ROOTS.sort()).toEqual(['appointment', 'plan', 'review']);
     const tokens: Record<PageRoot, Record<TokenState, string>> = {
       appointment: { valid: live, malformed: 'short', unknown: 'A'.repeat(43), expired },
       review: { valid: review, malformed: 'short', unknown: 'A'.repeat(43), expired: usedReview },
+      plan: { valid: plan, malformed: 'short', unknown: 'A'.repeat(43), expired: usedPlan },
     };
     const problems: string[] = [];
     const statuses = new Set<number>();
@@ -128,7 +152,7 @@ describe('the private pages carry their headers', () => {
     };
     // English first, so the live link's posts are answered before its limits are reached.
     for (const lang of languages) {
-      for (const root of ['appointment', 'review'] as const) {
+      for (const root of ['appointment', 'review', 'plan'] as const) {
         for (const [state, token] of Object.entries(tokens[root])) {
           for (const probe of probes(lang, root, token)) await check(probe, `${lang} ${state}`);
         }

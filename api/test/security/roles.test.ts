@@ -127,6 +127,23 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/visit-note-templates': CLINICAL,
   'PUT /api/admin/visit-note-templates': OWNER,
   'GET /api/admin/patients/:id/record.fhir.json': CLINICAL,
+  // Treatment plans (PLAN-1..PLAN-14): everyone reads them (the desk books and bills from them), the
+  // clinical writers make them and record sittings, whoever edits patients takes the acceptance.
+  'GET /api/admin/patients/:id/treatment-plans': ALL,
+  'POST /api/admin/patients/:id/treatment-plans': CLINICAL,
+  'GET /api/admin/patients/:id/billable-items': BOTH,
+  'POST /api/admin/patients/:id/invoice-from-completed': BOTH,
+  'GET /api/admin/treatment-plans/to-book': ALL,
+  'GET /api/admin/treatment-plans/follow-up': ALL,
+  'GET /api/admin/treatment-plans/:id': ALL,
+  'PUT /api/admin/treatment-plans/:id': CLINICAL,
+  'POST /api/admin/treatment-plans/:id/accept': ALL,
+  'POST /api/admin/treatment-plans/:id/decline': ALL,
+  'GET /api/admin/treatment-plans/:id/estimate.pdf': ALL,
+  'POST /api/admin/treatment-plans/:id/link': ALL,
+  'POST /api/admin/treatment-plans/:id/sittings': CLINICAL,
+  'POST /api/admin/treatment-plans/:id/visits/:visit/bookings': BOTH,
+  'GET /api/admin/reports/case-acceptance': OWNER,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };

@@ -80,7 +80,7 @@ describe('the request log (SEC-7)', () => {
 
     const lines = requestLines(from);
     expect(lines).toHaveLength(paths.length);
-    for (const line of lines) expect(line.path).toMatch(/\/(appointment|review|appointment-links)\/\[token\]/);
+    for (const line of lines) expect(line.path).toMatch(/\/(appointment|review|appointment-links|plan)\/\[token\]/);
     const text = logged.join('\n');
     expect(text).not.toContain(manage);
     expect(text).not.toContain(review);

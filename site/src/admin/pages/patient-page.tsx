@@ -18,10 +18,11 @@ import { usePatientHistory } from '../features/patients/api/get-patient-history'
 import { MedicalHistoryBanner } from '../components/medical-history-banner';
 import { RouterButtonLink } from '../components/router-button-link';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
+import { BillCompletedButton } from '../features/plans/components/bill-completed';
+import { useCan } from '../session/use-can';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
-import { useCan } from '../session/use-can';
 
 // PAT-5: one patient's page: contact details, medical alerts (a warning banner drawn from the medical
 // history, MED-5, which the record screen edits), notes, every appointment and invoice with the totals billed, paid and due; New Appointment and
@@ -37,6 +38,7 @@ export function PatientPage() {
   const billing = useBillVisit();
   const actions = useAppointmentActions({ onBill: billing.onBill });
   const canNotes = useCan('notes');
+  const canSeePlans = useCan('clinical.read');
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -82,6 +84,8 @@ export function PatientPage() {
             <Button type="primary" icon={<CalendarOutlined aria-hidden="true" />} onClick={booking.openNew}>
               New Appointment
             </Button>
+            {canSeePlans && <RouterButtonLink to={`/patients/${id}/plans`}>Treatment plans</RouterButtonLink>}
+            <BillCompletedButton patientId={id} />
             <ExportPatientDataButton patient={p} />
             <ErasePatientButton patient={p} />
           </>

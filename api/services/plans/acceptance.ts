@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import { clinicToday, formatEnGbDate } from '../../../shared/domain/clinic-time';
+import type { Lang } from '../../../shared/i18n/types';
+import sharp from 'sharp';
+import { PLAN_MESSAGES, type PlanAccept, type TreatmentPlan } from '../../../shared/schemas/treatment-plan';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { audit } from '../../platform/audit';
+import { issueDocument, readIssuedDocument } from '../../platform/documents/issued-documents';
+import { renderEstimatePdf, type EstimateDocument } from './estimate-pdf';
+import { getPlan, patientLanguage } from './plans';
+
+// PLAN-2, PLAN-8: accepting an option. One transaction: the chosen option accepted and the others of
+// the version declined, the estimate drawn in the patient's language with the signature, stamped with its
+// hash, stored and registered (VER-1), the acceptance written, the plan accepted, the audit row.
+
+export const ACCEPT_ERRORS = {
+  notProposed: 'Only a proposed plan can be accepted',
+  noOption: (name: string) => `This plan has no option ${name}`,
+} as const;
+
+export const ESTIMATE_KIND = 'treatment-estimate';
+
+export interface Acceptance {
+  option: string;
+  signedBy: string;
+  via: 'screen' | 'link';
+  signaturePng: Buffer | null;
+  language?: Lang;
+  userId: number | null;
+}
+
+/**
+ * The drawn signature as a PNG that pdfkit can draw: the data URL's image must decode (sharp reads it)
+ * and is written again as a plain PNG, at most 1200 x 600, so a broken or odd file never reaches the PDF.
+ */
+export async function signaturePng(dataUrl: PlanAccept['signature']): Promise<Buffer> {
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  try {
+    const meta = await sharp(png).metadata();
+    if (meta.format !== 'png' || !meta.width || !meta.height) throw new Error('not a png');
+    return await sharp(png).resize({ width: 1200, height: 600, fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).png().toBuffer();
+  } catch {
+    throw badRequest(PLAN_MESSAGES.signature, { signature: PLAN_MESSAGES.signature });
+  }
+}
+
+function estimateDocument(deps: Deps, plan: TreatmentPlan, lang: Lang, date: string, acceptance: EstimateDocument['acceptance']): EstimateDocument {
+  return {
+    lang,
+    title: plan.title,
+    planId: plan.id,
+    version: plan.version,
+    patientName: plan.patientName,
+    dentistName: plan.dentistName ?? '',
+    date,
+    options: plan.options,
+    acceptance,
+    publicUrl: deps.config.publicUrl,
+  };
+}
+
+/** Accepts `input.option` of the plan's current version (PLAN-2, PLAN-8). */
+export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxIn?: Knex.Transaction): Promise<TreatmentPlan> {
+  const work = async (trx: Knex.Transaction) => {
+    const plan = await trx('treatmentPlans').where({ id }).forUpdate().first();
+    if (!plan) throw notFound('Treatment plan');
+    if (plan.status !== 'proposed') throw conflict(ACCEPT_ERRORS.notProposed);
+    const version = await trx('treatmentPlanVersions').where({ planId: id, version: plan.currentVersion }).first('id');
+    const chosen = await trx('treatmentPlanOptions').where({ versionId: version.id, name: input.option }).first('id');
+    if (!chosen) throw badRequest(ACCEPT_ERRORS.noOption(input.option), { option: ACCEPT_ERRORS.noOption(input.option) });
+    const now = deps.now();
+    const today = clinicToday(now);
+    await trx('treatmentPlanOptions').where({ id: chosen.id }).update({ status: 'accepted' });
+    await trx('treatmentPlanOptions').where({ versionId: version.id }).whereNot({ id: chosen.id }).update({ status: 'declined' });
+    await trx('treatmentPlans').where({ id }).update({ status: 'accepted', updatedAt: now });
+    const language = input.language ?? (await patientLanguage(trx, Number(plan.patientId)));
+    const accepted = await getPlan(deps, id, trx);
+    const pdf = await renderEstimatePdf(
+      estimateDocument(deps, accepted, language, formatEnGbDate(today), {
+        option: input.option,
+        signedBy: input.signedBy,
+        when: `${formatEnGbDate(today)} ${now.toLocaleTimeString('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' })} IST`,
+        via: input.via,
+        signaturePng: input.signaturePng,
+      }),
+    );
+    const document = await issueDocument(trx, deps.storage, { kind: ESTIMATE_KIND, issuedOn: today, now, pdf });
+    await trx('treatmentPlanAcceptances').insert({
+      planId: id,
+      versionId: version.id,
+      optionId: chosen.id,
+      signedBy: input.signedBy,
+      via: input.via,
+      language,
+      documentHash: document.hash,
+      acceptedBy: input.userId,
+      acceptedAt: now,
+    });
+    await audit(trx, {
+      action: 'accept',
+      entity: 'treatment-plan',
+      entityId: id,
+      changes: { status: { old: 'proposed', new: 'accepted' }, option: { old: null, new: input.option }, documentHash: { old: null, new: document.hash } },
+    });
+    deps.logger.info('treatment_plan_accepted', { id, option: input.option, via: input.via });
+  };
+  if (trxIn) await work(trxIn);
+  else await deps.knex.transaction(work);
+  return getPlan(deps, id);
+}
+
+/**
+ * GET /api/admin/treatment-plans/{id}/estimate.pdf: the signed estimate as stored when the current
+ * version is accepted (byte for byte), else a draft drawn now (`lang`, or the patient's language).
+ */
+export async function estimatePdf(deps: Deps, id: number, lang?: Lang): Promise<{ pdf: Buffer; signed: boolean }> {
+  const plan = await getPlan(deps, id);
+  if (plan.acceptance && !lang) {
+    const stored = await readIssuedDocument(deps.knex, deps.storage, plan.acceptance.documentHash);
+    if (stored) return { pdf: stored, signed: true };
+  }
+  if (plan.acceptance && lang === plan.acceptance.language) {
+    const stored = await readIssuedDocument(deps.knex, deps.storage, plan.acceptance.documentHash);
+    if (stored) return { pdf: stored, signed: true };
+  }
+  const language = lang ?? (await patientLanguage(deps.knex, plan.patientId));
+  const pdf = await renderEstimatePdf(estimateDocument(deps, plan, language, formatEnGbDate(clinicToday(deps.now())), null));
+  return { pdf, signed: false };
+}

@@ -1,0 +1,216 @@
+import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
+import { fromPaise, toPaise } from '../../../shared/domain/money';
+import { whatsAppLink } from '../../../shared/emails/whatsapp';
+import { estimateWords } from '../../../shared/plans/estimate-words';
+import { planFollowUpDays } from '../../../shared/schemas/site-setting';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { audit } from '../../platform/audit';
+import { settingValue } from '../content/site-settings';
+import { getPlan, patientLanguage, readPlans } from './plans';
+import type { TreatmentPlan } from '../../../shared/schemas/treatment-plan';
+
+// PLAN-10: the accepted plans' visits to book; PLAN-13: the follow-up list; PLAN-14: the owner's
+// case-acceptance report.
+
+type Row = Record<string, any>;
+
+export interface VisitToBook {
+  planId: number;
+  patientId: number;
+  patientName: string;
+  phone: string | null;
+  title: string;
+  option: string;
+  visit: number;
+  label: string;
+  minutes: number;
+  items: { itemId: number; description: string; teeth: string[] }[];
+  totalAmount: number;
+}
+
+/**
+ * GET /api/admin/treatment-plans/to-book (PLAN-10): every visit of an accepted (or in progress) plan's
+ * accepted option that has no appointment (a cancelled one does not count) and whose items are not all
+ * completed, oldest plan first, with its length.
+ */
+export async function visitsToBook(deps: Deps): Promise<VisitToBook[]> {
+  const rows: Row[] = await deps.knex('treatmentPlans as t').join('patients as p', 'p.id', 't.patientId').where('t.status', 'accepted').orderBy('t.id').select('t.id', 'p.phone');
+  const plans = await readPlans(deps, deps.knex, rows.map((r) => Number(r.id)));
+  const out: VisitToBook[] = [];
+  for (const plan of plans) {
+    const option = plan.options.find((o) => o.status === 'accepted');
+    if (!option || !plan.acceptance) continue;
+    for (const visit of option.visits) {
+      const items = option.items.filter((l) => l.visit === visit.visit);
+      if (visit.appointment || items.every((l) => l.itemStatus === 'completed')) continue;
+      out.push({
+        planId: plan.id,
+        patientId: plan.patientId,
+        patientName: plan.patientName,
+        phone: (rows.find((r) => Number(r.id) === plan.id)?.phone as string | null) ?? null,
+        title: plan.title,
+        option: option.name,
+        visit: visit.visit,
+        label: visit.label,
+        minutes: visit.minutes,
+        items: items.map((l) => ({ itemId: l.itemId, description: l.description, teeth: l.teeth })),
+        totalAmount: visit.totalAmount,
+      });
+    }
+  }
+  return out;
+}
+
+export const BOOKING_ERRORS = {
+  notAccepted: 'Only an accepted plan\'s visits are booked',
+  noVisit: (n: number) => `This plan has no visit ${n}`,
+  otherPatient: 'This appointment is for another patient',
+  cancelled: 'This appointment is cancelled',
+  taken: 'This appointment is already linked to a plan visit',
+  booked: 'This visit already has an appointment',
+} as const;
+
+/**
+ * POST /api/admin/treatment-plans/{id}/visits/{visit}/bookings `{ appointmentId }` (PLAN-10): links an
+ * appointment of the same patient (booked at the desk as any other) to the visit, so the appointment
+ * carries the visit's items. One appointment serves one visit; a visit has one appointment not cancelled.
+ */
+export async function bookVisit(deps: Deps, planId: number, visit: number, appointmentId: number, userId: number): Promise<TreatmentPlan> {
+  await deps.knex.transaction(async (trx) => {
+    const plan = await trx('treatmentPlans').where({ id: planId }).forUpdate().first();
+    if (!plan) throw notFound('Treatment plan');
+    if (plan.status !== 'accepted') throw conflict(BOOKING_ERRORS.notAccepted);
+    const version = await trx('treatmentPlanVersions').where({ planId, version: plan.currentVersion }).first('id');
+    const option = await trx('treatmentPlanOptions').where({ versionId: version.id, status: 'accepted' }).first('visits');
+    const visits = (typeof option.visits === 'string' ? JSON.parse(option.visits) : option.visits) as unknown[];
+    if (visit < 1 || visit > visits.length) throw notFound(`Visit ${visit}`);
+    const appointment = await trx('appointments').where({ id: appointmentId }).forKeyShare().first('patientId', 'status');
+    if (!appointment) throw badRequest('Please choose the appointment to link', { appointmentId: 'Please choose the appointment to link' });
+    if (Number(appointment.patientId) !== Number(plan.patientId)) throw badRequest(BOOKING_ERRORS.otherPatient, { appointmentId: BOOKING_ERRORS.otherPatient });
+    if (appointment.status === 'cancelled') throw conflict(BOOKING_ERRORS.cancelled);
+    if (await trx('treatmentPlanBookings').where({ appointmentId }).first('id')) throw conflict(BOOKING_ERRORS.taken);
+    const open = await trx('treatmentPlanBookings as b')
+      .join('appointments as a', 'a.id', 'b.appointmentId')
+      .where({ 'b.planId': planId, 'b.versionId': version.id, 'b.visit': visit })
+      .whereNot('a.status', 'cancelled')
+      .first('b.id');
+    if (open) throw conflict(BOOKING_ERRORS.booked);
+    await trx('treatmentPlanBookings').insert({ planId, versionId: version.id, visit, appointmentId, createdBy: userId, createdAt: deps.now() });
+    await audit(trx, { action: 'book-visit', entity: 'treatment-plan', entityId: planId, changes: { visit: { old: null, new: visit }, appointmentId: { old: null, new: appointmentId } } });
+  });
+  return getPlan(deps, planId);
+}
+
+export interface FollowUp {
+  planId: number;
+  patientId: number;
+  patientName: string;
+  phone: string | null;
+  title: string;
+  proposedOn: string;
+  days: number;
+  total: number;
+  language: string;
+  whatsAppText: string;
+  whatsAppLink: string | null;
+}
+
+/**
+ * GET /api/admin/treatment-plans/follow-up (PLAN-13): proposed plans whose current version was proposed at
+ * least `plan_follow_up_days` days ago (7 unless the owner sets it), oldest first, each with a WhatsApp
+ * text in the patient's language (their latest booking's).
+ */
+export async function followUpList(deps: Deps): Promise<{ days: number; plans: FollowUp[] }> {
+  const days = planFollowUpDays(await settingValue(deps.knex, 'plan_follow_up_days'));
+  const today = clinicToday(deps.now());
+  const cutoff = addDays(today, -days);
+  const rows: Row[] = await deps
+    .knex('treatmentPlans as t')
+    .join('treatmentPlanVersions as v', function join() {
+      this.on('v.planId', 't.id').andOn('v.version', 't.currentVersion');
+    })
+    .join('patients as p', 'p.id', 't.patientId')
+    .where('t.status', 'proposed')
+    .orderBy('v.createdAt')
+    .select('t.id', 'p.phone', 'p.firstName', 'v.createdAt');
+  const due = rows.filter((r) => clinicToday(new Date(r.createdAt)) <= cutoff);
+  const plans = await readPlans(deps, deps.knex, due.map((r) => Number(r.id)));
+  const out: FollowUp[] = [];
+  for (const [i, plan] of plans.entries()) {
+    const row = due[i];
+    const lang = await patientLanguage(deps.knex, plan.patientId);
+    const text = estimateWords[lang].followUp(String(row.firstName), plan.title, null);
+    const proposedOn = clinicToday(new Date(row.createdAt));
+    out.push({
+      planId: plan.id,
+      patientId: plan.patientId,
+      patientName: plan.patientName,
+      phone: (row.phone as string | null) ?? null,
+      title: plan.title,
+      proposedOn,
+      days: Math.round((Date.parse(today) - Date.parse(proposedOn)) / 86_400_000),
+      total: Math.min(...plan.options.map((o) => o.total)),
+      language: lang,
+      whatsAppText: text,
+      whatsAppLink: row.phone ? whatsAppLink(String(row.phone), text) : null,
+    });
+  }
+  return { days, plans: out };
+}
+
+export interface AcceptanceRow {
+  month: string;
+  dentistId: number;
+  dentistName: string | null;
+  proposed: number;
+  proposedAmount: number;
+  accepted: number;
+  acceptedAmount: number;
+  declined: number;
+}
+
+/**
+ * GET /api/admin/reports/case-acceptance?from=yyyy-MM&to=yyyy-MM (PLAN-14): per month a plan was made (clinic
+ * calendar) and its dentist, the plans proposed and the rupees proposed (each plan at its first version's
+ * dearest option: what the patient was offered at most), and of them the plans accepted with the rupees
+ * accepted (the accepted option of the latest accepted version) and the plans declined.
+ */
+export async function caseAcceptance(deps: Deps, from: string, to: string): Promise<AcceptanceRow[]> {
+  const rows: Row[] = await deps
+    .knex('treatmentPlans as t')
+    .leftJoin('users as u', 'u.id', 't.dentistId')
+    .select('t.id', 't.status', 't.createdAt', 't.dentistId', 'u.displayName');
+  const firstTotals: Row[] = await deps
+    .knex('treatmentPlanOptions as o')
+    .join('treatmentPlanVersions as v', 'v.id', 'o.versionId')
+    .where('v.version', 1)
+    .select('v.planId', 'o.totalAmount');
+  const acceptedTotals: Row[] = await deps
+    .knex('treatmentPlanAcceptances as a')
+    .join('treatmentPlanOptions as o', 'o.id', 'a.optionId')
+    .orderBy('a.acceptedAt')
+    .select('a.planId', 'o.totalAmount');
+  const report = new Map<string, AcceptanceRow & { paise: { proposed: number; accepted: number } }>();
+  for (const plan of rows) {
+    const month = clinicToday(new Date(plan.createdAt)).slice(0, 7);
+    if (month < from || month > to) continue;
+    const key = `${month}|${plan.dentistId}`;
+    const entry =
+      report.get(key) ??
+      { month, dentistId: Number(plan.dentistId), dentistName: plan.displayName ?? null, proposed: 0, proposedAmount: 0, accepted: 0, acceptedAmount: 0, declined: 0, paise: { proposed: 0, accepted: 0 } };
+    const offered = firstTotals.filter((o) => Number(o.planId) === Number(plan.id)).map((o) => toPaise(o.totalAmount));
+    entry.proposed += 1;
+    entry.paise.proposed += offered.length ? Math.max(...offered) : 0;
+    const accepted = acceptedTotals.filter((a) => Number(a.planId) === Number(plan.id)).at(-1);
+    if (accepted) {
+      entry.accepted += 1;
+      entry.paise.accepted += toPaise(accepted.totalAmount);
+    }
+    if (plan.status === 'declined') entry.declined += 1;
+    report.set(key, entry);
+  }
+  return [...report.values()]
+    .sort((a, b) => a.month.localeCompare(b.month) || a.dentistId - b.dentistId)
+    .map(({ paise, ...row }) => ({ ...row, proposedAmount: fromPaise(paise.proposed), acceptedAmount: fromPaise(paise.accepted) }));
+}

@@ -1,0 +1,161 @@
+import { FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import type { PlanOption, PlanStatus, TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
+import { formatAmount } from '../../../components/amount';
+import { useToast } from '../../../components/toasts';
+import { useCan } from '../../../session/use-can';
+import { usePlanLink } from '../api/plans';
+import { AcceptDialog } from './accept-dialog';
+
+// PLAN-3..PLAN-8: one plan: its options side by side (visits with their items, lengths and subtotals,
+// discounts, GST, total, EMI), its status, the signed estimate's PDF and hash, Accept and a personal link.
+
+const statusTone: Record<PlanStatus, string> = {
+  proposed: 'is-due',
+  accepted: 'is-done',
+  'in-progress': 'is-due',
+  completed: 'is-done',
+  declined: 'is-late',
+};
+const statusLabel: Record<PlanStatus, string> = {
+  proposed: 'Proposed',
+  accepted: 'Accepted',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  declined: 'Declined',
+};
+
+function OptionTable({ option }: { option: PlanOption }) {
+  // The discount column only where something is discounted (narrow screens keep the amounts in view).
+  const discounted = option.items.some((l) => l.discount + l.planDiscountShare > 0);
+  const span = discounted ? 5 : 4;
+  return (
+    <section className={`plan-option is-${option.status}`} aria-label={`Option ${option.name}`}>
+      <h3>
+        Option {option.name} <span className="plan-option-status">{option.status}</span>
+      </h3>
+      <table className="plan-lines">
+        <thead>
+          <tr>
+            <th scope="col">Treatment</th>
+            <th scope="col">Teeth</th>
+            <th scope="col" className="num">Price</th>
+            {discounted && <th scope="col" className="num">Discount</th>}
+            <th scope="col" className="num">GST</th>
+            <th scope="col" className="num">Amount</th>
+          </tr>
+        </thead>
+        {option.visits.map((visit) => (
+          <tbody key={visit.visit}>
+            <tr className="plan-visit">
+              <th scope="rowgroup" colSpan={span}>
+                Visit {visit.visit}
+                {visit.label ? `: ${visit.label}` : ''} · {visit.minutes} min
+                {visit.appointment ? ` · booked ${formatEnGbDate(visit.appointment.date)} ${visit.appointment.time}` : ''}
+              </th>
+              <td className="num">{formatAmount(visit.totalAmount)}</td>
+            </tr>
+            {option.items
+              .filter((l) => l.visit === visit.visit)
+              .map((l) => (
+                <tr key={l.id}>
+                  <td>
+                    {l.description}
+                    {l.itemStatus === 'completed' ? <span className="plan-done"> done{l.billed ? ', billed' : ''}</span> : l.teethDone.length ? <span className="plan-done"> {l.teethDone.join(' ')} done</span> : null}
+                  </td>
+                  <td>{l.teeth.join(' ')}</td>
+                  <td className="num">{formatAmount(l.unitPrice)}</td>
+                  {discounted && <td className="num">{l.discount + l.planDiscountShare > 0 ? `− ${formatAmount(l.discount + l.planDiscountShare)}` : ''}</td>}
+                  <td className="num">{l.taxRate > 0 ? `${l.taxRate}%` : 'Exempt'}</td>
+                  <td className="num">{formatAmount(l.total)}</td>
+                </tr>
+              ))}
+          </tbody>
+        ))}
+      </table>
+      <dl className="plan-totals">
+        {option.discountTotal > 0 && (
+          <div>
+            <dt>Discounts</dt>
+            <dd>− {formatAmount(option.discountTotal)}</dd>
+          </div>
+        )}
+        {option.taxAmount > 0 && (
+          <div>
+            <dt>GST</dt>
+            <dd>{formatAmount(option.taxAmount)}</dd>
+          </div>
+        )}
+        <div className="plan-total">
+          <dt>Total</dt>
+          <dd>{formatAmount(option.total)}</dd>
+        </div>
+        {option.emi.map((e) => (
+          <div key={e.months} className="plan-emi">
+            <dt>EMI {e.months} months</dt>
+            <dd>{formatAmount(e.monthly)} a month</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function PlanCard({ plan }: { plan: TreatmentPlan }) {
+  const [accepting, setAccepting] = useState(false);
+  const canAccept = useCan('patients.write');
+  const link = usePlanLink();
+  const toast = useToast();
+  return (
+    <article className="panel plan-card" aria-labelledby={`plan-${plan.id}`}>
+      <div className="panel-heading">
+        <h2 id={`plan-${plan.id}`}>
+          {plan.title} <span className={`state-pill ${statusTone[plan.status]}`}>{statusLabel[plan.status]}</span>
+        </h2>
+        <div className="row-actions">
+          <Button icon={<FilePdfOutlined aria-hidden="true" />} href={`/api/admin/treatment-plans/${plan.id}/estimate.pdf`} target="_blank">
+            {plan.acceptance ? 'Signed estimate' : 'Estimate PDF'}
+          </Button>
+          {canAccept && plan.status === 'proposed' && (
+            <>
+              <Button
+                icon={<LinkOutlined aria-hidden="true" />}
+                onClick={() =>
+                  link.mutate(plan.id, {
+                    onSuccess: (r) => {
+                      void navigator.clipboard?.writeText(r.url).catch(() => undefined);
+                      toast.success('Personal link made', `${r.url} (copied; valid until ${formatEnGbDate(r.expiresAt)})`);
+                    },
+                    onError: (err) => toast.failure('Error making the link', err),
+                  })
+                }
+              >
+                Link for patient
+              </Button>
+              <Button type="primary" onClick={() => setAccepting(true)}>
+                Accept…
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      <p className="muted small">
+        By {plan.dentistName ?? 'a dentist'} · version {plan.version} · {formatEnGbDate(plan.createdAt)}
+        {plan.acceptance && ` · option ${plan.acceptance.option} signed by ${plan.acceptance.signedBy} on ${formatEnGbDate(plan.acceptance.acceptedAt)}`}
+      </p>
+      <div className="plan-options">
+        {plan.options.map((o) => (
+          <OptionTable key={o.name} option={o} />
+        ))}
+      </div>
+      {plan.acceptance && (
+        <p className="plan-hash small">
+          SHA-256 <code>{plan.acceptance.documentHash}</code> · <a href={plan.acceptance.verifyUrl}>verify</a>
+        </p>
+      )}
+      {accepting && <AcceptDialog plan={plan} open={accepting} onClose={() => setAccepting(false)} />}
+    </article>
+  );
+}
