@@ -254,6 +254,19 @@ export function ChartPage() {
     [teeth],
   );
 
+  // Stable across entries, so the list redraws only the rows that changed (ItemRow is memoised).
+  const changeStatusMutate = changeStatus.mutate;
+  const onStatus = useCallback(
+    (item: ClinicalItem, status: ProcedureStatus) =>
+      changeStatusMutate(
+        { id: item.id, status },
+        { onSuccess: () => toast.success('Status changed', `${teethName(item.teeth)} ${item.code}: ${status}`), onError: (e) => toast.failure('Unable to change the status', e) },
+      ),
+    [changeStatusMutate, toast],
+  );
+  const listPending = changeStatus.isPending || invalidate.isPending;
+  const listActions = useMemo(() => (editable ? { pending: listPending, onStatus, onInvalidate: setToInvalidate } : null), [editable, listPending, onStatus]);
+
   const back = (
     <Link to={Number.isInteger(id) ? `/patients/${id}` : '/patients'} className="back-link">
       <ArrowLeftOutlined aria-hidden="true" /> {p ? patientName(p) : 'Patient'}
@@ -389,16 +402,7 @@ export function ChartPage() {
           showInvalidated={showInvalidated}
           onShowInvalidated={setShowInvalidated}
           highlightTooth={historyTooth}
-          actions={
-            editable
-              ? {
-                  pending: changeStatus.isPending || invalidate.isPending,
-                  onStatus: (item, status: ProcedureStatus) =>
-                    changeStatus.mutate({ id: item.id, status }, { onSuccess: () => toast.success('Status changed', `${teethName(item.teeth)} ${item.code}: ${status}`), onError: (e) => toast.failure('Unable to change the status', e) }),
-                  onInvalidate: setToInvalidate,
-                }
-              : null
-          }
+          actions={listActions}
         />
       </div>
 

@@ -30,7 +30,9 @@ function useMergeItems(patientId: number) {
       for (const item of items) byId.set(item.id, item);
       return { ...chart, items: [...byId.values()] };
     });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.chart(patientId) });
+    // The answer holds the items whole: the chart now is not fetched again (400 items are 200 KB to read and
+    // redraw); charts at a date are, when next shown (today's end includes the change).
+    void queryClient.invalidateQueries({ queryKey: adminKeys.chart(patientId), predicate: (q) => q.queryKey[3] !== 'now' });
   };
 }
 

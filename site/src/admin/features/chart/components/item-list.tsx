@@ -1,5 +1,6 @@
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Segmented, Select, Switch } from 'antd';
+import { memo } from 'react';
 import { describeItem, procedureStatuses, type ProcedureStatus } from '../../../../../../shared/clinical/chart-command';
 import { formatEnGbDate, formatEnGbLongDate } from '../../../../../../shared/domain/clinic-time';
 import type { ChartVocabulary, ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
@@ -69,60 +70,16 @@ export function ItemList(props: ItemListProps) {
           <div key={group.key} className="chart-list-group">
             <h3>{group.title}</h3>
             <ul className="chart-items">
-              {group.items.map((item) => {
-                const text = describeItem(item, vocabulary);
-                const invalidated = Boolean(item.invalidatedAt);
-                const hot = highlightTooth ? item.teeth.includes(highlightTooth) : false;
-                const canChange = actions && !invalidated && item.kind === 'procedure' && !item.locked;
-                return (
-                  <li key={item.id} className={`chart-item${invalidated ? ' invalidated' : ''}${hot ? ' hot' : ''}`} data-item={item.id}>
-                    {selection && (
-                      <Checkbox
-                        checked={selection.ids.includes(item.id)}
-                        disabled={invalidated || (selection.canSelect ? !selection.canSelect(item) : false)}
-                        onChange={(e) => selection.onChange(e.target.checked ? [...selection.ids, item.id] : selection.ids.filter((id) => id !== item.id))}
-                        aria-label={`Choose ${text}`}
-                      />
-                    )}
-                    <div className="chart-item-main">
-                      <p className="chart-item-title">
-                        {invalidated ? <s>{text}</s> : text}
-                        {item.locked && !invalidated && <span className="chart-item-lock"> · locked</span>}
-                      </p>
-                      <p className="chart-item-meta">
-                        <StatusSwatch item={item} />
-                        <span>{formatEnGbDate(item.createdAt)}</span>
-                        {item.dentistName && <span>{item.dentistName}</span>}
-                      </p>
-                      {invalidated && <p className="chart-item-reason">Invalidated {formatEnGbDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
-                    </div>
-                    {actions && !invalidated && (
-                      <div className="chart-item-actions">
-                        {canChange && item.status === 'planned' && (
-                          <Button size="small" icon={<CheckOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onStatus(item, 'completed')} aria-label={`Mark ${text} done`}>
-                            Done
-                          </Button>
-                        )}
-                        {canChange && (
-                          <Select<ProcedureStatus>
-                            size="small"
-                            value={item.status as ProcedureStatus}
-                            disabled={actions.pending}
-                            onChange={(status) => actions.onStatus(item, status)}
-                            options={procedureStatuses.map((s) => ({ value: s, label: statusWords[s] }))}
-                            aria-label={`Status of ${text}`}
-                            popupMatchSelectWidth={false}
-                            className="chart-item-status"
-                          />
-                        )}
-                        <Button size="small" icon={<StopOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onInvalidate(item)} aria-label={`Invalidate ${text}`}>
-                          Invalidate
-                        </Button>
-                      </div>
-                    )}
-                  </li>
-                );
-              })}
+              {group.items.map((item) => (
+                <ItemRow
+                  key={item.id}
+                  item={item}
+                  vocabulary={vocabulary}
+                  actions={actions}
+                  hot={highlightTooth ? item.teeth.includes(highlightTooth) : false}
+                  selection={selection}
+                />
+              ))}
             </ul>
           </div>
         ))
@@ -130,3 +87,65 @@ export function ItemList(props: ItemListProps) {
     </section>
   );
 }
+
+/** One row: memoised, so an entry or a status change redraws its own row, not the 400 others. */
+const ItemRow = memo(function ItemRow(props: {
+  item: ClinicalItem;
+  vocabulary: ChartVocabulary;
+  actions: ItemListProps['actions'];
+  hot: boolean;
+  selection: ItemListProps['selection'];
+}) {
+  const { item, vocabulary, actions, hot, selection } = props;
+  const text = describeItem(item, vocabulary);
+  const invalidated = Boolean(item.invalidatedAt);
+  const canChange = actions && !invalidated && item.kind === 'procedure' && !item.locked;
+  return (
+    <li key={item.id} className={`chart-item${invalidated ? ' invalidated' : ''}${hot ? ' hot' : ''}`} data-item={item.id}>
+      {selection && (
+        <Checkbox
+          checked={selection.ids.includes(item.id)}
+          disabled={invalidated || (selection.canSelect ? !selection.canSelect(item) : false)}
+          onChange={(e) => selection.onChange(e.target.checked ? [...selection.ids, item.id] : selection.ids.filter((id) => id !== item.id))}
+          aria-label={`Choose ${text}`}
+        />
+      )}
+      <div className="chart-item-main">
+        <p className="chart-item-title">
+          {invalidated ? <s>{text}</s> : text}
+          {item.locked && !invalidated && <span className="chart-item-lock"> · locked</span>}
+        </p>
+        <p className="chart-item-meta">
+          <StatusSwatch item={item} />
+          <span>{formatEnGbDate(item.createdAt)}</span>
+          {item.dentistName && <span>{item.dentistName}</span>}
+        </p>
+        {invalidated && <p className="chart-item-reason">Invalidated {formatEnGbDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
+      </div>
+      {actions && !invalidated && (
+        <div className="chart-item-actions">
+          {canChange && item.status === 'planned' && (
+            <Button size="small" icon={<CheckOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onStatus(item, 'completed')} aria-label={`Mark ${text} done`}>
+              Done
+            </Button>
+          )}
+          {canChange && (
+            <Select<ProcedureStatus>
+              size="small"
+              value={item.status as ProcedureStatus}
+              disabled={actions.pending}
+              onChange={(status) => actions.onStatus(item, status)}
+              options={procedureStatuses.map((s) => ({ value: s, label: statusWords[s] }))}
+              aria-label={`Status of ${text}`}
+              popupMatchSelectWidth={false}
+              className="chart-item-status"
+            />
+          )}
+          <Button size="small" icon={<StopOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onInvalidate(item)} aria-label={`Invalidate ${text}`}>
+            Invalidate
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+});
