@@ -73,3 +73,19 @@ test('the owner opens Sunday 10:00-13:00 and the website shows and books it', as
     expect(res.status()).toBe(200);
   }
 });
+
+// APPT-22: the New Appointment dialog names the internal note as staff only and has its own note for the
+// patient; neither placeholder invites a patient's details into the internal one.
+test('New Appointment labels the internal note and the note for the patient', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.goto('/admin/appointments');
+  await page.getByRole('button', { name: 'New Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Appointment' });
+  const internal = dialog.getByLabel('Internal note (staff only)');
+  await expect(internal).toBeVisible({ timeout: 30_000 });
+  await expect(internal).not.toHaveAttribute('placeholder', /Called at/);
+  await expect(dialog.getByLabel('Note for the patient')).toBeVisible();
+  await internal.scrollIntoViewIfNeeded();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await dialog.screenshot({ path: `${SHOTS}/new-appointment-notes-${testInfo.project.name}.png` });
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceListFromCatalogue } from '../../../shared/constants/price-list';
+import { consultationPriceItem, priceListFromCatalogue } from '../../../shared/constants/price-list';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The price list: seeded from the treatment catalogue by migration 008, edited by the owner.
@@ -22,7 +22,8 @@ describe('the price list', () => {
     const list = await res.json();
     const catalogue = priceListFromCatalogue();
     expect(list).toEqual([
-      ...catalogue.map((p) => ({
+      // INV-36: the consultation, exempt, first (migration 041).
+      ...[consultationPriceItem, ...catalogue].map((p) => ({
         id: expect.any(Number),
         name: p.name,
         defaultPrice: p.defaultPrice,
@@ -38,16 +39,17 @@ describe('the price list', () => {
   });
 
   it('adds, edits, hides and deletes an item', async () => {
-    const created = await api('', { method: 'POST', json: { name: ' Consultation ', defaultPrice: '500', sacCode: '999312', order: 5 } });
+    const created = await api('', { method: 'POST', json: { name: ' Review visit ', defaultPrice: '500', sacCode: '999312', order: 5 } });
     expect(created.status).toBe(201);
     const item = await created.json();
-    expect(item).toEqual({ id: expect.any(Number), name: 'Consultation', defaultPrice: 500, sacCode: '999312', taxRate: 0, isActive: true, order: 5 });
-    expect((await (await api('')).json())[0]).toEqual(item);
+    expect(item).toEqual({ id: expect.any(Number), name: 'Review visit', defaultPrice: 500, sacCode: '999312', taxRate: 0, isActive: true, order: 5 });
+    // After the consultation (order 0, INV-36), before the catalogue (order 10 on).
+    expect((await (await api('')).json())[1]).toEqual(item);
 
-    const edited = await api(`/${item.id}`, { method: 'PUT', json: { name: 'Consultation and examination', defaultPrice: 600.555, isActive: false } });
+    const edited = await api(`/${item.id}`, { method: 'PUT', json: { name: 'Review visit and examination', defaultPrice: 600.555, isActive: false } });
     expect(edited.status).toBe(200);
     // Fields left out keep their values; the price is rounded to the paisa.
-    expect(await edited.json()).toEqual({ ...item, name: 'Consultation and examination', defaultPrice: 600.56, isActive: false });
+    expect(await edited.json()).toEqual({ ...item, name: 'Review visit and examination', defaultPrice: 600.56, isActive: false });
     const active = await (await api('?active=true')).json();
     expect(active.some((p: { id: number }) => p.id === item.id)).toBe(false);
     expect((await (await api('?active=false')).json()).map((p: { id: number }) => p.id)).toEqual([item.id]);
