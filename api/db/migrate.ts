@@ -21,6 +21,8 @@ import * as reviewsPublicCache from './migrations/021-reviews-public-cache';
 import * as outboxPersonalLinks from './migrations/022-outbox-personal-links';
 import * as mediaStorage from './migrations/023-media-storage';
 import * as clinicalRecord from './migrations/030-clinical-record';
+import * as patientIdentity from './migrations/031-patient-identity';
+import * as patientMerge from './migrations/032-patient-merge';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Knex.Migration> = {
   '022-outbox-personal-links': outboxPersonalLinks,
   '023-media-storage': mediaStorage,
   '030-clinical-record': clinicalRecord,
+  '031-patient-identity': patientIdentity,
+  '032-patient-merge': patientMerge,
 };
 
 const source: Knex.MigrationSource<string> = {
