@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startClinic, type ClinicalClinic } from '../support/clinical';
+import { spawnSync } from 'node:child_process';
+import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { onRealServer } from '../support/test-db';
 
 // One person, one patient (PAT-9..PAT-14, BOOK-17, BOOK-18): patients without email, phones in
@@ -278,5 +280,28 @@ describe('guardians and dependants (PAT-14)', () => {
       body: { error: "This patient is already that patient's guardian", fields: { guardianId: "This patient is already that patient's guardian" } },
     });
     expect((await owner('PUT', `/api/admin/patients/${a.id}/guardian`, { guardianId: 999999 })).status).toBe(400);
+  });
+});
+
+describe('the file number on the invoice (PAT-12)', () => {
+  it('is printed under the patient on the PDF and the print page, and emailing a patient without email is a 409', async () => {
+    const patient = await addPatient({ firstName: 'Yamuna', phone: '9822011111' });
+    const totals = computeInvoiceTotals([{ description: 'Consultation', quantity: 1, unitPrice: 500, sacCode: '999312' }], 0);
+    const made = await owner('POST', '/api/admin/invoices', {
+      patientId: patient.id, taxPercentage: 0, subtotal: totals.subtotal, taxAmount: totals.taxAmount, totalAmount: totals.totalAmount, items: totals.items,
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.patient).toMatchObject({ fileNumber: patient.fileNumber, email: null });
+    const pdf = Buffer.from(await (await clinic.app.request(`/api/admin/invoices/${made.body.id}/pdf`, { cookie: clinic.cookies.owner })).arrayBuffer());
+    const text = spawnSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).stdout.toString();
+    expect(text).toContain(`File No.: ${patient.fileNumber}`);
+    const { buildInvoiceDocument } = await import('../../../shared/invoice/document');
+    const { renderInvoiceHtml } = await import('../../../shared/invoice/html');
+    const detail = await owner('GET', `/api/admin/invoices/${made.body.id}`);
+    const { clinic: identity } = await import('../../../shared/constants/clinic');
+    expect(renderInvoiceHtml(buildInvoiceDocument(detail.body, identity))).toContain(`File No.: ${patient.fileNumber}`);
+    const send = await owner('POST', `/api/admin/invoices/${made.body.id}/send`);
+    expect(send.status).toBe(409);
+    expect(await outbox()).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, GiftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatPhone } from '../../../../shared/domain/phone';
+import { usePatient } from '../api/get-patient';
+import { MergePatientButton } from '../features/patients/components/merge-patient-dialog';
+import { PatientFamily } from '../features/patients/components/patient-family';
+import { useCan } from '../session/use-can';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
 import { formatEnGbDate, formatLongUsDate } from '../../../../shared/domain/clinic-time';
 import { medicalAlertsLine, patientName } from '../../../../shared/schemas/patient';
@@ -31,6 +37,14 @@ export function PatientPage() {
   const edit = useItemDialog<null>();
   const booking = useItemDialog<null>();
   const actions = useAppointmentActions();
+  const detail = usePatient(Number.isInteger(id) ? id : null);
+  const canMerge = useCan('patients.merge');
+  const navigate = useNavigate();
+  // PAT-13: a merged record's page opens the patient it went into.
+  const mergedInto = detail.data?.mergedInto;
+  useEffect(() => {
+    if (mergedInto) navigate(`/patients/${mergedInto.id}`, { replace: true, state: { mergedFrom: id } });
+  }, [mergedInto, navigate, id]);
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -63,7 +77,7 @@ export function PatientPage() {
       {back}
       <PageHeader
         title={patientName(p)}
-        description={`Patient since ${formatEnGbDate(p.createdAt)}`}
+        description={`File No. ${p.fileNumber} · Patient since ${formatEnGbDate(p.createdAt)}`}
         actions={
           <>
             {/* I18N-3: in the language of the patient's latest appointment (newest first), else English. */}
@@ -74,6 +88,7 @@ export function PatientPage() {
             <Button type="primary" icon={<CalendarOutlined aria-hidden="true" />} onClick={booking.openNew}>
               New Appointment
             </Button>
+            {canMerge && <MergePatientButton patient={p} />}
             <ExportPatientDataButton patient={p} />
             <ErasePatientButton patient={p} />
           </>
@@ -90,7 +105,7 @@ export function PatientPage() {
                 <PhoneOutlined aria-hidden="true" /> Phone
               </dt>
               <dd>
-                <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>{p.phone}</a>
+                <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(p.phone)}</a>
               </dd>
             </div>
             <div>
@@ -98,7 +113,7 @@ export function PatientPage() {
                 <MailOutlined aria-hidden="true" /> Email
               </dt>
               <dd>
-                <a href={`mailto:${p.email}`}>{p.email}</a>
+                {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : 'No email'}
               </dd>
             </div>
             <div>
@@ -143,6 +158,8 @@ export function PatientPage() {
           </dl>
         </section>
       </div>
+
+      {detail.data && <PatientFamily patient={detail.data} />}
 
       <section className="stat-grid totals-grid" aria-label="Billing totals">
         <div className="stat-card tone-blue">
