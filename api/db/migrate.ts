@@ -30,6 +30,8 @@ import * as visitNotes from './migrations/051-visit-notes';
 import * as consultationPrice from './migrations/041-consultation-price';
 import * as issuedDocuments from './migrations/055-issued-documents';
 import * as treatmentPlans from './migrations/056-treatment-plans';
+import * as patientIdentity from './migrations/031-patient-identity';
+import * as patientMerge from './migrations/032-patient-merge';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -64,6 +66,8 @@ const migrations: Record<string, Knex.Migration> = {
   '041-consultation-price': consultationPrice,
   '055-issued-documents': issuedDocuments,
   '056-treatment-plans': treatmentPlans,
+  '031-patient-identity': patientIdentity,
+  '032-patient-merge': patientMerge,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -9,7 +9,7 @@ export class Appointment extends BaseModel {
   patientId!: number | null;
   firstName!: string;
   lastName!: string;
-  email!: string;
+  email!: string | null;
   phone!: string;
   treatment!: string;
   preferredDate!: string;

@@ -3,9 +3,13 @@ import { BaseModel } from './base-model';
 export class Patient extends BaseModel {
   static override tableName = 'patients';
   id!: number;
+  fileNumber!: string;
+  guardianId!: number | null;
+  mergedIntoId!: number | null;
+  mergedAt!: Date | null;
   firstName!: string;
   lastName!: string;
-  email!: string;
+  email!: string | null;
   phone!: string;
   address!: string | null;
   dateOfBirth!: string | null;

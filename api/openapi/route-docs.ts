@@ -17,8 +17,8 @@ import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { languages } from '../../shared/i18n/types';
-import { eraseRequestSchema, patientSchema } from '../../shared/schemas/patient';
 import { advanceCreateSchema, applyCreditSchema, markPaidSchema, paymentCreateSchema, refundCreateSchema } from '../../shared/schemas/payment';
+import { eraseRequestSchema, guardianSchema, mergePatientSchema, patientSchema } from '../../shared/schemas/patient';
 import { priceListItemSchema } from '../../shared/schemas/price-list';
 import { reviewModerationSchema } from '../../shared/schemas/review';
 import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
@@ -94,6 +94,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/admin/patients/:id': { tag: 'Patients', summary: 'Change a patient', body: patientSchema, response: patient },
   'DELETE /api/admin/patients/:id': { tag: 'Patients', summary: 'Delete a patient' },
   'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)" },
+  'POST /api/admin/patients/:id/merge': { tag: 'Patients', summary: "Merge another record of the same person into this patient: appointments, invoices, clinical items and dependants move; the other is kept, marked merged (owner, receptionist)", body: mergePatientSchema },
+  'PUT /api/admin/patients/:id/guardian': { tag: 'Patients', summary: "Set or clear the patient's guardian (another patient); null clears it", body: guardianSchema },
   'POST /api/admin/patients/:id/erase': { tag: 'Patients', summary: "Erase the patient's personal details everywhere; invoices keep what GST law requires (owner)", body: eraseRequestSchema },
   // The dentist's chart (CHART-5..CHART-9)
   'GET /api/admin/patients/:id/chart': { tag: 'Clinical', summary: "A patient's chart: the clinical items and each tooth's state, now or at the end of a clinic day (every read audited)", query: ['at', 'primary'] },

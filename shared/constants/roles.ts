@@ -22,6 +22,8 @@ export const capabilities = {
   'patients.read': { roles: ['owner', 'dentist', 'receptionist'], what: 'see patients' },
   'patients.write': { roles: ['owner', 'dentist', 'receptionist'], what: 'add and edit patients' },
   'patients.delete': { roles: ['owner'], what: 'delete patients' },
+  // PAT-13: merging two records of one person is front-desk work; a dentist does not merge.
+  'patients.merge': { roles: ['owner', 'receptionist'], what: 'merge patient records' },
   'clinical.read': { roles: ['owner', 'dentist', 'receptionist'], what: "see patients' charts" },
   'clinical.write': { roles: ['owner', 'dentist'], what: 'change the clinical record' },
   // MED-6: a receptionist may copy the patient's own paper form into the history (kept as the patient's,

@@ -5,12 +5,12 @@ import { renderEmail, type RenderedEmail } from './layout';
 
 // BOOK-15: what the clinic is told when a visitor acts on their personal link's page.
 
-type Details = Pick<BookingDetails, 'firstName' | 'lastName' | 'phone' | 'email' | 'preferredDate' | 'preferredTime' | 'treatment'>;
+type Details = Pick<BookingDetails, 'firstName' | 'lastName' | 'phone' | 'preferredDate' | 'preferredTime' | 'treatment'> & { email: string | null };
 
 const rows = (a: Details): [string, string][] => [
   ['Patient', `${a.firstName} ${a.lastName}`],
   ['Phone', a.phone],
-  ['Email', a.email],
+  ['Email', a.email ?? 'none given'],
   ['Date', formatLongDate(a.preferredDate)],
   ['Time', timeSlotLabel(a.preferredTime)],
   ['Treatment', treatmentLabel(a.treatment)],

@@ -32,6 +32,8 @@ export interface InvoiceSource {
   notes?: string | null;
   /** The recipient as billed, kept on the invoice at issue time (CGST Rule 46). */
   billTo: { name: string; email?: string | null; phone?: string | null; address?: string | null };
+  /** PAT-12: the patient's clinic file number, printed under the name; absent once the patient is deleted. */
+  patient?: { fileNumber?: string | null } | null;
   items: readonly {
     description: string;
     sacCode?: string | null;
@@ -214,6 +216,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     heading: 'Bill To',
     name: invoice.billTo.name.trim(),
     lines: [
+      ...(invoice.patient?.fileNumber ? [`File No.: ${invoice.patient.fileNumber}`] : []),
       ...textLines(invoice.billTo.address),
       ...(invoice.billTo.phone ? [`Phone: ${invoice.billTo.phone}`] : []),
       ...(invoice.billTo.email ? [`Email: ${invoice.billTo.email}`] : []),

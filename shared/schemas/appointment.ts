@@ -13,7 +13,7 @@ import type { FieldProblem } from './validation-error';
 import { languages, type Lang } from '../i18n/types';
 
 export const LANGUAGE_MESSAGE = 'Please choose English, Marathi or Hindi';
-import { bookingNameField, emailField, isPlausibleDate, optionalText, phoneField } from './fields';
+import { bookingNameField, emailField, isPlausibleDate, optionalEmailField, optionalText, phoneField } from './fields';
 import type { Patient } from './patient';
 import type { IsoDate, IsoDateTime } from './json';
 
@@ -201,7 +201,8 @@ export const staffBookingForPatientSchema = z.object({
 export const staffBookingNewPatientSchema = z.object({
   firstName: appointmentRequestSchema.shape.firstName,
   lastName: appointmentRequestSchema.shape.lastName,
-  email: emailField,
+  // PAT-11: a phone-in patient may have no email.
+  email: optionalEmailField,
   phone: phoneField,
   ...staffSlotFields,
 });
@@ -231,7 +232,9 @@ export interface Appointment {
   id: number;
   firstName: string;
   lastName: string;
-  email: string;
+  /** PAT-11: null when booked at the desk for someone without one; then no email is sent. */
+  email: string | null;
+  /** PAT-9: E.164 when it parses, else as typed. */
   phone: string;
   /** A booking treatment code (shared/constants/booking.ts). */
   treatment: string;
@@ -245,7 +248,10 @@ export interface Appointment {
   /** Matched case-insensitively on screen (APPT-2). */
   status: AppointmentStatus;
   createdAt: IsoDateTime;
-  /** The patient record the booking is linked to (by patientId, or matched by email when booked). */
+  /**
+   * BOOK-17: the patient the booking belongs to (chosen, or matched by phone and first name, or made by the
+   * booking). Null only when its patient was deleted or erased (PAT-4, DATA-3).
+   */
   patientId: number | null;
   /** 'online' (the public form) or 'staff' (booked at the front desk). */
   source: AppointmentSource;

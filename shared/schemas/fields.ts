@@ -27,6 +27,18 @@ export const emailField = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Invalid email address'));
 
+/**
+ * PAT-11: an email staff may leave out (a patient entered at the desk): empty, blank, null and missing
+ * become null; one given follows emailField's rule and message.
+ */
+export const optionalEmailField = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || z.email().safeParse(value).success, 'Invalid email address');
+
 export const phoneField = z
   .string({ error: 'Phone number must be at least 10 digits' })
   .trim()

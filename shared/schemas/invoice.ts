@@ -156,7 +156,7 @@ export function invoiceTotalsMismatch(invoice: InvoiceCreate, options: TotalsOpt
 }
 
 /** The patient embedded in an invoice; null once the patient is deleted (PAT-4). */
-export type InvoicePatient = Pick<Patient, 'id' | 'firstName' | 'lastName' | 'email' | 'phone'>;
+export type InvoicePatient = Pick<Patient, 'id' | 'fileNumber' | 'firstName' | 'lastName' | 'email' | 'phone'>;
 
 /** The recipient as billed, kept on the invoice at issue time (CGST Rule 46). */
 export interface InvoiceBillTo {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clinicToday } from '../domain/clinic-time';
-import { emailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
+import { optionalEmailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
 import type { IsoDate, IsoDateTime } from './json';
 import type { FieldProblem } from './validation-error';
 import type { Lang } from '../i18n/types';
@@ -17,11 +17,12 @@ function alertText(label: string, max = 1000) {
     .transform((value) => value ?? '');
 }
 
-// Same name, email and phone rules and messages as the booking form (PAT-2, BOOK-2).
+// Same name, email and phone rules and messages as the booking form (PAT-2, BOOK-2); the email may be left
+// out (PAT-11), and the phone is stored in its normal form by the server (PAT-9).
 export const patientSchema = z.object({
   firstName: firstNameField(),
   lastName: lastNameField(),
-  email: emailField,
+  email: optionalEmailField,
   phone: phoneField,
   address: optionalText(500, 'Address must be at most 500 characters'),
   // Not in the future: a rule of the clock, dateOfBirthProblem below (a schema holds no clock, CLINIC-12).
@@ -47,10 +48,18 @@ export type PatientInput = z.input<typeof patientSchema>;
 /** PAT-1: a patient as GET /api/admin/patients (and every patient mutation) answers it. */
 export interface Patient {
   id: number;
+  /** PAT-12: the clinic's file number, "SC-000123"; given on insert, never reused. */
+  fileNumber: string;
   firstName: string;
   lastName: string;
-  email: string;
+  /** PAT-11: null when the patient gave none. */
+  email: string | null;
+  /** PAT-9: E.164 ("+919822010000") when it parses, else as typed. */
   phone: string;
+  /** PAT-14: the patient's guardian (another patient), null when none. */
+  guardianId: number | null;
+  /** PAT-13: set when this record was merged into another; such a record is hidden from lists. */
+  mergedIntoId: number | null;
   address: string | null;
   dateOfBirth: IsoDate | null;
   /** PAT-7: free text, '' when none. */
@@ -65,7 +74,45 @@ export interface Patient {
 export interface PatientDetail extends Patient {
   /** I18N-3: the language of the patient's latest booking (by created time), 'en' without one. */
   language: Lang;
+  /** PAT-14: the guardian, and the patients whose guardian this one is. */
+  guardian: PatientRef | null;
+  dependants: PatientRef[];
+  /** PAT-13: the patient this record was merged into (its page opens that one). */
+  mergedInto: PatientRef | null;
 }
+
+/** Another patient named on a patient's page. */
+export interface PatientRef {
+  id: number;
+  fileNumber: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+/** PAT-13: the answer to a change of a merged record, naming the record it went into. */
+export function mergedMessage(into: { fileNumber: string; firstName: string; lastName: string } | undefined): string {
+  return into ? `This patient record was merged into ${into.fileNumber} (${patientName(into)})` : 'This patient record was merged into another';
+}
+
+/** PAT-13: POST /api/admin/patients/:id/merge. */
+export const mergePatientSchema = z.object({
+  otherPatientId: z.number({ error: 'Please select the patient to merge' }).int('Please select the patient to merge').positive('Please select the patient to merge'),
+});
+export type MergePatientRequest = z.infer<typeof mergePatientSchema>;
+
+/** PAT-13: what a merge moved from the other record into this one. */
+export interface MergeSummary {
+  patient: Patient;
+  mergedPatientId: number;
+  moved: Record<string, number>;
+}
+
+/** PAT-14: PUT /api/admin/patients/:id/guardian; null clears it. */
+export const guardianSchema = z.object({
+  guardianId: z.number({ error: 'Please select a guardian' }).int('Please select a guardian').positive('Please select a guardian').nullable(),
+});
+export type GuardianRequest = z.infer<typeof guardianSchema>;
 
 /**
  * PAT-7: the patient's allergies, conditions and medicines in one line for the warning banner

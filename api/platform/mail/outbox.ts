@@ -11,8 +11,11 @@ import { holdsLinkToken, LINK_PLACEHOLDER, type PersonalLink } from './personal-
  */
 export async function enqueueEmail(
   trx: Knex.Transaction,
-  email: RenderedEmail & { kind: string; to: string; attachments?: Attachment[]; link?: PersonalLink },
-): Promise<OutboxEmail> {
+  email: RenderedEmail & { kind: string; to: string | null; attachments?: Attachment[]; link?: PersonalLink },
+): Promise<OutboxEmail | null> {
+  // PAT-11: a patient without an email gets no mail, silently; a service whose staff asked for the email
+  // (an invoice, a recall) refuses before it gets here.
+  if (!email.to) return null;
   // SEC-7: refused here, where every email passes, so no new email can store a token or lose its link.
   if (holdsLinkToken(email.html) || holdsLinkToken(email.text)) {
     throw new Error(`The ${email.kind} email holds a personal link's token: render it with placeholderUrl() and pass its link`);

@@ -8,7 +8,8 @@ import { patientHistory } from '../../services/patients/history';
 import { patientCredit, recordAdvance } from '../../services/billing/advances';
 import { advanceCreateSchema } from '../../../shared/schemas/payment';
 import { erasePatient, exportPatientData } from '../../services/patients/data-rights';
-import { eraseRequestSchema } from '../../../shared/schemas/patient';
+import { eraseRequestSchema, guardianSchema, mergePatientSchema } from '../../../shared/schemas/patient';
+import { mergePatients, setGuardian } from '../../services/patients/merge';
 import { createPatient, deletePatient, findPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
@@ -23,6 +24,10 @@ import { createPatient, deletePatient, findPatientDetail, listPatients, patientU
 // DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (PAT-4)
 // GET    /api/admin/patients/:id/export         owner only ('export'): everything held about the patient as a
 //                                               JSON download, patient-{id}.json (DATA-2)
+// POST   /api/admin/patients/:id/merge          owner and receptionist ('patients.merge'), { otherPatientId } -> { patient,
+//                                               mergedPatientId, moved }: the other record's appointments, invoices,
+//                                               clinical items and dependants move here; it stays, marked merged (PAT-13)
+// PUT    /api/admin/patients/:id/guardian       { guardianId | null } -> patient: sets or clears the guardian (PAT-14)
 // POST   /api/admin/patients/:id/erase          owner only ('patients.delete'), { confirm: "ERASE" } -> summary of
 //                                               what was erased, in one transaction (DATA-3, DATA-7)
 // POST   /api/admin/patients/:id/advances       { amount, mode, reference } -> 201 advance (INV-28): money received
@@ -74,6 +79,18 @@ export function patientRoutes(deps: Deps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(data, null, 2);
+  });
+
+  router.post('/:id/merge', requires('patients.merge'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Patient');
+    const { otherPatientId } = parseBody(mergePatientSchema, ctx.request.body);
+    ctx.body = await mergePatients(deps, id, otherPatientId);
+  });
+
+  router.put('/:id/guardian', requires('patients.write'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Patient');
+    const { guardianId } = parseBody(guardianSchema, ctx.request.body);
+    ctx.body = await setGuardian(deps, id, guardianId);
   });
 
   router.post('/:id/erase', requires('patients.delete'), async (ctx) => {

@@ -21,6 +21,8 @@ import { audit, changedFields } from '../../platform/audit';
 import { placeholderUrl } from './manage-links';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { icsAttachment } from './reminders';
+import { phoneSearchDigits } from '../../../shared/domain/phone';
+import { phoneDigitsSql } from '../patients/contact-match';
 
 // The admin side of appointments: the list, APPT-3's status lifecycle with its emails (MAIL-4, MAIL-5), deletion and
 // follow-ups. Each change and the email it causes are committed together (MAIL-1); the appointment's row is
@@ -182,10 +184,13 @@ export function appointmentFilters(query: AppointmentListQuery) {
     if (query.q) {
       const pattern = containsPattern(query.q);
       const codes = treatmentCodesMatching(query.q);
+      const digits = phoneSearchDigits(query.q);
       w.where((s) => {
         s.whereRaw(`(appointments.first_name || ' ' || appointments.last_name) ilike ?`, [pattern])
           .orWhere('appointments.email', 'ilike', pattern)
           .orWhere('appointments.phone', 'like', pattern);
+        // PAT-10: the phone in any spelling.
+        if (digits) s.orWhereRaw(`${phoneDigitsSql('appointments.phone')} like ?`, [containsPattern(digits)]);
         // Treatments are stored as the booking form's codes, so the match is made here, on codes and labels.
         if (codes.length) s.orWhereIn('appointments.treatment', codes);
       });

@@ -17,6 +17,8 @@ import { enqueueEmail } from '../../platform/mail/outbox';
 import { badRequest, conflict, tooManyRequests } from '../../errors';
 import { placeholderUrl } from './manage-links';
 import { hitThrottle, throttleKey } from '../../platform/throttle-store';
+import { linkOrCreatePatient } from '../patients/patient-link';
+import { normalisePhone } from '../../../shared/domain/phone';
 
 /** Everything the public booking obeys at this moment; BookingRules is the part the form needs too. */
 export interface BookingPolicy extends PublicBookingRules {
@@ -104,7 +106,9 @@ export interface BookedAppointment {
   status: 'pending';
 }
 
-export async function bookAppointment(deps: Deps, input: AppointmentRequest): Promise<BookedAppointment> {
+export async function bookAppointment(deps: Deps, request: AppointmentRequest): Promise<BookedAppointment> {
+  // PAT-9: the phone is stored in its normal form.
+  const input = { ...request, phone: normalisePhone(request.phone) };
   const policy = await currentBookingPolicy(deps);
   const now = deps.now();
   const broken = checkBookingRules(input, now, policy);
@@ -139,7 +143,9 @@ export async function bookAppointment(deps: Deps, input: AppointmentRequest): Pr
     );
     const answer = rows[0] ?? { id: null, refusal: 'slot-full' };
     if (answer.id) {
-      if (language !== 'en') await trx('appointments').where({ id: answer.id }).update({ language });
+      // BOOK-17: the booking belongs to the patient with its phone and first name, or to one made now.
+      const patientId = await linkOrCreatePatient(trx, input, now);
+      await trx('appointments').where({ id: answer.id }).update({ patientId, ...(language !== 'en' ? { language } : {}) });
       await enqueueEmail(trx, { ...acknowledgement, link: { kind: 'manage', appointmentId: answer.id } });
       await enqueueEmail(trx, notification);
     }

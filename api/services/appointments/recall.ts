@@ -5,7 +5,7 @@ import { recallEmail } from '../../../shared/emails/recall';
 import { isLang, localizePath } from '../../../shared/i18n/types';
 import type { RecallItem, RecallList, RecallState } from '../../../shared/schemas/recall';
 import type { Deps } from '../../deps';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { getClinicSettings } from './clinic-settings';
 import { enqueueEmail } from '../../platform/mail/outbox';
 
@@ -13,6 +13,8 @@ const toCamel = snakeCaseMappers().parse;
 const OVERDUE_AFTER_DAYS = 30;
 /** A patient's appointments: linked by id, or (unlinked bookings) by the same email. */
 const MINE = `(a.patient_id = p.id or (a.patient_id is null and lower(a.email) = lower(p.email)))`;
+/** PAT-11: a recall email asked for a patient without an email address. */
+export const NO_PATIENT_EMAIL_MESSAGE = 'This patient has no email address. Please call them or send a WhatsApp message instead.';
 
 type Row = {
   patientId: number;
@@ -42,7 +44,7 @@ async function dueRows(deps: Deps, months: number, patientId: number | null): Pr
      from patients p
      join lateral (select a.preferred_date as last_visit, a.language from appointments a where ${MINE} and a.status = 'completed'
                    order by a.preferred_date desc, a.id desc limit 1) l on true
-     where l.last_visit is not null
+     where l.last_visit is not null and p.merged_into_id is null
        and (l.last_visit + make_interval(months => ?))::date <= ?::date
        and not exists (select 1 from appointments a where ${MINE} and ${openBookingSql('a')} and a.preferred_date >= ?::date)
        and (?::integer is null or p.id = ?::integer)
@@ -86,6 +88,8 @@ export async function recallList(deps: Deps): Promise<RecallList> {
 export async function sendRecallEmail(deps: Deps, patientId: number): Promise<RecallItem> {
   const [row] = await dueRows(deps, await recallMonths(deps), patientId);
   if (!row) throw notFound('Patient due for a check-up');
+  // PAT-11: staff asked for an email the patient cannot receive.
+  if (!row.email) throw conflict(NO_PATIENT_EMAIL_MESSAGE);
   const now = deps.now();
   await deps.knex.transaction(async (trx) => {
     // I18N-3: in the language of the last visit's booking, with the booking form of the site in that language.

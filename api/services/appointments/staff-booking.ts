@@ -8,7 +8,9 @@ import { loadAppointment, type AppointmentJson } from './appointments';
 import { audit } from '../../platform/audit';
 import { icsAttachment } from './reminders';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import { latestBookingLanguage } from '../patients/patients';
+import { latestBookingLanguage, refuseMerged } from '../patients/patients';
+import { linkOrCreatePatient, patientContact } from '../patients/patient-link';
+import { normalisePhone } from '../../../shared/domain/phone';
 import { StaffMember, checkStaffSlot } from './slots';
 
 // APPT-10: a phone or walk-in booking made by staff.
@@ -16,23 +18,26 @@ import { StaffMember, checkStaffSlot } from './slots';
 /** POST /api/admin/appointments (APPT-10): a phone or walk-in booking, for a patient on file or new details. */
 export async function staffBookAppointment(deps: Deps, input: StaffBooking, staff: StaffMember): Promise<AppointmentJson> {
   const id = await deps.knex.transaction(async (trx) => {
-    let person: { firstName: string; lastName: string; email: string; phone: string };
+    let person: { firstName: string; lastName: string; email: string | null; phone: string };
     let patientId: number | null;
     if ('patientId' in input) {
       const patient = await Patient.query(trx).findById(input.patientId);
       if (!patient) throw badRequest('Patient not found', { patientId: 'Patient not found' });
-      person = patient;
+      await refuseMerged(trx, patient);
+      // PAT-14: a dependant without an email or phone of their own is reached through their guardian.
+      person = { firstName: patient.firstName, lastName: patient.lastName, ...(await patientContact(trx, patient)) };
       patientId = patient.id;
     } else {
-      person = input;
-      // Linked to a patient on file by email, as the public booking links (migration 003).
-      const match = await trx('patients').whereRaw('lower(email) = lower(?)', [input.email]).orderBy('id').first<{ id: number } | undefined>('id');
-      patientId = match?.id ?? null;
+      person = { ...input, phone: normalisePhone(input.phone) };
+      patientId = null;
     }
     // I18N-3: the language the staff member chose, else the patient's (a Marathi family who phones in
     // keeps getting Marathi emails and WhatsApp texts); read before the slot's lock is taken.
     const language = input.language ?? (await latestBookingLanguage(trx, { patientId, email: person.email }));
     const overridden = await checkStaffSlot(deps, trx, input);
+    // BOOK-17: new details belong to the patient with their phone and first name, or to one made now; after
+    // the slot's lock, in the order the public booking takes them (slot, then person).
+    patientId ??= await linkOrCreatePatient(trx, person, deps.now());
     const now = deps.now();
     const [row] = await trx('appointments')
       .insert({
@@ -69,7 +74,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
         language: { old: null, new: language },
       },
     });
-    if (input.status === 'confirmed') {
+    if (input.status === 'confirmed' && person.email) {
       // BOOK-12, MAIL-9: the confirmation carries the personal link and the .ics.
       await enqueueEmail(trx, {
         kind: 'appointment-confirmed',
@@ -81,7 +86,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
     }
     return row.id;
   });
-  if (input.status === 'confirmed') deps.nudgeOutbox();
+  deps.nudgeOutbox();
   deps.logger.info('appointment_booked_by_staff', { appointmentId: id, staffId: staff.id });
   return loadAppointment(deps.knex, id);
 }

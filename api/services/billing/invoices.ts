@@ -89,6 +89,7 @@ const LIST_COLUMNS = [
   'p.firstName as patientFirstName',
   'p.lastName as patientLastName',
   'p.email as patientEmail',
+  'p.fileNumber as patientFileNumber',
   'p.phone as patientPhone',
 ];
 
@@ -106,7 +107,9 @@ function toJson(row: Row, now: Date): InvoiceJson {
           id: Number(row.patientRowId),
           firstName: String(row.patientFirstName),
           lastName: String(row.patientLastName),
-          email: String(row.patientEmail),
+          fileNumber: String(row.patientFileNumber),
+          // PAT-11: a patient may have no email.
+          email: row.patientEmail == null ? null : String(row.patientEmail),
           phone: String(row.patientPhone),
         };
   const dueDate = (row.dueDate as string | null) ?? null;

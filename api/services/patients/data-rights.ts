@@ -22,14 +22,15 @@ import type { ErasureSummary } from '../../../shared/schemas/patient';
  * phone under their name. Stricter than the history's match (email or phone): a family often shares one
  * phone, and another patient's appointments are neither exported to this one nor erased with them.
  */
-function theirAppointments(patient: { id: number; firstName: string; lastName: string; email: string; phone: string }) {
+function theirAppointments(patient: { id: number; firstName: string; lastName: string; email: string | null; phone: string }) {
+  const email = patient.email ?? '';
   const phoneKey = patient.phone.replace(/[^0-9]/g, '').slice(-10);
   const fullName = `${patient.firstName} ${patient.lastName}`.trim();
   return (w: Knex.QueryBuilder) =>
     w.where('appointments.patientId', patient.id).orWhere((u) =>
       u.whereNull('appointments.patientId').where((m) =>
         m
-          .whereRaw("(? <> '' and lower(appointments.email) = lower(?))", [patient.email, patient.email])
+          .whereRaw("(? <> '' and lower(appointments.email) = lower(?))", [email, email])
           .orWhereRaw(
             `(? <> '' and ${phoneKeySql('appointments.phone')} = ? and lower(appointments.first_name || ' ' || appointments.last_name) = lower(?))`,
             [phoneKey, phoneKey, fullName],
@@ -135,8 +136,10 @@ export function redactChanges(changes: unknown, needles: string[], personalKeys:
  */
 export async function erasePatient(deps: Deps, id: number): Promise<ErasureSummary> {
   return deps.knex.transaction(async (trx) => {
-    const patient = await trx('patients').where({ id }).forUpdate().first<{ id: number; firstName: string; lastName: string; email: string; phone: string; address: string | null }>();
-    if (!patient) throw notFound('Patient');
+    const row = await trx('patients').where({ id }).forUpdate().first<{ id: number; firstName: string; lastName: string; email: string | null; phone: string; address: string | null }>();
+    if (!row) throw notFound('Patient');
+    // PAT-11: a patient without an email is searched for by name and phone only.
+    const patient = { ...row, email: row.email ?? '' };
 
     const fullName = `${patient.firstName} ${patient.lastName}`.trim();
     const phoneKey = patient.phone.replace(/[^0-9]/g, '').slice(-10);

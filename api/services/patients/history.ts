@@ -16,11 +16,18 @@ export async function patientHistory(deps: Deps, id: number) {
   const now = deps.now();
   const [appointments, invoices] = await Promise.all([
     appointmentRows(deps.knex)
+      // BOOK-17: every booking is linked, so a family sharing a phone sees each member's own visits; an
+      // appointment whose patient was deleted (unlinked) still shows by the same email or phone.
       .where((w) =>
-        w
-          .where('appointments.patientId', id)
-          .orWhereRaw('lower(appointments.email) = lower(?)', [patient.email])
-          .orWhereRaw(`${phoneKeySql('appointments.phone')} = ${phoneKeySql('?')}`, [patient.phone]),
+        w.where('appointments.patientId', id).orWhere((u) =>
+          u
+            .whereNull('appointments.patientId')
+            .where((m) =>
+              m
+                .whereRaw('lower(appointments.email) = lower(?)', [patient.email ?? ''])
+                .orWhereRaw(`${phoneKeySql('appointments.phone')} = ${phoneKeySql('?')}`, [patient.phone]),
+            ),
+        ),
       )
       .orderBy('appointments.preferredDate', 'desc')
       .orderBy('appointments.preferredTime', 'desc')

@@ -3,7 +3,9 @@ import type { Knex } from 'knex';
 import { audit, changedFields } from '../../platform/audit';
 import type { Sendable } from '../../../shared/schemas/json';
 import { isLang, type Lang } from '../../../shared/i18n/types';
-import { dateOfBirthProblem, type Patient as PatientRecord, type PatientDetail, type PatientPayload } from '../../../shared/schemas/patient';
+import { dateOfBirthProblem, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
+import { normalisePhone, phoneSearchDigits } from '../../../shared/domain/phone';
+import { phoneDigitsSql } from './contact-match';
 import { CLINICAL_MESSAGES } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -31,6 +33,7 @@ function refuseAlertText(input: PatientPayload, stored: { allergies: string; con
 export function patientJson(p: Patient) {
   return {
     id: p.id,
+    fileNumber: p.fileNumber,
     firstName: p.firstName,
     lastName: p.lastName,
     email: p.email,
@@ -41,39 +44,50 @@ export function patientJson(p: Patient) {
     conditions: p.conditions ?? '',
     medications: p.medications ?? '',
     notes: p.notes ?? '',
+    guardianId: p.guardianId ?? null,
+    mergedIntoId: p.mergedIntoId ?? null,
     createdAt: p.createdAt,
   } satisfies Sendable<PatientRecord, 'createdAt'>;
 }
 export type PatientJson = ReturnType<typeof patientJson>;
 
 const listColumns = [
-  'id', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth',
+  'id', 'fileNumber', 'guardianId', 'mergedIntoId', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth',
   'allergies', 'conditions', 'medications', 'notes', 'createdAt',
 ];
 
-/** The search of PAT-3 and ADMIN-15 on a patients query: full name or email (case-insensitive), or phone (plain). */
-export function patientSearch(q: string) {
+/**
+ * The search of PAT-3 and ADMIN-15 on a patients query: full name, email or file number (case-insensitive),
+ * or the phone in any spelling (PAT-10: the query's digits inside the stored phone's digits).
+ */
+export function patientSearch(q: string, table = 'patients') {
   const pattern = containsPattern(q);
-  return (w: Knex.QueryBuilder) =>
-    w
-      .whereRaw(`(first_name || ' ' || last_name) ilike ?`, [pattern])
-      .orWhere('email', 'ilike', pattern)
-      .orWhere('phone', 'like', pattern);
+  const digits = phoneSearchDigits(q);
+  return (w: Knex.QueryBuilder) => {
+    w.whereRaw(`(${table}.first_name || ' ' || ${table}.last_name) ilike ?`, [pattern])
+      .orWhere(`${table}.email`, 'ilike', pattern)
+      .orWhere(`${table}.fileNumber`, 'ilike', pattern)
+      .orWhere(`${table}.phone`, 'like', pattern);
+    if (digits) w.orWhereRaw(`${phoneDigitsSql(`${table}.phone`)} like ?`, [containsPattern(digits)]);
+  };
 }
+
+/** PAT-13: a merged record is kept but listed nowhere. */
+const current = (w: Knex.QueryBuilder) => w.whereNull('mergedIntoId');
 
 /**
  * Newest first. `q` is a case-insensitive substring of the full name or the email, or a plain substring
  * of the phone (ADMIN-15). `total` is the number of matches when a page was asked for, else null.
  */
 export async function listPatients(knex: Knex, query: ListQuery): Promise<{ patients: PatientJson[]; total: number | null }> {
-  const builder = knex('patients').select<Patient[]>(listColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  const builder = knex('patients').select<Patient[]>(listColumns).where(current).orderBy('createdAt', 'desc').orderBy('id', 'desc');
   if (query.q) builder.where(patientSearch(query.q));
   if (query.limit !== null) builder.limit(query.limit);
   if (query.offset) builder.offset(query.offset);
   const [rows, total] = await Promise.all([
     builder,
     isPaged(query)
-      ? countMatches(knex, (trx) => (query.q ? trx('patients').where(patientSearch(query.q)) : trx('patients')))
+      ? countMatches(knex, (trx) => (query.q ? trx('patients').where(current).where(patientSearch(query.q)) : trx('patients').where(current)))
       : null,
   ]);
   return { patients: rows.map(patientJson), total };
@@ -92,12 +106,12 @@ export async function findPatient(knex: Knex, id: number): Promise<PatientJson> 
  */
 export async function latestBookingLanguage(
   db: Knex | Knex.Transaction,
-  who: { patientId: number | null; email: string },
+  who: { patientId: number | null; email: string | null },
 ): Promise<Lang> {
   const latest = await db('appointments')
     .where((w) => {
       if (who.patientId !== null) w.where('patientId', who.patientId);
-      w.orWhere((unlinked) => unlinked.whereNull('patientId').whereRaw('lower(email) = lower(?)', [who.email]));
+      if (who.email) w.orWhere((unlinked) => unlinked.whereNull('patientId').whereRaw('lower(email) = lower(?)', [who.email]));
     })
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
@@ -108,7 +122,22 @@ export async function latestBookingLanguage(
 /** GET /api/admin/patients/:id: the patient with the language the New Appointment form starts from. */
 export async function findPatientDetail(knex: Knex, id: number): Promise<Sendable<PatientDetail, 'createdAt'>> {
   const patient = await findPatient(knex, id);
-  return { ...patient, language: await latestBookingLanguage(knex, { patientId: id, email: patient.email }) };
+  const ref = (ids: Knex.QueryBuilder) => ids.select<PatientRef[]>('id', 'fileNumber', 'firstName', 'lastName', 'phone');
+  const [guardian, dependants, mergedInto, language] = await Promise.all([
+    patient.guardianId ? ref(knex('patients').where({ id: patient.guardianId })).first() : undefined,
+    // PAT-14: the patients this one is guardian of.
+    ref(knex('patients').where({ guardianId: id }).where(current).orderBy('firstName').orderBy('id')),
+    patient.mergedIntoId ? ref(knex('patients').where({ id: patient.mergedIntoId })).first() : undefined,
+    latestBookingLanguage(knex, { patientId: id, email: patient.email }),
+  ]);
+  return { ...patient, language, guardian: guardian ?? null, dependants, mergedInto: mergedInto ?? null };
+}
+
+/** PAT-13: a merged record takes no more changes; the message names where it went. */
+export async function refuseMerged(db: Knex | Knex.Transaction, patient: { mergedIntoId?: number | null }): Promise<void> {
+  if (!patient.mergedIntoId) return;
+  const into = await db('patients').where({ id: patient.mergedIntoId }).first<{ fileNumber: string; firstName: string; lastName: string }>('fileNumber', 'firstName', 'lastName');
+  throw conflict(mergedMessage(into));
 }
 
 /** The patient form's rule of the clock (CLINIC-3), by the product's clock. */
@@ -141,6 +170,7 @@ export async function updatePatient(
   return deps.knex.transaction(async (trx) => {
     const before = await Patient.query(trx).select(listColumns).findById(id).forUpdate();
     if (!before) throw notFound('Patient');
+    await refuseMerged(trx, before);
     refuseAlertText({ ...input, ...Object.fromEntries(keep.map((k) => [k, before[k]])) }, before);
     for (const key of ALERT_FIELDS) delete changes[key];
     const [updated] = await Patient.query(trx).patch({ ...changes, updatedAt: deps.now() }).where('id', id).returning(listColumns);
@@ -183,7 +213,7 @@ function fields(input: PatientPayload) {
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
-    phone: input.phone,
+    phone: normalisePhone(input.phone),
     address: input.address,
     dateOfBirth: input.dateOfBirth,
     allergies: input.allergies,

@@ -61,8 +61,9 @@ describe('POST /api/admin/appointments (staff booking)', () => {
       status: 'confirmed',
       source: 'staff',
       bookedAnyway: false,
+      phone: '+919822077777',
       bookedBy: ADMIN.name,
-      patientId: null,
+      patientId: expect.any(Number),
       medicalAlerts: null,
     });
     const mail = await outbox();
@@ -87,13 +88,13 @@ describe('POST /api/admin/appointments (staff booking)', () => {
     expect(await outbox()).toEqual([]);
   });
 
-  it('links new details to the patient with that email', async () => {
-    const [{ id: patientId }] = await app.deps.knex('patients').insert({ ...caller, email: 'SUNITA@example.in' }).returning('id');
-    expect(await (await book({ ...caller, ...slot })).json()).toMatchObject({ patientId });
+  it('links new details to the patient with the same phone and first name (BOOK-17)', async () => {
+    const [{ id: patientId }] = await app.deps.knex('patients').insert({ ...caller, email: 'SUNITA@example.in', phone: '+919822077777' }).returning('id');
+    expect(await (await book({ ...caller, firstName: ' SUNITA ', ...slot })).json()).toMatchObject({ patientId });
   });
 
   it("keeps the booking form's rules for new details, and says which field is wrong", async () => {
-    const res = await book({ ...caller, email: '', ...slot });
+    const res = await book({ ...caller, email: 'not-an-email', ...slot });
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toHaveProperty('email');
     const unknown = await book({ patientId: 999999, ...slot });

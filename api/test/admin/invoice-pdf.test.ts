@@ -264,7 +264,9 @@ describe('GET /api/admin/invoices/:id/pdf', () => {
     const lineStarting = (words: string) => lines.find((l) => l.startsWith(words.normalize('NFC')));
     expect(text).not.toContain('?');
     expect(lineStarting('प्रिया कुलकर्णी Invoice Date 23/11/2026')).toBeDefined();
-    expect(lineStarting('फ्लॅट ३, सनराइज हाइट्स Due Date 07/12/2026')).toBeDefined();
+    // PAT-12: the file number under the name, then the address.
+    expect(lines.find((l) => /^File No\.: SC-\d{6} Due Date 07\/12\/2026$/.test(l))).toBeDefined();
+    expect(lines).toContain('फ्लॅट ३, सनराइज हाइट्स'.normalize('NFC'));
     expect(lines).toContain('मोशी, पुणे 412105'.normalize('NFC'));
     expect(lines).toContain(`1 ${marathi[0]} 999312 1 5,000.00 18% 5,000.00`.normalize('NFC'));
     expect(lines).toContain(`3 ${marathi[1]} 1 1,500.25 18% 1,500.25`.normalize('NFC'));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { normalisePhone } from '../../../shared/domain/phone';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { createAccount } from '../../services/staff/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
@@ -175,10 +176,11 @@ describe('POST /api/admin/patients/:id/erase', () => {
       .returning('id');
 
     expect((await erase(patientId)).status).toBe(200);
-    expect(await app.deps.knex('patients').where({ id: siblingId }).first()).toMatchObject({ email: sibling.email, phone: sibling.phone, address: sibling.address });
+    // PAT-9: the patient's phone is stored in its normal form.
+    expect(await app.deps.knex('patients').where({ id: siblingId }).first()).toMatchObject({ email: sibling.email, phone: normalisePhone(sibling.phone), address: sibling.address });
     expect(await app.deps.knex('appointments').where({ id: appointment.id }).first()).toMatchObject({ firstName: 'Kaveri', phone: sibling.phone });
     const row = await app.deps.knex('audit_log').where({ entity: 'patient', entityId: String(siblingId), action: 'create' }).first();
-    expect(row.changes.phone.new).toBe(sibling.phone);
+    expect(row.changes.phone.new).toBe(normalisePhone(sibling.phone));
     expect(row.changes.address.new).toBe(sibling.address);
   });
 

@@ -67,17 +67,21 @@ describe('POST /api/admin/patients', () => {
     const body = await create();
     expect(body).toEqual({
       id: expect.any(Number),
+      fileNumber: expect.stringMatching(/^SC-\d{6}$/),
       ...valid,
+      phone: '+919822012345',
       allergies: '',
       conditions: '',
       medications: '',
       notes: '',
+      guardianId: null,
+      mergedIntoId: null,
       createdAt: expect.any(String),
     });
     expect(Object.keys(body).sort()).toEqual(
       [
         'address', 'createdAt', 'dateOfBirth', 'email', 'firstName', 'id', 'lastName', 'phone',
-        'allergies', 'conditions', 'medications', 'notes',
+        'allergies', 'conditions', 'medications', 'notes', 'fileNumber', 'guardianId', 'mergedIntoId',
       ].sort(),
     );
     expect(new Date(body.createdAt).toISOString()).toBe(new Date(NOW).toISOString());
@@ -138,6 +142,9 @@ describe('GET /api/admin/patients', () => {
     expect(body.map((p: { firstName: string }) => p.firstName)).toEqual(['Newest', 'Middle', 'Oldest']);
     expect(body[0]).toEqual({
       id: expect.any(Number),
+      fileNumber: expect.stringMatching(/^SC-\d{6}$/),
+      guardianId: null,
+      mergedIntoId: null,
       firstName: 'Newest',
       lastName: 'Three',
       email: 'c@example.in',
@@ -250,7 +257,7 @@ describe('GET /api/admin/patients', () => {
 describe('GET /api/admin/patients/:id', () => {
   it('answers one patient, with the language of their latest booking: English without one (I18N-3)', async () => {
     const created = await create();
-    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en' });
+    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en', guardian: null, dependants: [], mergedInto: null });
   });
 });
 
@@ -272,6 +279,10 @@ describe('PUT /api/admin/patients/:id', () => {
     const { id: _ignored, ...fields } = change;
     expect(await res.json()).toEqual({
       ...fields,
+      phone: '+919822000000',
+      fileNumber: created.fileNumber,
+      guardianId: null,
+      mergedIntoId: null,
       allergies: '',
       conditions: '',
       medications: '',
@@ -293,7 +304,7 @@ describe('PUT /api/admin/patients/:id', () => {
     const res = await api(`/${created.id}`, { method: 'PUT', json: { ...valid, email: 'nope' } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Invalid email address', fields: { email: 'Invalid email address' } });
-    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en' });
+    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en', guardian: null, dependants: [], mergedInto: null });
   });
 });
 

@@ -361,7 +361,7 @@ describe('the reminder list (APPT-16)', () => {
     const list = await (await app.request('/api/admin/reminders', { cookie })).json();
     expect(list).toMatchObject({ today: '2026-11-25', tomorrow: '2026-11-26' });
     expect(list.items.map((i: { id: number }) => i.id)).toEqual([today.id, tomorrow.id]);
-    expect(list.items[0]).toMatchObject({ phone: '+91 98220 55555', whatsappSentAt: null });
+    expect(list.items[0]).toMatchObject({ phone: '+919822055555', whatsappSentAt: null });
 
     const marked = await app.request(`/api/admin/reminders/${today.id}/whatsapp-sent`, { method: 'POST', cookie });
     expect(marked.status).toBe(200);

@@ -63,7 +63,7 @@ describe('every audited action writes exactly one row', () => {
 
     const updated = await audited(`/api/admin/patients/${id}`, { method: 'PUT', json: { ...patient, phone: '9123456780' } }, 200);
     expect(updated.rows).toHaveLength(1);
-    expect(updated.rows[0]).toMatchObject({ action: 'update', entity: 'patient', changes: { phone: { old: '9876543210', new: '9123456780' } } });
+    expect(updated.rows[0]).toMatchObject({ action: 'update', entity: 'patient', changes: { phone: { old: '+919876543210', new: '+919123456780' } } });
     expect(Object.keys(updated.rows[0].changes!)).toEqual(['phone']);
 
     const deleted = await audited(`/api/admin/patients/${id}`, { method: 'DELETE' }, 204);

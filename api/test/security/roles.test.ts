@@ -29,6 +29,8 @@ const MAY: Record<string, StaffRole[]> = {
   'DELETE /api/admin/patients/:id': OWNER,
   'GET /api/admin/patients/:id/export': OWNER,
   'POST /api/admin/patients/:id/erase': OWNER,
+  'POST /api/admin/patients/:id/merge': BOTH,
+  'PUT /api/admin/patients/:id/guardian': ALL,
   'GET /api/admin/appointments': ALL,
   'PUT /api/admin/appointments/:id': BOTH,
   'PATCH /api/admin/appointments/:id/cancel': BOTH,

@@ -1,6 +1,12 @@
 import { ArrowLeftOutlined, CalendarOutlined, EditOutlined, EnvironmentOutlined, FileTextOutlined, GiftOutlined, MailOutlined, PhoneOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatPhone } from '../../../../shared/domain/phone';
+import { usePatient } from '../api/get-patient';
+import { MergePatientButton } from '../features/patients/components/merge-patient-dialog';
+import { PatientFamily } from '../features/patients/components/patient-family';
+import { useCan } from '../session/use-can';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
 import { formatDocumentDate, formatListDate } from '../../../../shared/domain/dates';
 import { patientName } from '../../../../shared/schemas/patient';
@@ -19,7 +25,6 @@ import { MedicalHistoryBanner } from '../components/medical-history-banner';
 import { RouterButtonLink } from '../components/router-button-link';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
 import { BillCompletedButton } from '../features/plans/components/bill-completed';
-import { useCan } from '../session/use-can';
 import { PatientFormDialog } from '../features/patients/components/patient-form-dialog';
 import { useItemDialog } from '../hooks/use-item-dialog';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -39,6 +44,14 @@ export function PatientPage() {
   const actions = useAppointmentActions({ onBill: billing.onBill });
   const canNotes = useCan('notes');
   const canSeePlans = useCan('clinical.read');
+  const detail = usePatient(Number.isInteger(id) ? id : null);
+  const canMerge = useCan('patients.merge');
+  const navigate = useNavigate();
+  // PAT-13: a merged record's page opens the patient it went into.
+  const mergedInto = detail.data?.mergedInto;
+  useEffect(() => {
+    if (mergedInto) navigate(`/patients/${mergedInto.id}`, { replace: true, state: { mergedFrom: id } });
+  }, [mergedInto, navigate, id]);
 
   const back = (
     <Link to="/patients" className="back-link">
@@ -70,7 +83,7 @@ export function PatientPage() {
       {back}
       <PageHeader
         title={patientName(p)}
-        description={`Patient since ${formatDocumentDate(p.createdAt)}`}
+        description={`File No. ${p.fileNumber} · Patient since ${formatDocumentDate(p.createdAt)}`}
         actions={
           <>
             {/* I18N-3: in the language of the patient's latest appointment (newest first), else English. */}
@@ -86,6 +99,7 @@ export function PatientPage() {
             </Button>
             {canSeePlans && <RouterButtonLink to={`/patients/${id}/plans`}>Treatment plans</RouterButtonLink>}
             <BillCompletedButton patientId={id} />
+            {canMerge && <MergePatientButton patient={p} />}
             <ExportPatientDataButton patient={p} />
             <ErasePatientButton patient={p} />
           </>
@@ -102,7 +116,7 @@ export function PatientPage() {
                 <PhoneOutlined aria-hidden="true" /> Phone
               </dt>
               <dd>
-                <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>{p.phone}</a>
+                <a href={`tel:${p.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(p.phone)}</a>
               </dd>
             </div>
             <div>
@@ -110,7 +124,7 @@ export function PatientPage() {
                 <MailOutlined aria-hidden="true" /> Email
               </dt>
               <dd>
-                <a href={`mailto:${p.email}`}>{p.email}</a>
+                {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : 'No email'}
               </dd>
             </div>
             <div>
@@ -156,6 +170,8 @@ export function PatientPage() {
           </RouterButtonLink>
         </section>
       </div>
+
+      {detail.data && <PatientFamily patient={detail.data} />}
 
       <section className="stat-grid totals-grid" aria-label="Billing totals">
         <div className="stat-card tone-blue">

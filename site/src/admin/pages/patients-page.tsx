@@ -3,6 +3,7 @@ import { Avatar, Button } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDocumentDate } from '../../../../shared/domain/dates';
+import { formatPhone } from '../../../../shared/domain/phone';
 import { patientName, type Patient } from '../../../../shared/schemas/patient';
 import { ListScreen } from '../components/list-screen';
 import { ExportButton } from '../features/export/components/export-button';
@@ -41,12 +42,15 @@ const PatientRow = memo(function PatientRow({
           <Link to={`/patients/${p.id}`}>{patientName(p)}</Link>
         </p>
         <p className="row-meta">
+          <span className="file-number">{p.fileNumber}</span>
           <span>
-            <MailOutlined aria-hidden="true" /> {p.email}
+            <PhoneOutlined aria-hidden="true" /> {formatPhone(p.phone)}
           </span>
-          <span>
-            <PhoneOutlined aria-hidden="true" /> {p.phone}
-          </span>
+          {p.email && (
+            <span>
+              <MailOutlined aria-hidden="true" /> {p.email}
+            </span>
+          )}
         </p>
       </div>
       <span className="badge badge-grey">Registered {formatDocumentDate(p.createdAt)}</span>
@@ -86,7 +90,7 @@ export function PatientsPage() {
           </Button>
         </>
       }
-      search={{ id: 'patient-search', label: 'Search patients', placeholder: 'Search by name, email or phone...' }}
+      search={{ id: 'patient-search', label: 'Search patients', placeholder: 'Search by name, phone, email or file number...' }}
       state={state}
       list={list}
       loading={{ count: 5, label: 'Loading patients' }}

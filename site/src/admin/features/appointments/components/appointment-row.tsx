@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
+import { formatPhone } from '../../../../../../shared/domain/phone';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
 import { MedicalAlert } from '../../../components/medical-alert';
 import { AppointmentActionButtons, CheckInBadge, fullName, type AppointmentHandlers } from './appointment-actions';
@@ -28,7 +29,8 @@ export const AppointmentRow = memo(function AppointmentRow({ appointment: a, han
       <div className="row-main">
         <div className="row-title-line">
           <p className="row-title" id={`appointment-${a.id}-name`}>
-            {full && a.patientId ? <Link to={`/patients/${a.patientId}`}>{name}</Link> : name}
+            {/* BOOK-19: every booking has a patient; the name opens their page. */}
+            {a.patientId ? <Link to={`/patients/${a.patientId}`}>{name}</Link> : name}
           </p>
           <AppointmentStatusBadge status={a.status} />
           {a.bookedAnyway && <span className="badge badge-amber">Booked anyway</span>}
@@ -44,9 +46,9 @@ export const AppointmentRow = memo(function AppointmentRow({ appointment: a, han
             <MedicineBoxOutlined aria-hidden="true" /> {treatmentLabel(a.treatment)}
           </span>
           <span>
-            <PhoneOutlined aria-hidden="true" /> {a.phone}
+            <PhoneOutlined aria-hidden="true" /> {formatPhone(a.phone)}
           </span>
-          {full && (
+          {full && a.email && (
             <span>
               <MailOutlined aria-hidden="true" /> {a.email}
             </span>

@@ -171,7 +171,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
             <TextField control={control} name="firstName" id="appointment-firstName" label="First Name" required autoComplete="off" />
             <TextField control={control} name="lastName" id="appointment-lastName" label="Last Name" required autoComplete="off" />
             <TextField control={control} name="phone" id="appointment-phone" label="Phone" required type="tel" autoComplete="off" />
-            <TextField control={control} name="email" id="appointment-email" label="Email" required type="email" autoComplete="off" />
+            <TextField control={control} name="email" id="appointment-email" label="Email (optional)" type="email" autoComplete="off" />
           </>
         )}
         {/* A row of its own, under the contact fields: date and treatment stay side by side. */}

@@ -65,8 +65,9 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
       <form id="patient-form" onSubmit={onSubmit} noValidate className="form-grid">
         <TextField control={control} name="firstName" id="patient-firstName" label="First Name" required type="text" autoComplete="off" />
         <TextField control={control} name="lastName" id="patient-lastName" label="Last Name" required type="text" autoComplete="off" />
-        <TextField control={control} name="email" id="patient-email" label="Email" required type="email" autoComplete="off" />
-        <TextField control={control} name="phone" id="patient-phone" label="Phone" required type="tel" autoComplete="off" />
+        {/* PAT-11: many phone-in and elderly patients have no email. */}
+        <TextField control={control} name="email" id="patient-email" label="Email (optional)" type="email" autoComplete="off" />
+        <TextField control={control} name="phone" id="patient-phone" label="Mobile" required type="tel" autoComplete="off" />
         <div className="span-2">
           <TextField control={control} name="address" id="patient-address" label="Address" rows={2} />
         </div>
