@@ -193,3 +193,51 @@ export async function confirmHistoryVersion(deps: Deps, patientId: number, versi
     return historyJson(patientId, await loadHistoryVersions(trx, patientId));
   });
 }
+
+const key = (s: string) => s.trim().toLowerCase();
+
+/**
+ * MED-7: a merge of two patients (PAT-13) moves the other record's versions to the kept one, numbered after
+ * the kept one's own (the only change migration 050's guard allows), in the merge's transaction. When both
+ * had a history, a new version joins the two current ones (every allergy, medicine and condition of either:
+ * an alert is never lost by a merge) and the patient row's summary follows it (MED-5). Answers how many
+ * versions moved.
+ */
+export async function mergeMedicalHistories(trx: Knex.Transaction, now: Date, keptId: number, otherId: number, enteredBy: number | null): Promise<number> {
+  const others = await trx('medicalHistoryVersions').where({ patientId: otherId }).orderBy('version').select('id', 'version');
+  if (others.length === 0) return 0;
+  const keptVersions = await loadHistoryVersions(trx, keptId);
+  const otherCurrent = (await loadHistoryVersions(trx, otherId))[0];
+  const last = keptVersions[0]?.version ?? 0;
+  for (const [i, row] of others.entries()) {
+    await trx('medicalHistoryVersions').where({ id: row.id }).update({ patientId: keptId, version: last + i + 1 });
+  }
+  const keptCurrent = keptVersions[0];
+  const body: MedicalHistoryContent = keptCurrent
+    ? {
+        allergies: [...keptCurrent.allergies, ...otherCurrent.allergies.filter((a) => !keptCurrent.allergies.some((k) => key(k.substance) === key(a.substance)))],
+        medicines: [...keptCurrent.medicines, ...otherCurrent.medicines.filter((m) => !keptCurrent.medicines.some((k) => key(k.name) === key(m.name)))],
+        conditions: conditionKeys.filter((c) => keptCurrent.conditions.includes(c) || otherCurrent.conditions.includes(c)),
+        conditionOther: [keptCurrent.conditionOther, otherCurrent.conditionOther].filter(Boolean).join('; ') || null,
+        pregnant: keptCurrent.pregnant || otherCurrent.pregnant,
+        note: ['Joined from two records of one patient when they were merged.', keptCurrent.note, otherCurrent.note].filter(Boolean).join('\n'),
+      }
+    : otherCurrent;
+  if (keptCurrent) {
+    await trx('medicalHistoryVersions').insert({
+      patientId: keptId,
+      version: last + others.length + 1,
+      allergies: JSON.stringify(body.allergies),
+      medicines: JSON.stringify(body.medicines),
+      conditions: body.conditions,
+      conditionOther: body.conditionOther,
+      pregnant: body.pregnant,
+      note: body.note,
+      source: 'staff',
+      enteredBy,
+      createdAt: now,
+    });
+  }
+  await trx('patients').where({ id: keptId }).update({ ...historySummary(body), updatedAt: now });
+  return others.length;
+}

@@ -3,7 +3,8 @@ import { type MergeSummary, type Patient as PatientRecord } from '../../../share
 import type { Sendable } from '../../../shared/schemas/json';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { audit, currentActor } from '../../platform/audit';
+import { mergeMedicalHistories } from '../clinical/medical-history';
 import { Patient } from '../../models/patient';
 import { patientJson, refuseMerged } from './patients';
 
@@ -52,7 +53,10 @@ export async function mergePatients(deps: Deps, id: number, otherId: number): Pr
 
     const moved: Record<string, number> = {};
     for (const { table, column } of await patientReferences(trx)) {
-      if (table === 'clinical_items') {
+      if (table === 'medical_history_versions') {
+        // MED-7: renumbered after the kept record's versions, and the two current ones joined.
+        moved[table] = await mergeMedicalHistories(trx, deps.now(), id, otherId, currentActor()?.id ?? null);
+      } else if (table === 'clinical_items') {
         // CHART-8's guard refuses a change of patient; migration 032 is the one narrow path past it.
         const { rows: result } = await trx.raw<{ rows: { n: number }[] }>('select merge_patient_clinical_items(?, ?) as n', [otherId, id]);
         moved[table] = Number(result[0]?.n ?? 0);
@@ -72,9 +76,8 @@ export async function mergePatients(deps: Deps, id: number, otherId: number): Pr
         email: kept.email || other.email || null,
         address: kept.address || other.address,
         dateOfBirth: kept.dateOfBirth ?? other.dateOfBirth,
-        allergies: joined(kept.allergies, other.allergies),
-        conditions: joined(kept.conditions, other.conditions),
-        medications: joined(kept.medications, other.medications),
+        // MED-5: with a history, its summary (written by mergeMedicalHistories) stands; without, both texts.
+        ...(moved.medical_history_versions ? {} : { allergies: joined(kept.allergies, other.allergies), conditions: joined(kept.conditions, other.conditions), medications: joined(kept.medications, other.medications) }),
         notes: joined(kept.notes, other.notes),
         guardianId: kept.guardianId === otherId ? null : kept.guardianId ?? (other.guardianId === id ? null : other.guardianId),
         updatedAt: now,
