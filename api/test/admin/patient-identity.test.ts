@@ -23,8 +23,12 @@ beforeEach(async () => {
   await knex('appointments').delete();
   await knex('invoices').delete();
   await knex('patients').update({ guardianId: null, mergedIntoId: null, mergedAt: null });
-  // A patient with a clinical record is never deleted (CHART-8); the others go, so each test starts clean.
-  await knex('patients').whereNotIn('id', knex('clinical_items').select('patient_id')).delete();
+  // A patient with a clinical record (chart, history, notes) is never deleted (CHART-8, MED-2); the others go.
+  await knex('patients')
+    .whereNotIn('id', knex('clinical_items').select('patient_id'))
+    .whereNotIn('id', knex('medical_history_versions').select('patient_id'))
+    .whereNotIn('id', knex('visit_notes').select('patient_id'))
+    .delete();
   await knex('patients').update({ phone: knex.raw(`'+9170000' || lpad(id::text, 5, '0')`) });
 });
 const patientIds = async () => (await clinic.app.deps.knex('appointments').orderBy('id').select('patientId')).map((r) => r.patientId as number);
@@ -171,8 +175,12 @@ describe('every booking belongs to a patient (BOOK-17)', () => {
 
 describe('merging two records of one person (PAT-13)', () => {
   async function twoRecords() {
-    const kept = await addPatient({ firstName: 'Lata', phone: '9822070000', allergies: 'Penicillin' });
-    const other = await addPatient({ firstName: 'Latha', phone: '9822070001', email: 'lata@example.in', conditions: 'Diabetes' });
+    const kept = await addPatient({ firstName: 'Lata', phone: '9822070000' });
+    const other = await addPatient({ firstName: 'Latha', phone: '9822070001', email: 'lata@example.in' });
+    // The alerts live in the medical history (MED-5): one on each record.
+    const history = (body: Record<string, unknown>) => ({ allergies: [], medicines: [], conditions: [], pregnant: false, ...body });
+    expect((await owner('PUT', `/api/admin/patients/${kept.id}/medical-history`, history({ allergies: [{ substance: 'Penicillin', reaction: '', severity: 'unknown' }] }))).status).toBe(200);
+    expect((await owner('PUT', `/api/admin/patients/${other.id}/medical-history`, history({ conditions: ['diabetes'] }))).status).toBe(200);
     const appointment = await owner('POST', '/api/admin/appointments', { patientId: other.id, ...slot });
     const [invoice] = await clinic.app.deps
       .knex('invoices')
@@ -195,7 +203,7 @@ describe('merging two records of one person (PAT-13)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       mergedPatientId: r.other.id,
-      patient: { id: r.kept.id, email: 'lata@example.in', allergies: 'Penicillin', conditions: 'Diabetes' },
+      patient: { id: r.kept.id, email: 'lata@example.in', allergies: expect.stringContaining('Penicillin'), conditions: expect.stringContaining('Diabetes') },
       moved: { appointments: 1, invoices: 1, clinical_items: 1, dependants: 1 },
     });
     const knex = clinic.app.deps.knex;
