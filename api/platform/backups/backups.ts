@@ -81,6 +81,16 @@ export async function userTables(knex: Knex): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The public schema's sequences that no column owns (a serial column's are set from its rows). */
+export async function freeSequences(knex: Knex): Promise<string[]> {
+  const { rows } = await knex.raw<{ rows: { name: string }[] }>(`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'S' and n.nspname = 'public'
+       and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))
+     order by c.relname`);
+  return rows.map((r) => r.name);
+}
+
 /**
  * The tables ordered so that every table comes after those its foreign keys point to: a logical restore
  * inserts in this order without switching constraints off (which needs a superuser).
@@ -201,7 +211,12 @@ export async function takeBackup(db: Database, options: BackupOptions): Promise<
   }
 }
 
-/** Tables in dependency order, each as a header line ({"table": name}) followed by one line per row (row_to_json). */
+/**
+ * Tables in dependency order, each as a header line ({"table": name}) followed by one line per row
+ * (row_to_json); then each sequence no column owns (such as the patients' file numbers, PAT-12) as
+ * {"sequence": name, "value": n, "called": bool}: its value is not in any row, and a restore must not hand
+ * out a number again.
+ */
 async function writeLogicalDump(knex: Knex, file: string): Promise<void> {
   const gzip = zlib.createGzip();
   const out = fs.createWriteStream(file);
@@ -211,6 +226,10 @@ async function writeLogicalDump(knex: Knex, file: string): Promise<void> {
     await write(JSON.stringify({ table }));
     const stream = knex.raw('select row_to_json(t)::text as j from ?? t', [table]).stream();
     for await (const row of stream as AsyncIterable<{ j: string }>) await write(row.j);
+  }
+  for (const name of await freeSequences(knex)) {
+    const { rows } = await knex.raw<{ rows: { value: string; called: boolean }[] }>('select last_value::text as value, is_called as called from ??', [name]);
+    await write(JSON.stringify({ sequence: name, value: Number(rows[0].value), called: rows[0].called }));
   }
   gzip.end();
   await new Promise<void>((resolve, reject) => {

@@ -199,14 +199,23 @@ async function emptyDatabase(knex: Knex): Promise<void> {
 /** Inserts the rows of a logical dump (tables in dependency order) in one transaction, then the sequences. */
 async function loadLogicalDump(knex: Knex, dump: string): Promise<void> {
   await knex.transaction(async (trx) => {
-    // Migrations may have written rows of their own (settings, the migration list): the backup's replace
-    // them. Only tables holding rows are emptied: the audit trail refuses TRUNCATE (append-only), and it is
-    // empty in a freshly migrated schema.
-    const tables: string[] = [];
+    // Migrations may have written rows of their own (settings, the migration list, the price list, the
+    // findings and note templates): the backup's replace them. Only tables holding rows are emptied, with
+    // DELETE: the clinical record and the audit trail refuse TRUNCATE even when empty (append-only), and a
+    // TRUNCATE of the price list would have to name every table that references it. A table whose rows are
+    // still referenced waits for the next pass (referencing tables first); the sequences are set after the load.
+    let tables: string[] = [];
     for (const table of await userTables(trx)) {
       if (await trx.first(trx.raw('1 as present')).from(table)) tables.push(table);
     }
-    if (tables.length > 0) await trx.raw(`truncate ${tables.map(() => '??').join(', ')} restart identity`, tables);
+    for (let pass = 0; tables.length > 0 && pass <= tables.length; pass += 1) {
+      const left: string[] = [];
+      for (const table of tables) {
+        await trx.transaction((sp) => sp.raw('delete from ??', [table])).catch(() => left.push(table));
+      }
+      tables = left;
+    }
+    if (tables.length > 0) throw new Error(`the restore could not empty ${tables.join(', ')}`);
     const lines = readline.createInterface({ input: fs.createReadStream(dump).pipe(zlib.createGunzip()), crlfDelay: Infinity });
     let table = '';
     let batch: string[] = [];
@@ -217,7 +226,11 @@ async function loadLogicalDump(knex: Knex, dump: string): Promise<void> {
     };
     for await (const line of lines) {
       if (!line) continue;
-      if (line.startsWith('{"table":')) {
+      if (line.startsWith('{"sequence":')) {
+        await flush();
+        const seq = JSON.parse(line) as { sequence: string; value: number; called: boolean };
+        await trx.raw('select setval(?::regclass, ?, ?)', [seq.sequence, seq.value, seq.called]);
+      } else if (line.startsWith('{"table":')) {
         await flush();
         table = (JSON.parse(line) as { table: string }).table;
       } else {
