@@ -5,7 +5,7 @@ import { estimateWords } from '../../../shared/plans/estimate-words';
 import { planFollowUpDays } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { audit, auditExport } from '../../platform/audit';
 import { settingValue } from '../content/site-settings';
 import { getPlan, patientLanguage, readPlans } from './plans';
 import type { TreatmentPlan } from '../../../shared/schemas/treatment-plan';
@@ -177,6 +177,8 @@ export interface AcceptanceRow {
  * accepted (the accepted option of the latest accepted version) and the plans declined.
  */
 export async function caseAcceptance(deps: Deps, from: string, to: string): Promise<AcceptanceRow[]> {
+  // DATA-8: every report the owner reads is an export, audited (who, which report, which months).
+  await auditExport(deps.knex, { entity: 'report', entityId: 'case-acceptance', what: { report: 'Case acceptance', from, to } });
   const rows: Row[] = await deps
     .knex('treatmentPlans as t')
     .leftJoin('users as u', 'u.id', 't.dentistId')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { normalisePhone } from '../../../shared/domain/phone';
 import { LANGUAGE_MESSAGE } from '../../../shared/schemas/appointment';
 import type { OutboxWorker } from '../../platform/mail/outbox-worker';
 import { peerOutboxWorker } from '../support/peer-worker';
@@ -49,8 +50,9 @@ async function bookOnline(language: string, preferredDate = '2026-11-24'): Promi
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).id;
 }
+/** The caller's record, stored as the desk stores it (the phone in its normal form, PAT-9). */
 async function patientOnFile(): Promise<number> {
-  const [{ id }] = await app.deps.knex('patients').insert(caller).returning('id');
+  const [{ id }] = await app.deps.knex('patients').insert({ ...caller, phone: normalisePhone(caller.phone) }).returning('id');
   return id;
 }
 const storedLanguage = async (id: number) => (await app.deps.knex('appointments').where({ id }).first()).language;
@@ -81,9 +83,9 @@ describe('a staff booking without a language', () => {
     expect(confirmation.html).toContain('<html lang="mr-IN">');
   });
 
-  it("counts an online booking made before the patient's record existed (same email), and GET patient shows it", async () => {
-    await bookOnline('mr');
-    const patientId = await patientOnFile();
+  it('counts the online booking that made the patient\'s record (BOOK-17), and GET patient shows it', async () => {
+    const online = await bookOnline('mr');
+    const patientId = (await app.deps.knex('appointments').where({ id: online }).first()).patientId as number;
     const patient = await app.request(`/api/admin/patients/${patientId}`, { cookie });
     expect(await patient.json()).toMatchObject({ id: patientId, email: caller.email, language: 'mr' });
 

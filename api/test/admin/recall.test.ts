@@ -28,7 +28,7 @@ beforeEach(async () => {
 async function patientWithVisit(name: string, lastVisit: string | null): Promise<number> {
   const [{ id }] = await app.deps
     .knex('patients')
-    .insert({ firstName: name, lastName: 'Joshi', email: `${name.toLowerCase()}@example.in`, phone: '9876500000' }, ['id']);
+    .insert({ firstName: name, lastName: 'Joshi', email: `${name.toLowerCase()}@example.in`, phone: '+919876500000' }, ['id']); // as stored (PAT-9)
   if (lastVisit) {
     await app.deps.knex('appointments').insert({
       patientId: id,
