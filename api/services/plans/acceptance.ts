@@ -3,6 +3,7 @@ import { clinicToday, formatEnGbDate } from '../../../shared/domain/clinic-time'
 import type { Lang } from '../../../shared/i18n/types';
 import sharp from 'sharp';
 import { PLAN_MESSAGES, type PlanAccept, type TreatmentPlan } from '../../../shared/schemas/treatment-plan';
+import { formatMoment } from '../../../shared/domain/dates';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
@@ -80,7 +81,7 @@ export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxI
       estimateDocument(deps, accepted, language, formatEnGbDate(today), {
         option: input.option,
         signedBy: input.signedBy,
-        when: `${formatEnGbDate(today)} ${now.toLocaleTimeString('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' })} IST`,
+        when: `${formatMoment(now)} IST`,
         via: input.via,
         signaturePng: input.signaturePng,
       }),

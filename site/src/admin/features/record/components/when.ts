@@ -1,3 +1,4 @@
-/** '2 Mar 2026, 10:00' at the clinic (Asia/Kolkata). */
-const format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-export const when = (iso: string) => format.format(new Date(iso));
+import { formatMoment } from '../../../../../../shared/domain/dates';
+
+/** '2 Mar 2026, 10:00 am' at the clinic (UI-6: dates are written by shared/domain/dates.ts only). */
+export const when = (iso: string) => formatMoment(iso);
