@@ -87,7 +87,7 @@ export async function rollbackAll(db: Knex): Promise<void> {
 
 /** Every migration this version of the product knows, oldest first. */
 export function knownMigrations(): string[] {
-  return Object.keys(migrations);
+  return Object.keys(migrations).sort();
 }
 
 /** Applies migrations up to and including `last` (a restore rebuilds the schema its backup was taken on). */

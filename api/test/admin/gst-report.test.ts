@@ -76,8 +76,9 @@ beforeAll(async () => {
   app.clock.set('2026-11-06T06:00:00Z');
   expect((await api(`/api/admin/invoices/${cancelledInNovember.id}`, { method: 'DELETE' })).status).toBe(204);
   expect((await api(`/api/admin/invoices/${cancelledFromOctober.id}`, { method: 'DELETE' })).status).toBe(204);
-  // A legacy rate (INV-6 allows any percentage as the default) and 28%.
-  november.push(await create([{ description: 'Scaling', quantity: 1, unitPrice: 1499.99 }], 12.5));
+  // A legacy rate (INV-6 allows any percentage as the default; an item with a SAC and no rate of its own
+  // takes it, INV-35) and 28%.
+  november.push(await create([{ description: 'Scaling', quantity: 1, unitPrice: 1499.99, sacCode: '999722' }], 12.5));
   november.push(await create([aligner, aligner]));
   // A spell without a GSTIN.
   app.clock.set('2026-11-20T06:00:00Z');

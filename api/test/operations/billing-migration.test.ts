@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as billing from '../../db/migrations/008-billing';
-import type { Database } from '../../db/knex';
-import { createTestDatabase } from '../support/test-db';
+import { createDb, type Database } from '../../db/knex';
+import { migrateUpTo } from '../../db/migrate';
+import { createServerDatabase } from '../support/test-db';
 
 // Migration 008 on a database that already holds invoices: each invoice marked paid becomes
 // one cash payment of its total on its paid date, so revenue figures stay true; taxed invoices read as
@@ -9,8 +10,18 @@ import { createTestDatabase } from '../support/test-db';
 // earlier schema back.
 
 let db: Database;
+let dropServer = async () => {};
 beforeAll(async () => {
-  db = await createTestDatabase();
+  // The schema as it stood when 008 was the newest migration: later ones (payments' refunds, plans) build on
+  // its tables, and their own down() comes first in a real rollback.
+  if (process.env.TEST_DATABASE_URL) {
+    const server = await createServerDatabase();
+    db = await createDb({ databaseUrl: server.url, poolMax: 4 });
+    dropServer = server.drop;
+  } else {
+    db = await createDb({});
+  }
+  await migrateUpTo(db.knex, '008-billing');
   await billing.down(db.knex);
   const [patient] = await db.knex('patients').insert({ firstName: 'Asha', lastName: 'Patil', email: 'a@example.in', phone: '9822012345' }).returning('id');
   const invoice = (n: number, status: string, paidOn: string | null, taxPercentage: string, subtotal: string, tax: string, total: string) => ({
@@ -40,7 +51,10 @@ beforeAll(async () => {
   }
   await billing.up(db.knex);
 });
-afterAll(() => db?.close());
+afterAll(async () => {
+  await db?.close();
+  await dropServer();
+});
 
 it('gives each paid invoice one cash payment of its total, on its paid date or else its issue date', async () => {
   const payments = await db.knex('invoice_payments as p').join('invoices as i', 'i.id', 'p.invoiceId').orderBy('i.sequence').select('i.sequence', 'p.amount', 'p.paidOn', 'p.mode', 'p.reference');
