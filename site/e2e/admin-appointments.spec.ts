@@ -28,9 +28,9 @@ test('lists a booking under its long weekday date with a count, the details and 
   await expect(group.getByRole('heading', { level: 2 })).toContainText('1 appointment');
   await expect(row).toContainText(`${first} Sawant`);
   await expect(row).toContainText('Teeth Cleaning');
-  await expect(row).toContainText('9876543210');
+  await expect(row).toContainText('+91 98765 43210');
   await expect(row).toContainText(`${first.toLowerCase()}@example.com`);
-  await expect(row).toContainText('Notes: Sensitive upper molar');
+  await expect(row).toContainText('Internal note: Sensitive upper molar');
   await expect(row.locator('.badge')).toHaveText('Pending');
   await expect(row.locator('.badge')).toHaveClass(/badge-amber/);
 });

@@ -78,6 +78,8 @@ test('a receptionist checks a patient in, seats, completes and bills the visit b
     await expectToast(desk, 'Patient in the chair');
     await expect(board.getByRole('list', { name: 'In the chair' }).getByTestId('today-row').filter({ hasText: first })).toBeVisible();
     await row.getByRole('button', { name: 'Mark Completed' }).click();
+    // ADMIN-21: a final status asks first.
+    await desk.getByRole('dialog', { name: 'Mark as completed?' }).getByRole('button', { name: 'Mark Completed' }).click();
     await expectToast(desk, 'Status updated');
 
     // Bill this visit: the dialog comes with the patient and the visit's treatment from the price list.
