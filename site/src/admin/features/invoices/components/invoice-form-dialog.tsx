@@ -139,7 +139,8 @@ export function InvoiceFormDialog({
     if (visitPatient.data) setAlerts(medicalAlertsLine(visitPatient.data));
   }, [visitPatient.data]);
   // "Default": an item with a SAC takes the tax %, one typed without a SAC the clinic's treatment (INV-34).
-  const rateOptions = [{ value: '', label: typed === 'exempt' ? `Default (${defaultRate}% with a SAC, else exempt)` : `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
+  // The option stays short (it sits in a narrow column); the hint under the tax % says what Default means.
+  const rateOptions = [{ value: '', label: `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
 
   const addFromPriceList = (id: number) => {
     const entry = priceList.data?.find((p) => p.id === id);
@@ -221,7 +222,7 @@ export function InvoiceFormDialog({
             name="taxPercentage"
             id="invoice-taxPercentage"
             label="Tax Percentage (GST %)"
-            hint="The rate of items whose GST rate is Default"
+            hint={typed === 'exempt' ? 'The rate of items whose GST rate is Default and that have a SAC; an item typed without one is exempt' : 'The rate of items whose GST rate is Default'}
             type="number"
             inputMode="decimal"
             min={0}
