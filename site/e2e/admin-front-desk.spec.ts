@@ -73,7 +73,7 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   await expect(slot).toContainText('2 of 2 left');
   await slot.click();
   await expect(dialog.getByRole('radio', { name: /11:00 AM/ })).toBeChecked();
-  await dialog.getByLabel('Notes').fill('Phoned at 9:40');
+  await dialog.getByLabel('Internal note (staff only)').fill('Phoned at 9:40');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Book Appointment' }).click();
   await expectToast(page, 'Appointment booked', `${first} Caller is booked.`);
