@@ -13,7 +13,8 @@ test('adds a patient after the form shows the spec messages, then finds them by 
   await dialog.getByRole('button', { name: 'Add Patient' }).click();
   await expect(dialog.getByText('First name must be at least 2 characters')).toBeVisible();
   await expect(dialog.getByText('Last name must be at least 2 characters')).toBeVisible();
-  await expect(dialog.getByText('Invalid email address')).toBeVisible();
+  // PAT-11: the desk may leave the email empty.
+  await expect(dialog.getByText('Invalid email address')).toHaveCount(0);
   await expect(dialog.getByText('Phone number must be at least 10 digits')).toBeVisible();
 
   await dialog.getByLabel('First Name').fill(first);
@@ -117,6 +118,6 @@ test('the patients screen and its dialog pass axe', async ({ page }) => {
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Add Patient' }).click();
   await page.getByRole('dialog', { name: 'Add Patient' }).getByRole('button', { name: 'Add Patient' }).click();
-  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByText('First name must be at least 2 characters')).toBeVisible();
   await expectNoAxeViolations(page);
 });
