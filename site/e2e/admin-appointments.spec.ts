@@ -65,6 +65,7 @@ test("a Marathi booking's WhatsApp button opens wa.me with the confirmation writ
 });
 
 test('Approve, Mark Completed and the follow-up email, each with its toast', async ({ page }) => {
+  test.slow(); // three actions, a confirmation (ADMIN-21) and the email preview's frame, on a 2-core machine
   const first = `Kiran${uid()}`;
   await apiBook(page.request, first);
   const row = await openAppointment(page, first);
