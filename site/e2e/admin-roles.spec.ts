@@ -40,7 +40,8 @@ test('every screen of the screen table, for every role: the screen, or the page 
     const as = await pageAs(browser, testInfo, page, role);
     for (const name of screenNames) {
       const spec = screenTable[name] as (typeof screenTable)[ScreenName] & { nav?: string };
-      const path = `/admin${spec.path.replace(':id', String(ids[name] ?? 0))}`;
+      // A patient's own screens (chart, record, plans) are walked on the test's patient.
+      const path = `/admin${spec.path.replace(':id', String(ids[name] ?? (spec.path.startsWith('/patients/:id') ? patient.id : 0)))}`;
       await as.goto(path);
       const message = as.getByText(forbiddenMessage(spec.needs));
       if (roleCan(role, spec.needs)) {
