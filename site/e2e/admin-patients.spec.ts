@@ -47,7 +47,7 @@ test('edits a patient', async ({ page }) => {
   await dialog.getByLabel('Mobile').fill('020 2345 6789');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Patient updated');
-  await expect(page.getByRole('list', { name: 'Patients' })).toContainText('+91 20 2345 6789') // a landline, in its normal form (PAT-9);
+  await expect(page.getByRole('list', { name: 'Patients' })).toContainText('+91 20 2345 6789'); // a landline, in its normal form (PAT-9)
 });
 
 test('the delete prompt names the patient with their invoice and appointment counts', async ({ page }) => {
