@@ -12,7 +12,7 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Book an Appoint
 async function expectBooked(page: Page, form: Locator) {
   await expect(toast(page)).toHaveCount(1);
   await expect(toast(page)).toContainText('Request received');
-  await expect(toast(page)).toContainText("We'll contact you soon to confirm your appointment.");
+  await expect(toast(page)).toContainText('This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.');
   await expect(form.getByLabel('First name')).toHaveValue('');
 }
 
