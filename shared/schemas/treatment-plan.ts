@@ -183,3 +183,33 @@ export interface TreatmentPlan {
   /** The accepted estimate of the current version (its PDF's hash and verify address), or null. */
   acceptance: { option: string; signedBy: string; acceptedAt: string; via: 'screen' | 'link'; language: Lang; documentHash: string; verifyUrl: string } | null;
 }
+
+/** GET /api/admin/treatment-plans/to-book: one accepted visit without an appointment (PLAN-10). */
+export interface VisitToBook {
+  planId: number;
+  patientId: number;
+  patientName: string;
+  phone: string | null;
+  title: string;
+  option: string;
+  visit: number;
+  label: string;
+  minutes: number;
+  items: { itemId: number; description: string; teeth: string[] }[];
+  totalAmount: number;
+}
+
+/** GET /api/admin/treatment-plans/follow-up: a proposed plan not accepted after N days (PLAN-13). */
+export interface FollowUp {
+  planId: number;
+  patientId: number;
+  patientName: string;
+  phone: string | null;
+  title: string;
+  proposedOn: string;
+  days: number;
+  total: number;
+  language: string;
+  whatsAppText: string;
+  whatsAppLink: string | null;
+}

@@ -8,26 +8,13 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { audit, auditExport } from '../../platform/audit';
 import { settingValue } from '../content/site-settings';
 import { getPlan, patientLanguage, readPlans } from './plans';
-import type { TreatmentPlan } from '../../../shared/schemas/treatment-plan';
+import type { FollowUp, TreatmentPlan, VisitToBook } from '../../../shared/schemas/treatment-plan';
 
 // PLAN-10: the accepted plans' visits to book; PLAN-13: the follow-up list; PLAN-14: the owner's
 // case-acceptance report.
 
 type Row = Record<string, any>;
 
-export interface VisitToBook {
-  planId: number;
-  patientId: number;
-  patientName: string;
-  phone: string | null;
-  title: string;
-  option: string;
-  visit: number;
-  label: string;
-  minutes: number;
-  items: { itemId: number; description: string; teeth: string[] }[];
-  totalAmount: number;
-}
 
 /**
  * GET /api/admin/treatment-plans/to-book (PLAN-10): every visit of an accepted (or in progress) plan's
@@ -102,19 +89,6 @@ export async function bookVisit(deps: Deps, planId: number, visit: number, appoi
   return getPlan(deps, planId);
 }
 
-export interface FollowUp {
-  planId: number;
-  patientId: number;
-  patientName: string;
-  phone: string | null;
-  title: string;
-  proposedOn: string;
-  days: number;
-  total: number;
-  language: string;
-  whatsAppText: string;
-  whatsAppLink: string | null;
-}
 
 /**
  * GET /api/admin/treatment-plans/follow-up (PLAN-13): proposed plans whose current version was proposed at

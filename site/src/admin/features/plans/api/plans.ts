@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
 import type { Invoice } from '../../../../../../shared/schemas/invoice';
-import type { TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
+import type { FollowUp, TreatmentPlan, VisitToBook } from '../../../../../../shared/schemas/treatment-plan';
+
+export type { FollowUp, VisitToBook };
 import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 
@@ -27,32 +29,7 @@ export interface BillableItem {
   discount: number;
 }
 
-export interface VisitToBook {
-  planId: number;
-  patientId: number;
-  patientName: string;
-  phone: string | null;
-  title: string;
-  option: string;
-  visit: number;
-  label: string;
-  minutes: number;
-  items: { itemId: number; description: string; teeth: string[] }[];
-  totalAmount: number;
-}
 
-export interface FollowUp {
-  planId: number;
-  patientId: number;
-  patientName: string;
-  phone: string | null;
-  title: string;
-  proposedOn: string;
-  days: number;
-  total: number;
-  whatsAppText: string;
-  whatsAppLink: string | null;
-}
 
 export function usePatientPlans(patientId: number) {
   return useQuery({ queryKey: adminKeys.patientPlans(patientId), queryFn: () => api.get<TreatmentPlan[]>(`/api/admin/patients/${patientId}/treatment-plans`) });
