@@ -208,8 +208,8 @@ function selectBox(select: Locator): Locator {
 }
 
 /** Picks the option titled `title` of an antd Select (pickOption) until the Select shows it. */
-export async function chooseOption(page: Page, select: Locator, title: string): Promise<void> {
-  await pickOption(page, select, title, (timeout) => expect(selectBox(select)).toContainText(title, { timeout }));
+export async function chooseOption(page: Page, select: Locator, title: string, { search }: { search?: string } = {}): Promise<void> {
+  await pickOption(page, select, title, (timeout) => expect(selectBox(select)).toContainText(title, { timeout }), { search });
 }
 
 /**

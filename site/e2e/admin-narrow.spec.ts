@@ -67,10 +67,11 @@ test('every admin screen and its main dialog fit a 375 px phone, with long notes
   expect(asked.status()).toBe(303);
   const patient = await apiCreatePatient(page.request, `Narrowpat${tag}`);
   const invoice = await apiCreateInvoice(page.request, patient.id);
-  const ids: Partial<Record<ScreenName, number>> = { patient: patient.id, invoicePrint: invoice.id };
+  // Every screen under a patient (the page, chart, record, plans) opens on this patient; an invoice's on its invoice.
+  const idFor = (path: string) => (path.startsWith('/patients/') ? patient.id : path.startsWith('/invoices/') ? invoice.id : 0);
 
   for (const name of screenNames) {
-    const path = `/admin${screenTable[name].path.replace(':id', String(ids[name] ?? 0))}`;
+    const path = `/admin${screenTable[name].path.replace(':id', String(idFor(screenTable[name].path)))}`;
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('.ant-skeleton')).toHaveCount(0);

@@ -105,6 +105,8 @@ export function AuditPage() {
           <span className="field-label">Person</span>
           <Select
             aria-label="Person"
+            // A clinic's staff grows past what the list shows at once: type a name to find them.
+            showSearch={{ optionFilterProp: 'label' }}
             value={filters.user ?? ''}
             onChange={(v) => set({ user: v || undefined })}
             options={[{ value: '', label: 'Everyone' }, ...(staff.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))]}
