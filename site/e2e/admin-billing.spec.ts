@@ -179,15 +179,20 @@ test('a partial UPI payment, then the rest: partially paid, then paid, each with
   expect(second.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
-test('Mark Paid on the invoice records the balance as one payment', async ({ page }) => {
+test('Mark Paid on the invoice asks how the patient paid and records the balance as one payment by that mode', async ({ page }) => {
   const patient = await apiCreatePatient(page.request, `Settle${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id, 2000);
   await page.goto(`/admin/invoices/${invoice.id}/print`);
   await page.getByRole('button', { name: 'Mark Paid' }).click();
+  // INV-37: the prompt names the amount and the invoice, and takes the mode (cash unless chosen).
+  const prompt = page.getByRole('dialog', { name: 'Mark as paid?' });
+  await expect(prompt).toContainText(`Record a payment of ₹2,360, the balance of invoice ${invoice.invoiceNumber}`);
+  await prompt.getByText('UPI', { exact: true }).click();
+  await prompt.getByRole('button', { name: 'Mark Paid' }).click();
   await expectToast(page, 'Invoice marked as paid', `A payment of ₹2,360 is recorded; invoice ${invoice.invoiceNumber} is now paid.`);
   await expect(page.getByTestId('payment-row')).toHaveCount(1);
   await expect(page.getByTestId('payment-row')).toContainText('₹ 2,360.00');
-  await expect(page.getByTestId('payment-row')).toContainText('Cash');
+  await expect(page.getByTestId('payment-row')).toContainText('UPI');
 });
 
 test('Cancel invoice keeps the number and reads cancelled in the list, the view and the document', async ({ page }) => {

@@ -180,7 +180,8 @@ export async function pickOption(
   { search, attempts = 4 }: { search?: string; attempts?: number } = {},
 ): Promise<void> {
   const title = page.getByTitle(option, { exact: true });
-  const list = page.locator('.ant-select-dropdown:visible').filter({ has: title });
+  // A list still fading out (a "-leave" motion class) may hold the same option: only the opening one counts.
+  const list = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])').filter({ has: title });
   for (let attempt = 1; ; attempt++) {
     try {
       if ((await select.getAttribute('aria-expanded')) !== 'true') {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreateInvoice, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, pickPatient, search, signIn, stubList, uid } from './admin-helpers';
+import { apiCreateInvoice, apiCreatePatient, chooseOption, closeDialog, expectNoAxeViolations, expectToast, pickPatient, search, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -87,13 +87,19 @@ test('removing items keeps the last one', async ({ page }) => {
   await expect(dialog.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
 });
 
-test('Mark Paid turns the badge green and hides the action', async ({ page }) => {
+test('Mark Paid asks first, then turns the badge green and hides the action', async ({ page }) => {
   const patient = await apiCreatePatient(page.request, `Paid${uid()}`);
   const invoice = await apiCreateInvoice(page.request, patient.id);
   await page.goto('/admin/invoices');
   const row = await invoiceRow(page, invoice.invoiceNumber);
   await expect(row.getByRole('button', { name: 'Mark Paid' })).toHaveAccessibleDescription(new RegExp(`^${invoice.invoiceNumber} `));
+  // INV-37: one tap asks first; Keep Unpaid records nothing.
   await row.getByRole('button', { name: 'Mark Paid' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Mark as paid?' });
+  await closeDialog(prompt, 'Keep Unpaid');
+  await expect(row.locator('.badge')).not.toHaveText('Paid');
+  await row.getByRole('button', { name: 'Mark Paid' }).click();
+  await prompt.getByRole('button', { name: 'Mark Paid' }).click();
   await expectToast(page, 'Invoice marked as paid', `A payment of ₹1,180 is recorded; invoice ${invoice.invoiceNumber} is now paid.`);
   await expect(row.locator('.badge')).toHaveText('Paid');
   await expect(row.locator('.badge')).toHaveClass(/badge-green/);

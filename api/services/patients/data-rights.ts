@@ -6,6 +6,7 @@ import { loadItems } from '../clinical/items';
 import { patientRecordBundle } from '../clinical/fhir';
 import { loadHistoryVersions } from '../clinical/medical-history';
 import { hasClinicalRecord } from '../clinical/record';
+import { listPatientPlans } from '../plans/plans';
 import { loadNotes } from '../clinical/visit-notes';
 import { audit, auditExport } from '../../platform/audit';
 import { findPatient } from './patients';
@@ -39,6 +40,28 @@ function theirAppointments(patient: { id: number; firstName: string; lastName: s
     );
 }
 
+interface PaymentRow {
+  id: number;
+  invoiceId?: number;
+  [column: string]: unknown;
+}
+
+/**
+ * DATA-2: where the export carries each table that points at a patient (api/db/patient-references.ts). A
+ * test fails when a table gains a foreign key to patients and is not named here, so nothing a later
+ * version keeps about a patient is left out of their copy.
+ */
+export const EXPORTED_PATIENT_TABLES: Record<string, string> = {
+  appointments: 'appointments',
+  invoices: 'invoices',
+  invoice_payments: 'advances (and invoices[].payments)',
+  clinical_items: 'clinicalItems',
+  medical_history_versions: 'medicalHistory',
+  visit_notes: 'visitNotes',
+  treatment_plans: 'treatmentPlans',
+  patients: 'patient (guardian and merged records are other patients)',
+};
+
 /** DATA-2: everything about one patient, for the JSON download. */
 export async function exportPatientData(deps: Deps, id: number) {
   const knex = deps.knex;
@@ -52,10 +75,24 @@ export async function exportPatientData(deps: Deps, id: number) {
     .orderBy('appointments.id');
   const invoices = await knex('invoices').where({ patientId: id }).orderBy('issueDate').orderBy('id');
   const invoiceIds = invoices.map((i: { id: number }) => i.id);
-  const [items, payments] = await Promise.all([
+  const [items, payments, advances] = await Promise.all([
     knex('invoiceItems').whereIn('invoiceId', invoiceIds).orderBy(['invoiceId', 'position']),
-    knex('invoicePayments').whereIn('invoiceId', invoiceIds).orderBy(['invoiceId', 'id']).select('invoiceId', 'amount', 'paidOn', 'mode', 'reference', 'createdAt'),
+    knex('invoicePayments')
+      .whereIn('invoiceId', invoiceIds)
+      .orderBy(['invoiceId', 'id'])
+      .select<PaymentRow[]>('id', 'invoiceId', 'kind', 'amount', 'paidOn', 'mode', 'reference', 'refunded', 'createdAt'),
+    // INV-28: money they paid before an invoice existed, and how much of it was applied or refunded.
+    knex('invoicePayments')
+      .where({ patientId: id, kind: 'advance' })
+      .orderBy('id')
+      .select<PaymentRow[]>('id', 'amount', 'paidOn', 'mode', 'reference', 'applied', 'refunded', 'createdAt'),
   ]);
+  // INV-30: every refund of any of their payments.
+  const refunds: { paymentId: number }[] = await knex('paymentRefunds')
+    .whereIn('paymentId', [...payments, ...advances].map((p) => p.id))
+    .orderBy('id')
+    .select('paymentId', 'amount', 'mode', 'reason', 'refundedOn', 'createdAt');
+  const withRefunds = ({ id: paymentId, ...p }: PaymentRow) => ({ ...p, refunds: refunds.filter((r) => r.paymentId === paymentId) });
   const emails = await knex('emailOutbox')
     .whereRaw('lower(to_address) = lower(?)', [patient.email])
     .orderBy('createdAt')
@@ -86,8 +123,9 @@ export async function exportPatientData(deps: Deps, id: number) {
     invoices: invoices.map((inv: Record<string, unknown> & { id: number }) => ({
       ...inv,
       items: items.filter((i: { invoiceId: number }) => i.invoiceId === inv.id),
-      payments: payments.filter((p: { invoiceId: number }) => p.invoiceId === inv.id),
+      payments: payments.filter((p) => p.invoiceId === inv.id).map(withRefunds),
     })),
+    advances: advances.map(withRefunds),
     // The bodies only while the outbox still keeps them (MAIL retention blanks them later).
     emails: emails.map((e) => ({
       kind: e.kind,
@@ -99,6 +137,8 @@ export async function exportPatientData(deps: Deps, id: number) {
     clinicalItems,
     medicalHistory,
     visitNotes,
+    // DATA-2: every treatment plan with its options and their signed estimates' hashes.
+    treatmentPlans: await listPatientPlans(deps, id),
     fhir,
     audit: auditRows,
   };

@@ -1,8 +1,8 @@
-import type { Knex } from 'knex';
 import { type MergeSummary, type Patient as PatientRecord } from '../../../shared/schemas/patient';
 import type { Sendable } from '../../../shared/schemas/json';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
+import { patientReferences } from '../../db/patient-references';
 import { audit, currentActor } from '../../platform/audit';
 import { mergeMedicalHistories } from '../clinical/medical-history';
 import { Patient } from '../../models/patient';
@@ -16,19 +16,6 @@ import { patientJson, refuseMerged } from './patients';
 
 const SELF_MERGE = 'A patient cannot be merged with itself';
 const OTHER_NOT_FOUND = 'Patient not found';
-
-/** Every single-column foreign key to patients(id) outside the patients table itself. */
-async function patientReferences(trx: Knex.Transaction): Promise<{ table: string; column: string }[]> {
-  const { rows } = await trx.raw<{ rows: { table: string; column: string }[] }>(`
-    select cl.relname as "table", a.attname as "column"
-      from pg_constraint c
-      join pg_class cl on cl.oid = c.conrelid
-      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-     where c.contype = 'f' and c.confrelid = 'patients'::regclass and cardinality(c.conkey) = 1
-       and c.conrelid <> 'patients'::regclass
-     order by cl.relname, a.attname`);
-  return rows;
-}
 
 /** Medical alerts and notes of both records: nothing a clinician wrote about either is lost. */
 function joined(kept: string | null, other: string | null): string {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { normalisePhone } from '../../../shared/domain/phone';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
+import { patientReferences } from '../../db/patient-references';
+import { EXPORTED_PATIENT_TABLES } from '../../services/patients/data-rights';
 import { createAccount } from '../../services/staff/accounts';
 import { cookieFrom, startTestApp, type TestApp } from '../support/test-app';
 
@@ -42,6 +44,8 @@ beforeEach(async () => {
   person = makePerson();
   await app.deps.knex.raw('drop trigger if exists refuse_invoice_update on invoices');
   await app.deps.knex('email_outbox').delete();
+  await app.deps.knex('payment_refunds').delete();
+  await app.deps.knex('invoice_payments').delete();
   await app.deps.knex('invoices').delete();
   await app.deps.knex('appointments').delete();
   await app.deps.knex('patients').delete();
@@ -110,6 +114,32 @@ describe('GET /api/admin/patients/:id/export', () => {
     expect(data.emails[0]).toHaveProperty('subject');
     expect(data.emails[0]).toHaveProperty('text');
     expect(data.audit.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['create', 'update']));
+  });
+
+  it('carries their advances and every refund, with what each advance went to', async () => {
+    const { patientId, invoice } = await seed();
+    const [payment] = (await app.deps.knex('invoice_payments').where({ invoiceId: invoice.id }).select('id')) as { id: number }[];
+    expect((await app.request(`/api/admin/payments/${payment.id}/refund`, { method: 'POST', cookie: owner, json: { amount: 200, reason: 'Overcharged for scaling' } })).status).toBe(201);
+    const advanceRes = await app.request(`/api/admin/patients/${patientId}/advances`, { method: 'POST', cookie: owner, json: { amount: 5000, mode: 'cash', reference: 'Before the implant' } });
+    expect(advanceRes.status).toBe(201);
+    const advance = (await advanceRes.json()) as { id: number };
+    expect((await app.request(`/api/admin/payments/${advance.id}/refund`, { method: 'POST', cookie: owner, json: { amount: 1000, reason: 'Implant postponed' } })).status).toBe(201);
+
+    const data = await (await app.request(`/api/admin/patients/${patientId}/export`, { cookie: owner })).json();
+    expect(data.invoices[0].payments).toEqual([
+      expect.objectContaining({ amount: '1500.00', mode: 'upi', refunded: '200.00', refunds: [expect.objectContaining({ amount: '200.00', reason: 'Overcharged for scaling' })] }),
+    ]);
+    expect(data.advances).toEqual([
+      expect.objectContaining({ amount: '5000.00', reference: 'Before the implant', applied: '0.00', refunded: '1000.00', refunds: [expect.objectContaining({ amount: '1000.00', reason: 'Implant postponed' })] }),
+    ]);
+    expect(data.treatmentPlans).toEqual([]);
+  });
+
+  it('names every table that points at a patient, read from the database', async () => {
+    const tables = new Set((await patientReferences(app.deps.knex)).map((r) => r.table));
+    expect(tables.size).toBeGreaterThan(5);
+    const missing = [...tables].filter((t) => !(t in EXPORTED_PATIENT_TABLES));
+    expect(missing, `tables that point at patients but are not in the export: ${missing.join(', ')}`).toEqual([]);
   });
 
   it('is for the owner only, and 404 for an unknown patient', async () => {

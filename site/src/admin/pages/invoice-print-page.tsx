@@ -5,14 +5,13 @@ import { Link, useParams } from 'react-router-dom';
 import { useCan } from '../session/use-can';
 import { useInvoice } from '../features/invoices/api/get-invoice';
 import { invoiceHtml } from '../features/invoices/api/invoice-html';
-import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
+import { MarkPaidDialog, useMarkPaidAction } from '../features/invoices/components/mark-paid-dialog';
 import { InvoicePaymentsPanel } from '../features/invoices/components/invoice-payments-panel';
 import { RecordPaymentDialog } from '../features/invoices/components/record-payment-dialog';
 import '../features/invoices/billing.css';
 import { usePlatform } from '../platform/platform-context';
-import { formatAmount } from '../components/amount';
 import { ErrorState } from '../components/list-states';
 import { useToast } from '../components/toasts';
 import { usePageTitle } from '../hooks/use-page-title';
@@ -41,7 +40,7 @@ export function InvoicePrintPage() {
   const invoice = useInvoice(invoiceId);
   const platform = usePlatform();
   const pdf = useSaveInvoicePdf(platform);
-  const markPaid = useMarkInvoicePaid();
+  const markPaid = useMarkPaidAction();
   const cancel = useCancelInvoiceAction();
   const canCancel = useCan('invoices.cancel');
   const canWrite = useCan('invoices.write');
@@ -81,14 +80,7 @@ export function InvoicePrintPage() {
               </Button>
               <Button
                 icon={<CheckOutlined aria-hidden="true" />}
-                loading={markPaid.isPending}
-                onClick={() =>
-                  markPaid.mutate(inv.id, {
-                    onSuccess: () =>
-                      toast.success('Invoice marked as paid', `A payment of ${formatAmount(inv.balance)} is recorded; invoice ${inv.invoiceNumber} is now paid.`),
-                    onError: (err) => toast.failure('Error updating invoice', err),
-                  })
-                }
+                onClick={() => markPaid.ask(inv)}
               >
                 Mark Paid
               </Button>
@@ -120,6 +112,7 @@ export function InvoicePrintPage() {
         </>
       )}
       <CancelInvoiceDialog action={cancel} />
+      <MarkPaidDialog action={markPaid} />
     </section>
   );
 }

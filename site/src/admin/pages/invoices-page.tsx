@@ -3,10 +3,10 @@ import { Button } from 'antd';
 import { memo } from 'react';
 import { formatDocumentDate } from '../../../../shared/domain/dates';
 import { useInvoices } from '../features/invoices/api/get-invoices';
-import { useMarkInvoicePaid } from '../features/invoices/api/mark-invoice-paid';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { useSendInvoice } from '../features/invoices/api/send-invoice';
 import { invoicePatientName, type Invoice } from '../../../../shared/schemas/invoice';
+import { MarkPaidDialog, useMarkPaidAction } from '../features/invoices/components/mark-paid-dialog';
 import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
 import { InvoiceFormDialog } from '../features/invoices/components/invoice-form-dialog';
 import { useCan } from '../session/use-can';
@@ -34,12 +34,19 @@ const statusOptions = [
 ];
 
 // One invoice with its actions; memoised, so typing in the search box does not re-render the rows.
-const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onCancel }: { invoice: Invoice; onCancel: ((inv: Invoice) => void) | null }) {
+const InvoiceRow = memo(function InvoiceRow({
+  invoice: inv,
+  onCancel,
+  onMarkPaid,
+}: {
+  invoice: Invoice;
+  onCancel: ((inv: Invoice) => void) | null;
+  onMarkPaid: (inv: Invoice) => void;
+}) {
   const toast = useToast();
   const platform = usePlatform();
   const pdf = useSaveInvoicePdf(platform);
   const send = useSendInvoice();
-  const markPaid = useMarkInvoicePaid();
   const cancelled = inv.status === 'cancelled';
   const paid = inv.status === 'paid';
   return (
@@ -93,14 +100,7 @@ const InvoiceRow = memo(function InvoiceRow({ invoice: inv, onCancel }: { invoic
             icon={<CheckOutlined aria-hidden="true" />}
             // Named by its words (WCAG 2.5.3), which stay in the name on a phone; the invoice is its description.
             aria-describedby={`invoice-${inv.id}-number invoice-${inv.id}-patient`}
-            loading={markPaid.isPending}
-            onClick={() =>
-              markPaid.mutate(inv.id, {
-                onSuccess: () =>
-                  toast.success('Invoice marked as paid', `A payment of ${formatAmount(inv.balance)} is recorded; invoice ${inv.invoiceNumber} is now paid.`),
-                onError: (err) => toast.failure('Error updating invoice', err),
-              })
-            }
+            onClick={() => onMarkPaid(inv)}
           >
             <span className="label-wide">Mark Paid</span>
           </Button>
@@ -126,6 +126,7 @@ export function InvoicesPage() {
   const list = useInvoices({ q: state.q, page: state.page, pageSize: INVOICES_PAGE_SIZE, filters: { status: filterValue(status) } });
   const form = useItemDialog<null>({ newParam: true });
   const cancel = useCancelInvoiceAction();
+  const markPaid = useMarkPaidAction();
   const canCancel = useCan('invoices.cancel');
 
   return (
@@ -158,10 +159,11 @@ export function InvoicesPage() {
       emptyText={state.q || status !== 'all' ? 'No invoices found matching your search.' : 'No invoices created yet.'}
       noun={['invoice', 'invoices']}
       pagerLabel="Invoice pages"
-      items={{ layout: 'rows', label: 'Invoices', item: (inv) => <InvoiceRow key={inv.id} invoice={inv} onCancel={canCancel ? cancel.ask : null} /> }}
+      items={{ layout: 'rows', label: 'Invoices', item: (inv) => <InvoiceRow key={inv.id} invoice={inv} onCancel={canCancel ? cancel.ask : null} onMarkPaid={markPaid.ask} /> }}
     >
       <InvoiceFormDialog open={form.open} onClose={form.close} />
       <CancelInvoiceDialog action={cancel} />
+      <MarkPaidDialog action={markPaid} />
     </ListScreen>
   );
 }
