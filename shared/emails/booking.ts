@@ -4,6 +4,7 @@ import { formatLongDate } from '../domain/dates';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 import { emailWords } from './language';
 import { fmt, type Lang } from '../i18n/types';
+import { formatPhone } from '../domain/phone';
 
 export interface BookingDetails {
   firstName: string;
@@ -71,7 +72,7 @@ export function bookingNotificationEmail(a: BookingDetails, adminUrl?: string): 
       {
         rows: [
           ['Patient', `${a.firstName} ${a.lastName}`],
-          ['Phone', a.phone],
+          ['Phone', formatPhone(a.phone)],
           ['Email', a.email],
           ...details(a),
           ...(a.notes ? ([['Notes', a.notes]] as [string, string][]) : []),

@@ -2,6 +2,7 @@ import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { formatLongDate } from '../domain/dates';
 import type { BookingDetails } from './booking';
 import { renderEmail, type RenderedEmail } from './layout';
+import { formatPhone } from '../domain/phone';
 
 // BOOK-15: what the clinic is told when a visitor acts on their personal link's page.
 
@@ -9,7 +10,7 @@ type Details = Pick<BookingDetails, 'firstName' | 'lastName' | 'phone' | 'prefer
 
 const rows = (a: Details): [string, string][] => [
   ['Patient', `${a.firstName} ${a.lastName}`],
-  ['Phone', a.phone],
+  ['Phone', formatPhone(a.phone)],
   ['Email', a.email ?? 'none given'],
   ['Date', formatLongDate(a.preferredDate)],
   ['Time', timeSlotLabel(a.preferredTime)],

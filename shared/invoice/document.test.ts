@@ -20,7 +20,7 @@ const base: InvoiceSource = {
   taxAmount: 2430.18,
   totalAmount: 15931.18,
   notes: '  Review after two weeks.  ',
-  billTo: { name: 'Priya Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345', address: 'Flat 3\nMoshi, Pune' },
+  billTo: { name: 'Priya Kulkarni', email: 'priya@example.in', phone: '+919822012345', address: 'Flat 3\nMoshi, Pune' },
   supplierGstin: '27AAPFU0939F1ZV',
   gstRegistered: true,
   items: [

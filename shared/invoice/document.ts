@@ -6,6 +6,7 @@ import { billedRateTaxes, computeInvoiceTotals } from '../domain/invoice-totals'
 import { toPaise } from '../domain/money';
 import { qrMatrix, type QrMatrix } from '../domain/qr';
 import { upiPaymentUri } from '../domain/upi';
+import { formatPhone } from '../domain/phone';
 
 // INV-17 and INV-19: ONE invoice layout. buildInvoiceDocument turns an invoice (as GET /api/admin/invoices/:id
 // answers it) into a plain model whose every figure and line of text is already formatted. The server's PDF
@@ -218,7 +219,7 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     lines: [
       ...(invoice.patient?.fileNumber ? [`File No.: ${invoice.patient.fileNumber}`] : []),
       ...textLines(invoice.billTo.address),
-      ...(invoice.billTo.phone ? [`Phone: ${invoice.billTo.phone}`] : []),
+      ...(invoice.billTo.phone ? [`Phone: ${formatPhone(invoice.billTo.phone)}`] : []),
       ...(invoice.billTo.email ? [`Email: ${invoice.billTo.email}`] : []),
     ],
   };

@@ -3,6 +3,7 @@ import { amountInWords } from '../domain/amount-in-words';
 import { formatDocumentDate } from '../domain/dates';
 import { toPaise } from '../domain/money';
 import { formatInvoiceAmount, type ClinicIdentity } from './document';
+import { formatPhone } from '../domain/phone';
 
 // INV-21: the receipt for one payment (GET /api/admin/invoices/{id}/payments/{paymentId}/receipt), as a plain
 // model of formatted strings the server's PDF draws (api/services/billing/invoice-pdf.ts, the invoice's fonts).
@@ -69,7 +70,7 @@ export function buildReceiptDocument(source: ReceiptSource, clinic: ClinicIdenti
     receivedFrom: {
       heading: 'Received From',
       name: invoice.billTo.name.trim(),
-      lines: [...(invoice.billTo.phone ? [`Phone: ${invoice.billTo.phone}`] : []), ...(invoice.billTo.email ? [`Email: ${invoice.billTo.email}`] : [])],
+      lines: [...(invoice.billTo.phone ? [`Phone: ${formatPhone(invoice.billTo.phone)}`] : []), ...(invoice.billTo.email ? [`Email: ${invoice.billTo.email}`] : [])],
     },
     amount: { label: 'Amount received', value: formatInvoiceAmount(payment.amount) },
     amountInWords: { label: 'Amount in words:', value: amountInWords(payment.amount) },

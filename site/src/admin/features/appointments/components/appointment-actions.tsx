@@ -270,7 +270,7 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
         </Button>
       )}
       {status === 'completed' && a.invoiceId && (
-        <RouterButtonLink icon={<FileTextOutlined aria-hidden="true" />} to={`/invoices/${a.invoiceId}/print`} aria-label={`View the invoice of ${name}'s visit`}>
+        <RouterButtonLink icon={<FileTextOutlined aria-hidden="true" />} to={`/invoices/${a.invoiceId}/print`} aria-label={`Billed: view the invoice of ${name}'s visit`}>
           Billed
         </RouterButtonLink>
       )}
