@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productSources } from './product-sources';
 
 // UI-6: dates are written for people by shared/domain/dates.ts alone. This walks the product's code (api,
 // shared, the site, the desktop app; not tests) and finds any other date formatting: toLocaleDateString,
@@ -8,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 // Intl.DateTimeFormat is clinic-time.ts's: it reads the clinic's calendar date and time as numbers (en-CA
 // gives yyyy-MM-dd parts), which no person reads.
 
-const ROOT = path.resolve(__dirname, '..');
 const DIRS = ['api', 'shared', 'site/src', 'desktop/src'];
 const ALLOWED: Record<string, RegExp> = {
   'shared/domain/dates.ts': /Intl\.DateTimeFormat/,
@@ -16,18 +14,6 @@ const ALLOWED: Record<string, RegExp> = {
 };
 const FORBIDDEN = [/\.toLocaleDateString\(/, /\.toLocaleTimeString\(/, /Intl\.DateTimeFormat\b/, /['"]en-US['"]/];
 
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!['node_modules', 'dist', 'out', 'test', 'e2e'].includes(entry.name)) out.push(...sources(rel));
-    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
 
 /** Every line of product code that formats a date outside the one module: `file:line: text`. */
 export function dateFormattingOutsideTheModule(files: { file: string; text: string }[]): string[] {
@@ -45,7 +31,7 @@ export function dateFormattingOutsideTheModule(files: { file: string; text: stri
 
 describe('date formatting (UI-6)', () => {
   it('happens only in shared/domain/dates.ts', () => {
-    const files = DIRS.flatMap(sources).map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+    const files = productSources(DIRS);
     expect(files.length).toBeGreaterThan(100);
     expect(dateFormattingOutsideTheModule(files)).toEqual([]);
   });

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productSources } from './product-sources';
 
 // UI-7 and UI-8: what reaches a person's eyes is written for them. A count says "1 booking" or "2 bookings",
 // never "booking(s)"; a rule's code ("(PAT-5)", "APPT-13") is for the code and the docs, never in a message,
@@ -8,24 +7,11 @@ import { describe, expect, it } from 'vitest';
 // messages and emails, the api's errors), skipping comments and tests; the API reference's summaries
 // (api/openapi/) are for developers and may cite rules.
 
-const ROOT = path.resolve(__dirname, '..');
 const DIRS = ['site/src', 'shared', 'api/services', 'api/routes', 'api/middleware', 'api/platform', 'api/render', 'desktop/src'];
 const RULE_CODE = /\b(?:API|APPT|AUTH|BLOG|BOOK|CHART|CLINIC|DATA|DESK|FILE|GAL|I18N|IMG|INV|MAIL|OPS|PAT|REV|SEC|SET|SITE|UI|ADMIN)-\d+\b/;
 // A word with (s) or (es) as words go on: 'booking(s) need', 'item(s).' (not code such as 'test(s) ?').
 const MAYBE_PLURAL = /[a-z]\((?:s|es)\)(?= [a-z]|[.,;:!]?['"`]?$)/;
 
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!['node_modules', 'dist', 'out', 'test', 'e2e'].includes(entry.name)) out.push(...sources(rel));
-    } else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
 
 /** The code of a file without its comments (line and block), keeping strings, so their words can be read. */
 function withoutComments(text: string): string {
@@ -52,7 +38,7 @@ export function wordingProblems(files: { file: string; text: string }[]): string
 
 describe('wording people read (UI-7, UI-8)', () => {
   it('has no "(s)" plural and no rule code in any text the product shows', () => {
-    const files = DIRS.flatMap(sources).map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+    const files = productSources(DIRS);
     expect(files.length).toBeGreaterThan(100);
     expect(wordingProblems(files)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-list-state';
 import { usePatientSearch } from '../api/search-patients';
 import { patientName, type Patient } from '../../../../shared/schemas/patient';
+import { formatPhone } from '../../../../shared/domain/phone';
 
 // A patient select that searches the server as the user types (API-7): never the whole register.
 export function PatientPicker({
@@ -28,12 +29,12 @@ export function PatientPicker({
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<{ value: number; label: string } | null>(
-    initialPatient ? { value: initialPatient.id, label: `${patientName(initialPatient)} · ${initialPatient.phone}` } : null,
+    initialPatient ? { value: initialPatient.id, label: `${patientName(initialPatient)} · ${formatPhone(initialPatient.phone)}` } : null,
   );
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const results = usePatientSearch(q, open);
 
-  const options = (results.data ?? []).map((p) => ({ value: p.id, label: `${patientName(p)} · ${p.phone}` }));
+  const options = (results.data ?? []).map((p) => ({ value: p.id, label: `${patientName(p)} · ${formatPhone(p.phone)}` }));
   if (chosen && !options.some((o) => o.value === chosen.value)) options.unshift(chosen);
 
   return (

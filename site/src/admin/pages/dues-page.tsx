@@ -14,6 +14,7 @@ import { useToast } from '../components/toasts';
 import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
 import { clockNow } from '../../lib/clock';
+import { formatPhone } from '../../../../shared/domain/phone';
 
 const money = (n: number) => formatRupeesExact(n);
 
@@ -64,7 +65,7 @@ function Report({ report }: { report: DuesReport }) {
                   <tr key={r.patientId ?? `invoice-${r.invoices[0]?.id}`} data-testid="dues-row">
                     <th scope="row" className="text">
                       {r.patientId ? <Link to={`/patients/${r.patientId}`}>{r.name}</Link> : r.name}
-                      {r.phone && <span className="dues-invoices">{r.phone}</span>}
+                      {r.phone && <span className="dues-invoices">{formatPhone(r.phone)}</span>}
                       {r.invoices.length > 0 && (
                         <span className="dues-invoices">
                           {r.invoices.map((i) => (

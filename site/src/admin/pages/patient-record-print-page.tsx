@@ -16,6 +16,7 @@ import { useVisitNotes } from '../features/record/api/visit-notes';
 import { when } from '../features/record/components/when';
 import '../features/record/record-print.css';
 import { usePageTitle } from '../hooks/use-page-title';
+import { formatPhone } from '../../../../shared/domain/phone';
 
 // FHIR-1: the printable clinical summary: the patient, the current medical history, the chart's items
 // (invalidated ones left out) and every visit note with its addenda, printed by the browser's own dialog.
@@ -65,7 +66,7 @@ export function PatientRecordPrintPage() {
           <h1>Clinical summary</h1>
           <p>
             <strong>{patientName(p)}</strong>
-            {p.dateOfBirth && ` · born ${formatEnGbDate(p.dateOfBirth)}`} · {p.phone} · patient no. {p.id}
+            {p.dateOfBirth && ` · born ${formatEnGbDate(p.dateOfBirth)}`} · {formatPhone(p.phone)} · patient no. {p.id}
           </p>
           <p className="muted">Printed {when(clockNow().toISOString())}</p>
         </header>

@@ -18,6 +18,7 @@ import { useCalendar } from '../api/get-calendar';
 import { fullName, useAppointmentActions } from './appointment-actions';
 import { useAddClosedDate, useClosedDates, useRemoveClosedDate } from '../api/closed-dates';
 import { clockNow } from '../../../../lib/clock';
+import { formatPhone } from '../../../../../../shared/domain/phone';
 
 // SET-6: closed dates (holidays) with a reason. Adding a date that holds bookings lists them, each with
 // Reschedule, so the receptionist can move them; the public form refuses the date with the reason.
@@ -86,7 +87,7 @@ export function ClosedDatesPanel() {
             {stillThere.map((a) => (
               <li key={a.id} className="closed-item">
                 <div className="row-main">
-                  <strong>{fullName(a)}</strong> · {timeSlotLabel(a.preferredTime)} · {a.phone}
+                  <strong>{fullName(a)}</strong> · {timeSlotLabel(a.preferredTime)} · {formatPhone(a.phone)}
                 </div>
                 <AppointmentStatusBadge status={a.status} />
                 <Button size="small" onClick={() => actions.handlers.onReschedule(a)} aria-label={`Reschedule ${fullName(a)}'s appointment`}>

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { calendarQueryOptions } from '../api/get-calendar';
 import { AppointmentActionButtons, fullName, useAppointmentActions } from './appointment-actions';
 import '../today-board.css';
+import { formatPhone } from '../../../../../../shared/domain/phone';
 
 /** An instant as the clinic's wall-clock time: "10:02 AM". */
 export const clinicTimeLabel = (iso: string) => timeSlotLabel(clinicNowTime(new Date(iso)));
@@ -32,7 +33,7 @@ function BoardRow({ a, lead, actions, showTime = true }: { a: Appointment; lead:
         <p className="row-meta">
           {showTime && <span>Booked {timeSlotLabel(a.preferredTime)}</span>}
           <span>{treatmentLabel(a.treatment)}</span>
-          <span>{a.phone}</span>
+          <span>{formatPhone(a.phone)}</span>
         </p>
         <MedicalAlert alerts={a.medicalAlerts} compact />
       </div>

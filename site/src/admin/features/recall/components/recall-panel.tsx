@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toasts';
 import { useCan } from '../../../session/use-can';
 import { usePlatform } from '../../../platform/platform-context';
 import { useRecallAction, useRecallList } from '../api/recall';
+import { formatPhone } from '../../../../../../shared/domain/phone';
 
 // PAT-6: patients due for a check-up (due, overdue, contacted), each with a recall email and a WhatsApp link.
 
@@ -39,7 +40,7 @@ function RecallRow({ item }: { item: RecallItem }) {
         </div>
         <p className="row-meta">
           <span>Last visit {formatListDate(item.lastVisit)}</span>
-          <span>{item.phone}</span>
+          <span>{formatPhone(item.phone)}</span>
         </p>
       </div>
       {canWrite && (

@@ -8,6 +8,7 @@ import { ErrorState } from '../../../components/list-states';
 import { useCan } from '../../../session/use-can';
 import { usePlatform } from '../../../platform/platform-context';
 import { useMarkWhatsappSent, useReminders } from '../api/reminders';
+import { formatPhone } from '../../../../../../shared/domain/phone';
 
 // APPT-16: today's and tomorrow's confirmed appointments, each with its email reminder's state (MAIL-9) and
 // a one-click WhatsApp reminder (wa.me, 91, prefilled in the booking's language, I18N-3); clicking it opens
@@ -26,7 +27,7 @@ function ReminderRow({ item }: { item: ReminderItem }) {
         <p className="row-title">{name}</p>
         <p className="row-meta">
           <span>{treatmentLabel(item.treatment)}</span>
-          <span>{item.phone}</span>
+          <span>{formatPhone(item.phone)}</span>
         </p>
         <p className="row-meta">
           {item.emailSentAt ? (
