@@ -10,16 +10,24 @@ import { timeSlots } from '../shared/constants/booking';
 //   GETs    vs a bare Koa + router hello-world (target >= 0.8)
 //   booking vs a raw pg INSERT loop at the same concurrency (target >= 0.5)
 // Absolute numbers vary between runs on these machines; the ratios are what to compare.
+//
+// BENCH_BASELINE_TREE=<a checkout of another version, e.g. `git archive <commit> | tar -x -C dir` inside this
+// checkout so it finds these node_modules>: that version's product is started too, on its own database, and
+// its booking measured in the same rounds, interleaved with this one's (a change's cost, compared in one run).
+// BENCH_PORT (default 4301) moves the servers' ports, for two benches on one machine.
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
 const root = path.resolve(import.meta.dirname, '..');
 
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+const PORT = Number(process.env.BENCH_PORT ?? 4301);
+const BASELINE_TREE = process.env.BENCH_BASELINE_TREE ? path.resolve(process.env.BENCH_BASELINE_TREE) : null;
+
+function start(script: string, env: Record<string, string>, cwd = root): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(script, [], {
-      cwd: root,
+      cwd,
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE && script.includes('app') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -80,41 +88,51 @@ async function rawInsertLoop(url: string): Promise<number> {
 }
 
 const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
+const baselineName = `${name}_baseline`;
 const admin = knexFactory({ client: 'pg', connection: SERVER_URL, pool: { min: 0, max: 1 } });
 await admin.raw(`create database ${name}`);
+if (BASELINE_TREE) await admin.raw(`create database ${baselineName}`);
 const dbUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${name}` }).toString();
+const baselineDbUrl = Object.assign(new URL(SERVER_URL), { pathname: `/${baselineName}` }).toString();
+const productEnv = {
+  BOOKING_SLOT_CAPACITY: '100',
+  // All of autocannon's requests come from one address, and the days run past the booking window.
+  BOOKING_RATE_LIMIT_PER_ADDRESS: '0',
+  BOOKING_WINDOW_DAYS: '1095',
+};
 const children: ChildProcess[] = [];
 const best = (runs: { rps: number; p99: number }[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 try {
-  const bare = await start('bench/bare-server.ts', { PORT: '4301' });
+  const bare = await start('bench/bare-server.ts', { PORT: String(PORT) });
   children.push(bare);
-  const app = await start('bench/app-server.ts', {
-    PORT: '4302',
-    DATABASE_URL: dbUrl,
-    BOOKING_SLOT_CAPACITY: '100',
-    // All of autocannon's requests come from one address, and the days run past the booking window.
-    BOOKING_RATE_LIMIT_PER_ADDRESS: '0',
-    BOOKING_WINDOW_DAYS: '1095',
-    DATA_DIR: path.join(root, 'data', 'bench'),
-  });
+  const app = await start('bench/app-server.ts', { PORT: String(PORT + 1), DATABASE_URL: dbUrl, ...productEnv, DATA_DIR: path.join(root, 'data', 'bench') });
   children.push(app);
-  const base = 'http://127.0.0.1:4302';
+  if (BASELINE_TREE) {
+    const env = { PORT: String(PORT + 2), DATABASE_URL: baselineDbUrl, ...productEnv, DATA_DIR: path.join(BASELINE_TREE, 'data', 'bench') };
+    children.push(await start('bench/app-server.ts', env, BASELINE_TREE));
+  }
+  const base = `http://127.0.0.1:${PORT + 1}`;
   const bodies = bookingBodies();
+  const baselineBodies = bookingBodies();
+  const booking = (url: string, from: Generator<string>) =>
+    load(`${url}/api/appointments`, {
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: from.next().value as string }) }],
+    });
 
   // Rounds interleave each case with its baseline, and each keeps its best round: on a shared machine the
   // best round is the one least disturbed by other work, for the baseline and the product alike.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-  const runs = { baseline: [] as Measure[], blog: [] as Measure[], gallery: [] as Measure[], booking: [] as Measure[], raw: [] as number[] };
+  const runs = { baseline: [] as Measure[], blog: [] as Measure[], gallery: [] as Measure[], booking: [] as Measure[], raw: [] as number[], other: [] as Measure[] };
   for (let r = 0; r < rounds; r++) {
-    runs.baseline.push(await load('http://127.0.0.1:4301/hello'));
+    runs.baseline.push(await load(`http://127.0.0.1:${PORT}/hello`));
     runs.blog.push(await load(`${base}/api/blog-posts`));
     runs.gallery.push(await load(`${base}/api/gallery`));
     runs.raw.push(await rawInsertLoop(dbUrl));
-    runs.booking.push(
-      await load(`${base}/api/appointments`, {
-        requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: bodies.next().value as string }) }],
-      }),
-    );
+    // With a baseline tree, the two versions' bookings alternate which goes first from round to round.
+    const other = async () => BASELINE_TREE && runs.other.push(await booking(`http://127.0.0.1:${PORT + 2}`, baselineBodies));
+    if (r % 2) await other();
+    runs.booking.push(await booking(base, bodies));
+    if (!(r % 2)) await other();
   }
   const baseline = best(runs.baseline);
   const raw = Math.max(...runs.raw);
@@ -126,9 +144,16 @@ try {
   console.log(row('GET /api/blog-posts', best(runs.blog), baseline.rps, 0.8));
   console.log(row('GET /api/gallery', best(runs.gallery), baseline.rps, 0.8));
   console.log(row('POST /api/appointments', best(runs.booking), raw, 0.5));
+  if (BASELINE_TREE) {
+    const mine = best(runs.booking);
+    const theirs = best(runs.other);
+    console.log(row(`  the same, ${path.basename(BASELINE_TREE)}`, theirs, raw, 0.5));
+    console.log(`Booking, this tree / the baseline tree: ${(mine.rps / theirs.rps).toFixed(2)} (rounds: ${runs.booking.map((m) => m.rps.toFixed(0)).join(', ')} vs ${runs.other.map((m) => m.rps.toFixed(0)).join(', ')})`);
+  }
 } finally {
   for (const c of children) c.kill();
   await admin.raw(`drop database if exists ${name} with (force)`);
+  if (BASELINE_TREE) await admin.raw(`drop database if exists ${baselineName} with (force)`);
   await admin.destroy();
 }
 process.exit(0);

@@ -123,8 +123,22 @@ export const allowedStatusTransitions: Record<AppointmentStatus, AppointmentStat
   'no-show': [],
 };
 
-/** Statuses an appointment may be rescheduled from (APPT-12). */
-export const reschedulableStatuses: readonly AppointmentStatus[] = ['pending', 'confirmed'];
+// APPT-23: the two states of an appointment the booking rules count, each defined here once (the server's
+// SQL for them is written from these in api/services/appointments/places.ts).
+// - "Occupies a place": every appointment but a cancelled one takes one of its slot's places (a completed,
+//   no-show or arrived visit used its place, so the slot stays as full as it was).
+// - "Open booking": pending or confirmed, the ones still to happen (the per-contact cap, a closed date's
+//   bookings to move, the personal page's actions, check-in, the reschedule, the Recall list's "already booked").
+
+/** The one status whose appointment gives its place back. */
+export const PLACE_FREEING_STATUS: AppointmentStatus = 'cancelled';
+export const occupiesPlace = (status: string): boolean => status !== PLACE_FREEING_STATUS;
+
+export const openBookingStatuses: readonly AppointmentStatus[] = ['pending', 'confirmed'];
+export const isOpenBooking = (status: string): boolean => (openBookingStatuses as readonly string[]).includes(status);
+
+/** Statuses an appointment may be rescheduled from (APPT-12): the open bookings (APPT-23). */
+export const reschedulableStatuses = openBookingStatuses;
 export const NO_SHOW_TOO_EARLY_MESSAGE = 'An appointment can be marked no-show only once its time has passed.';
 export const RESCHEDULE_STATUS_MESSAGE = 'Only a pending or confirmed appointment can be rescheduled.';
 

@@ -1,4 +1,6 @@
-import { occupyingPlaces } from './places';
+import type { Knex } from 'knex';
+import { occupyingPlaces, openBookingSql } from './places';
+import { placeLeft } from './slots';
 import net from 'node:net';
 import {
   HONEYPOT_MESSAGE,
@@ -92,11 +94,37 @@ export function refuseHoneypot(deps: Deps): never {
   throw badRequest(HONEYPOT_MESSAGE);
 }
 
+/** A phone by its last 10 digits: "+91 98765 43210", "098765 43210" and "9876543210" are one (BOOK-11). */
+const phoneKeySql = (column: string) => `right(regexp_replace(${column}, '[^0-9]', '', 'g'), 10)`;
+
 /**
- * BOOK-4, BOOK-5, BOOK-11: books a slot if its rules allow, a place is left and the visitor's email and phone each hold fewer
- * than the cap of open bookings. The slot and the contact are locked for the length of the transaction
- * (advisory locks), so two visitors racing for a slot's last place, or two requests racing past one
- * contact's cap, never both get through. The two emails of MAIL-3 are queued in the same transaction (MAIL-1).
+ * APPT-25, BOOK-11: whether one more open booking (APPT-23) from today on fits under the cap for this email
+ * (any case) and for this phone, each counted apart. Takes the contact's two locks for the rest of the
+ * transaction first, so two requests racing past one contact's cap queue and the second counts the first.
+ * The expressions are migration 007's indexes' own, so the count is two index scans however many
+ * appointments the clinic keeps.
+ */
+async function contactHasRoom(trx: Knex.Transaction, contact: { email: string; phone: string }, today: string, cap: number): Promise<boolean> {
+  await trx.raw(`select pg_advisory_xact_lock(hashtextextended('contact-email:' || lower(?), 0))`, [contact.email]);
+  await trx.raw(`select pg_advisory_xact_lock(hashtextextended('contact-phone:' || ${phoneKeySql('?')}, 0))`, [contact.phone]);
+  const { rows } = await trx.raw<{ rows: { byEmail: string; byPhone: string }[] }>(
+    `select count(*) filter (where lower(email) = lower(:email)) as "byEmail",
+            count(*) filter (where ${phoneKeySql('phone')} = ${phoneKeySql(':phone')}) as "byPhone"
+       from appointments
+      where ${openBookingSql()} and preferred_date >= :today::date
+        and (lower(email) = lower(:email) or ${phoneKeySql('phone')} = ${phoneKeySql(':phone')})`,
+    { email: contact.email, phone: contact.phone, today },
+  );
+  return Number(rows[0].byEmail) < cap && Number(rows[0].byPhone) < cap;
+}
+
+/**
+ * BOOK-4, BOOK-5, BOOK-11, APPT-25: books a slot if its rules allow, a place is left and the visitor's email
+ * and phone each hold fewer than the cap of open bookings. One transaction, its locks always in one order
+ * (the contact's email, its phone, the slot, the patient), so no two bookings wait on each other in a circle:
+ * the contact's cap is checked under the contact's locks, the slot's place under the slot's lock (placeLeft,
+ * the writer the staff booking, the reschedule and an approved request use too), the patient is found or
+ * made under its lock (BOOK-17, BOOK-18), then the row and the two emails of MAIL-3 are written (MAIL-1).
  */
 export interface BookedAppointment {
   id: number;
@@ -121,43 +149,46 @@ export async function bookAppointment(deps: Deps, request: AppointmentRequest): 
     to: policy.notificationEmail,
     ...bookingNotificationEmail(input, adminAppointmentUrl(deps.config.publicUrl, input)),
   };
-  // One statement books the slot under its locks (migrations 003, 007, 020); the booking's language (I18N-3)
-  // and the two emails (the outbox's one writer) go in the same transaction.
+  // I18N-3: the booking remembers its language.
   const language = input.language ?? 'en';
-  const { id, refusal } = await deps.knex.transaction(async (trx) => {
-    const { rows } = await trx.raw<{ rows: { id: number | null; refusal: string | null }[] }>(
-      'select o_id as id, o_refusal as refusal from book_appointment(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [
-        input.firstName,
-        input.lastName,
-        input.email,
-        input.phone,
-        input.treatment,
-        input.preferredDate,
-        input.preferredTime,
-        input.notes || null,
-        policy.slotCapacity,
-        clinicToday(now),
-        policy.maxOpenPerContact,
-      ],
-    );
-    const answer = rows[0] ?? { id: null, refusal: 'slot-full' };
-    if (answer.id) {
-      // BOOK-17: the booking belongs to the patient with its phone and first name, or to one made now.
-      const patientId = await linkOrCreatePatient(trx, input, now);
-      await trx('appointments').where({ id: answer.id }).update({ patientId, ...(language !== 'en' ? { language } : {}) });
-      await enqueueEmail(trx, { ...acknowledgement, link: { kind: 'manage', appointmentId: answer.id } });
-      await enqueueEmail(trx, notification);
+  const outcome = await deps.knex.transaction(async (trx): Promise<{ id: number } | { refusal: 'contact-limit' | 'slot-full' }> => {
+    if (policy.maxOpenPerContact > 0 && !(await contactHasRoom(trx, input, clinicToday(now), policy.maxOpenPerContact))) {
+      return { refusal: 'contact-limit' };
     }
-    return answer;
+    if (!(await placeLeft(trx, { date: input.preferredDate, time: input.preferredTime, capacity: policy.slotCapacity }))) {
+      return { refusal: 'slot-full' };
+    }
+    // BOOK-17: the booking belongs to the patient with its phone and first name, or to one made now.
+    const patientId = await linkOrCreatePatient(trx, input, now);
+    const [{ id }] = await trx('appointments')
+      .insert({
+        patientId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        treatment: input.treatment,
+        preferredDate: input.preferredDate,
+        preferredTime: input.preferredTime,
+        notes: input.notes || null,
+        language,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning<{ id: number }[]>('id');
+    await enqueueEmail(trx, { ...acknowledgement, link: { kind: 'manage', appointmentId: id } });
+    await enqueueEmail(trx, notification);
+    return { id };
   });
-  if (refusal === 'contact-limit') {
-    deps.logger.info('booking_refused', { reason: 'contact-limit' });
-    throw conflict(contactLimitMessage(policy.maxOpenPerContact));
+  if ('refusal' in outcome) {
+    if (outcome.refusal === 'contact-limit') {
+      deps.logger.info('booking_refused', { reason: 'contact-limit' });
+      throw conflict(contactLimitMessage(policy.maxOpenPerContact));
+    }
+    throw conflict(SLOT_FULL_MESSAGE);
   }
-  if (!id) throw conflict(SLOT_FULL_MESSAGE);
   deps.nudgeOutbox();
-  return { id, preferredDate: input.preferredDate, preferredTime: input.preferredTime, treatment: input.treatment, status: 'pending' };
+  return { id: outcome.id, preferredDate: input.preferredDate, preferredTime: input.preferredTime, treatment: input.treatment, status: 'pending' };
 }
 
 export interface SlotAvailability {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { clinicToday } from '../../../shared/domain/clinic-time';
-import { CHECK_IN_MESSAGES } from '../../../shared/constants/booking';
+import { CHECK_IN_MESSAGES, isOpenBooking } from '../../../shared/constants/booking';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { Appointment } from '../../models/appointment';
@@ -29,7 +29,7 @@ export async function markStep(deps: Deps, id: number, step: Step): Promise<Appo
     if (step === 'arrived') {
       // DESK-10: only a pending or confirmed appointment of today (the clinic's date) arrives, once.
       if (current.arrivedAt) throw conflict(CHECK_IN_MESSAGES.alreadyArrived);
-      if (current.status !== 'pending' && current.status !== 'confirmed') throw conflict(CHECK_IN_MESSAGES.notOpen(current.status));
+      if (!isOpenBooking(current.status)) throw conflict(CHECK_IN_MESSAGES.notOpen(current.status));
       if (current.preferredDate !== clinicToday(now)) throw conflict(CHECK_IN_MESSAGES.notToday);
       // DESK-10: a pending booking that arrives is confirmed by it (no email: the patient is at the desk).
       const confirm = current.status === 'pending' ? { status: 'confirmed' as const, confirmedAt: now } : {};

@@ -1,23 +1,22 @@
 import type { Knex } from 'knex';
-import type { AppointmentStatus } from '../../../shared/constants/booking';
+import { PLACE_FREEING_STATUS, isOpenBooking, occupiesPlace, openBookingStatuses } from '../../../shared/constants/booking';
 
-// APPT-23: the two states of an appointment the booking rules count, each defined here once.
-// - "Occupies a place": every appointment but a cancelled one takes one of its slot's places (a completed or
-//   no-show visit used its place, so the slot stays as full as it was).
-// - "Open booking": pending or confirmed, the ones still to happen (a closed date's bookings to move, the
-//   per-contact cap, the personal page's actions, the Recall list's "already booked").
-// The SQL function book_appointment (migrations 003, 007, 020) writes both in its own body; its tests and
-// these are the same race tests (docs/scheduling.md, "One slot rule").
+// APPT-23: "occupies a place" and "open booking" are defined once, in shared/constants/booking.ts; this file
+// writes them as SQL for the server's queries (the slot's capacity count, availability, the calendar, closed
+// dates, the Recall list, the per-contact cap, the dashboard, a plan's booked visits). No other file in the
+// api spells either status list.
 
-export const OPEN_BOOKING_STATUSES: readonly AppointmentStatus[] = ['pending', 'confirmed'];
+export { isOpenBooking, occupiesPlace };
+export const OPEN_BOOKING_STATUSES = openBookingStatuses;
 
-export const isOpenBooking = (status: string): boolean => (OPEN_BOOKING_STATUSES as readonly string[]).includes(status);
+const quoted = (status: string) => `'${status.replace(/'/g, "''")}'`;
+const column = (alias: string) => `${alias ? `${alias}.` : ''}status`;
 
 /** SQL: the appointment (alias `a` or none) occupies a place in its slot. */
-export const occupiesPlaceSql = (alias = ''): string => `${alias ? `${alias}.` : ''}status <> 'cancelled'`;
+export const occupiesPlaceSql = (alias = ''): string => `${column(alias)} <> ${quoted(PLACE_FREEING_STATUS)}`;
 
-/** SQL: the appointment (alias `a` or none) is an open booking. */
-export const openBookingSql = (alias = ''): string => `${alias ? `${alias}.` : ''}status in ('pending', 'confirmed')`;
+/** SQL: the appointment (alias `a` or none) is an open booking; the same text as the partial indexes of migration 007. */
+export const openBookingSql = (alias = ''): string => `${column(alias)} in (${openBookingStatuses.map(quoted).join(', ')})`;
 
 /** The query narrowed to appointments that occupy a place. */
 export function occupyingPlaces<T extends Knex.QueryBuilder>(query: T): T {

@@ -7,23 +7,31 @@ import type { Deps } from '../../deps';
 import { HttpError, badRequest, conflict } from '../../errors';
 import { closedDatesBetween, getClinicSettings, rulesFromSettings } from './clinic-settings';
 
-// APPT-10, BOOK-5: the slot rule staff bookings and moves obey, under the slot's lock.
+// APPT-10, BOOK-5, APPT-24: the slot rule every booking and move obeys, under the slot's lock.
 
 export interface StaffMember {
   id: number;
   displayName: string;
 }
 
-/** The same key book_appointment (migrations 003, 007) locks, so staff and visitors queue for one slot. */
-export async function lockSlot(trx: Knex.Transaction, date: string, time: string): Promise<void> {
-  await trx.raw(`select pg_advisory_xact_lock(hashtext('slot:' || ?::date::text || ':' || ?))`, [date, time]);
-}
-
-export async function takenInSlot(trx: Knex.Transaction, date: string, time: string, exceptId?: number): Promise<number> {
-  const query = occupyingPlaces(trx('appointments').where({ preferredDate: date, preferredTime: time }));
+/**
+ * APPT-24: the slot rule's one writer, used by every way into a slot (the public booking, the staff booking,
+ * the reschedule and an approved request): takes the slot's lock for the rest of the transaction, then
+ * counts the appointments that occupy a place in it (APPT-23), leaving out the one being moved. Answers
+ * whether a place is left. Two bookings racing for a slot's last place queue at the lock, so the second
+ * counts the first one's row and is refused: nothing else may count a slot's places before an insert.
+ */
+export async function placeLeft(
+  trx: Knex.Transaction,
+  slot: { date: string; time: string; capacity: number },
+  exceptId?: number,
+): Promise<boolean> {
+  // The key is migration 003's; the race tests hold it to make requests wait.
+  await trx.raw(`select pg_advisory_xact_lock(hashtext('slot:' || ?::date::text || ':' || ?))`, [slot.date, slot.time]);
+  const query = occupyingPlaces(trx('appointments').where({ preferredDate: slot.date, preferredTime: slot.time }));
   if (exceptId) query.whereNot('id', exceptId);
   const [{ n }] = await query.count<{ n: string }[]>('* as n');
-  return Number(n);
+  return Number(n) < slot.capacity;
 }
 
 /**
@@ -53,7 +61,6 @@ export async function checkStaffSlot(
     refuse(badRequest(bookingRuleMessages.unknownSlot, { preferredTime: bookingRuleMessages.unknownSlot }));
   }
   if (isSlotPassed(date, time, now)) refuse(badRequest(bookingRuleMessages.passedSlot, { preferredTime: bookingRuleMessages.passedSlot }));
-  await lockSlot(trx, date, time);
-  if ((await takenInSlot(trx, date, time, exceptId)) >= settings.slotCapacity) refuse(conflict(SLOT_FULL_MESSAGE));
+  if (!(await placeLeft(trx, { date, time, capacity: settings.slotCapacity }, exceptId))) refuse(conflict(SLOT_FULL_MESSAGE));
   return overridden;
 }

@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { audit, auditExport } from '../../platform/audit';
 import { settingValue } from '../content/site-settings';
 import { getPlan, patientLanguage, readPlans } from './plans';
+import { occupiesPlace, occupiesPlaceSql } from '../appointments/places';
 import type { FollowUp, TreatmentPlan, VisitToBook } from '../../../shared/schemas/treatment-plan';
 
 // PLAN-10: the accepted plans' visits to book; PLAN-13: the follow-up list; PLAN-14: the owner's
@@ -75,12 +76,12 @@ export async function bookVisit(deps: Deps, planId: number, visit: number, appoi
     const appointment = await trx('appointments').where({ id: appointmentId }).forKeyShare().first('patientId', 'status');
     if (!appointment) throw badRequest('Please choose the appointment to link', { appointmentId: 'Please choose the appointment to link' });
     if (Number(appointment.patientId) !== Number(plan.patientId)) throw badRequest(BOOKING_ERRORS.otherPatient, { appointmentId: BOOKING_ERRORS.otherPatient });
-    if (appointment.status === 'cancelled') throw conflict(BOOKING_ERRORS.cancelled);
+    if (!occupiesPlace(appointment.status)) throw conflict(BOOKING_ERRORS.cancelled);
     if (await trx('treatmentPlanBookings').where({ appointmentId }).first('id')) throw conflict(BOOKING_ERRORS.taken);
     const open = await trx('treatmentPlanBookings as b')
       .join('appointments as a', 'a.id', 'b.appointmentId')
       .where({ 'b.planId': planId, 'b.versionId': version.id, 'b.visit': visit })
-      .whereNot('a.status', 'cancelled')
+      .whereRaw(occupiesPlaceSql('a'))
       .first('b.id');
     if (open) throw conflict(BOOKING_ERRORS.booked);
     await trx('treatmentPlanBookings').insert({ planId, versionId: version.id, visit, appointmentId, createdBy: userId, createdAt: deps.now() });

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
 import { settingValue } from '../content/site-settings';
+import { occupiesPlaceSql } from '../appointments/places';
 
 // Treatment plans (PLAN-1..PLAN-8, docs/clinical.md "Treatment plans"): made from a patient's planned
 // clinical items, priced from the price list, in options and visits; each change a new version; the
@@ -245,7 +246,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
   const bookings: Row[] = await db('treatmentPlanBookings as b')
     .join('appointments as a', 'a.id', 'b.appointmentId')
     .whereIn('b.planId', ids)
-    .whereNot('a.status', 'cancelled')
+    .whereRaw(occupiesPlaceSql('a'))
     .select('b.planId', 'b.versionId', 'b.visit', 'a.id', 'a.preferredDate', 'a.preferredTime', 'a.status');
   const emi = await emiOffer(db);
 

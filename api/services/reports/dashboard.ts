@@ -2,6 +2,7 @@ import { appointmentStatuses, type AppointmentStatus } from '../../../shared/con
 import { addDays, clinicMonthRange, clinicToday } from '../../../shared/domain/clinic-time';
 import type { ChartDay, DashboardCharts, DashboardStats } from '../../../shared/schemas/dashboard';
 import type { Deps } from '../../deps';
+import { occupiesPlaceSql } from '../appointments/places';
 
 export type { DashboardCharts, DashboardStats };
 
@@ -19,7 +20,7 @@ export async function dashboardStats(deps: Deps, { withRevenue }: { withRevenue:
   const result = await deps.knex.raw<{ rows: Record<string, string | number>[] }>(
     `select
        (select count(*) from patients)::int as total_patients,
-       (select count(*) from appointments where preferred_date = :today and status <> 'cancelled')::int
+       (select count(*) from appointments where preferred_date = :today and ${occupiesPlaceSql()})::int
          as today_appointments,
        (select count(*) from invoices where status = 'pending')::int as pending_invoices${
          withRevenue

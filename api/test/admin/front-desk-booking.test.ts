@@ -246,6 +246,56 @@ describe('PATCH /api/admin/appointments/:id/reschedule', () => {
   });
 });
 
+describe('one slot rule for every way into a slot (APPT-24)', () => {
+  /**
+   * The last place of a slot, wanted at one moment by two visitors on the public form, a receptionist booking
+   * a caller, a receptionist moving a patient and the clinic approving a patient's requested time. On the
+   * real server all five are held at the slot's lock (taken here first) until all five wait, then let go:
+   * every path counts under the one lock, so exactly one gets in and the slot holds its capacity.
+   */
+  it('gives the last place to exactly one of two visitors, a staff booking, a move and an approved request', async () => {
+    const target = { preferredDate: '2026-11-26', preferredTime: '18:00' };
+    const moving = await (await book({ ...caller, ...slot, preferredTime: '10:00' })).json();
+    const asking = await (await book({ ...caller, firstName: 'Rohan', email: 'rohan@example.in', ...slot, preferredTime: '11:00' })).json();
+    await app.deps.knex('appointments').where({ id: asking.id }).update({ requestedDate: target.preferredDate, requestedTime: target.preferredTime });
+    await fill(target.preferredDate, target.preferredTime, 1);
+    const visitor = (firstName: string, phone: string) => ({ ...caller, firstName, email: `${firstName.toLowerCase()}@example.in`, phone, ...target, treatment: 'cleaning' });
+    const contenders = () => [
+      app.request('/api/appointments', { method: 'POST', json: visitor('Asha', '+91 90000 12341') }),
+      app.request('/api/appointments', { method: 'POST', json: visitor('Meera', '+91 90000 12342') }),
+      book({ ...caller, firstName: 'Kiran', phone: '+91 98220 66666', email: 'walkin@example.in', ...target, treatment: 'cleaning' }),
+      move(moving.id, target),
+      app.request(`/api/admin/appointments/${asking.id}/approve-request`, { method: 'POST', cookie }),
+    ];
+    let results: Response[];
+    if (onRealServer()) {
+      const gate = await app.deps.knex.transaction();
+      await gate.raw(`select pg_advisory_xact_lock(hashtext('slot:' || ?::date::text || ':' || ?))`, [target.preferredDate, target.preferredTime]);
+      const all = Promise.all(contenders());
+      // All five wait at the slot's lock; a path that counted without it would never wait, and the gate
+      // would open after 10 s with fewer waiting, which the counts below then catch.
+      const deadline = Date.now() + 10_000;
+      let waiting = 0;
+      while (waiting < 5 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        const { rows } = await app.deps.knex.raw<{ rows: { n: string }[] }>(
+          "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event = 'advisory'",
+        );
+        waiting = Number(rows[0].n);
+      }
+      await gate.commit();
+      results = await all;
+      expect(waiting).toBe(5);
+    } else {
+      results = await Promise.all(contenders());
+    }
+    expect(results.filter((r) => r.status === 200 || r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    const inSlot = await app.deps.knex('appointments').where(target).whereNot('status', 'cancelled');
+    expect(inSlot).toHaveLength(2);
+  });
+});
+
 describe('the reschedule email reaches the patient', () => {
   it('is delivered by the outbox worker to the SMTP peer with the new time', async () => {
     const peer = await new SmtpPeer().start();

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { timeSlotLabel } from '../../../../../../shared/constants/booking';
+import { isOpenBooking, timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { formatListDate } from '../../../../../../shared/domain/dates';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
@@ -61,9 +61,8 @@ export function ClosedDatesPanel() {
 
   // Read back from the calendar, so an appointment leaves the list once it is rescheduled.
   const day = useCalendar(affected?.date ?? today, affected?.date ?? today, affected !== null);
-  const open = (a: Appointment) => a.status === 'pending' || a.status === 'confirmed';
   const stillThere = affected
-    ? (day.data?.days.flatMap((d) => d.slots.flatMap((s) => s.appointments)).filter(open) ?? affected.rows)
+    ? (day.data?.days.flatMap((d) => d.slots.flatMap((s) => s.appointments)).filter((a) => isOpenBooking(a.status)) ?? affected.rows)
     : [];
 
   return (
