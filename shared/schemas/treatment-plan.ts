@@ -228,3 +228,15 @@ export interface FollowUp {
   whatsAppText: string;
   whatsAppLink: string | null;
 }
+
+/** GET /api/admin/reports/case-acceptance: one month and dentist (PLAN-14). */
+export interface CaseAcceptanceRow {
+  month: string;
+  dentistId: number;
+  dentistName: string | null;
+  proposed: number;
+  proposedAmount: number;
+  accepted: number;
+  acceptedAmount: number;
+  declined: number;
+}

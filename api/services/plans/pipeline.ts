@@ -9,7 +9,7 @@ import { audit, auditExport } from '../../platform/audit';
 import { csvField, csvLine } from '../reports/csv-export';
 import { settingValue } from '../content/site-settings';
 import { getPlan, patientLanguage, readPlans } from './plans';
-import type { FollowUp, TreatmentPlan, VisitToBook } from '../../../shared/schemas/treatment-plan';
+import type { CaseAcceptanceRow, FollowUp, TreatmentPlan, VisitToBook } from '../../../shared/schemas/treatment-plan';
 
 // PLAN-10: the accepted plans' visits to book; PLAN-13: the follow-up list; PLAN-14: the owner's
 // case-acceptance report, PLAN-17 as CSV.
@@ -134,16 +134,7 @@ export async function followUpList(deps: Deps): Promise<{ days: number; plans: F
   return { days, plans: out };
 }
 
-export interface AcceptanceRow {
-  month: string;
-  dentistId: number;
-  dentistName: string | null;
-  proposed: number;
-  proposedAmount: number;
-  accepted: number;
-  acceptedAmount: number;
-  declined: number;
-}
+export type AcceptanceRow = CaseAcceptanceRow;
 
 /**
  * GET /api/admin/reports/case-acceptance?from=yyyy-MM&to=yyyy-MM (PLAN-14): per month a plan was made (clinic

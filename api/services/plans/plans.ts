@@ -242,7 +242,8 @@ function planStatus(stored: string, accepted: PlanOption | undefined): PlanStatu
   const items = accepted.items;
   const done = items.filter((l) => l.itemStatus === 'completed').length;
   if (items.length > 0 && done === items.length) return 'completed';
-  if (done > 0 || items.some((l) => l.teethDone.length > 0)) return 'in-progress';
+  // A sitting of any item (a root canal's first, with no tooth named) starts the work.
+  if (done > 0 || items.some((l) => l.sittings > 0 || l.teethDone.length > 0)) return 'in-progress';
   return 'accepted';
 }
 

@@ -501,14 +501,17 @@ describe('declining an option or the whole plan, with the patient\'s reason (PLA
 });
 
 describe('sittings counted, and the case-acceptance report as CSV (PLAN-16, PLAN-17)', () => {
-  it('counts the sittings of each item of the plan', async () => {
+  it('counts the sittings of each item of the plan, the first of which puts the plan in progress', async () => {
     const patient = await clinic.newPatient('Omkar');
     const items = await chart(patient, '36 rct');
     const plan = (await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/treatment-plans`, { title: 'RCT 36', options: [{ name: 'A', itemIds: [items['36 rct']] }] })).body;
     expect(plan.options[0].items[0].sittings).toBe(0);
     await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${plan.id}/accept`, { option: 'A', signature: SIGNATURE, signedBy: 'Omkar' });
     const sitting = (body: object) => clinic.call('dentist', 'POST', `/api/admin/treatment-plans/${plan.id}/sittings`, { itemId: items['36 rct'], ...body });
-    expect((await sitting({ note: 'access' })).body.options[0].items[0]).toMatchObject({ sittings: 1, itemStatus: 'planned' });
+    const firstSitting = (await sitting({ note: 'access' })).body;
+    expect(firstSitting.options[0].items[0]).toMatchObject({ sittings: 1, itemStatus: 'planned' });
+    // PLAN-7: a sitting without a tooth named (a root canal's first) puts the plan in progress.
+    expect(firstSitting.status).toBe('in-progress');
     expect((await sitting({ note: 'shaping' })).body.options[0].items[0]).toMatchObject({ sittings: 2, itemStatus: 'planned' });
     expect((await sitting({ final: true })).body.options[0].items[0]).toMatchObject({ sittings: 3, itemStatus: 'completed' });
   });
