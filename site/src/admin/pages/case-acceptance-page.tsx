@@ -201,14 +201,18 @@ export function CaseAcceptancePage() {
       />
       <ReportTabs />
       <div className="toolbar report-toolbar case-months">
-        <label htmlFor="case-from" className="field-label">
-          From
-        </label>
-        <Input id="case-from" type="month" value={from} max={to} onChange={(e) => MONTH.test(e.target.value) && e.target.value <= to && setFrom(e.target.value)} style={{ maxWidth: 180 }} />
-        <label htmlFor="case-to" className="field-label">
-          To
-        </label>
-        <Input id="case-to" type="month" value={to} min={from} max={thisMonth} onChange={(e) => MONTH.test(e.target.value) && e.target.value >= from && setTo(e.target.value)} style={{ maxWidth: 180 }} />
+        <span className="case-month">
+          <label htmlFor="case-from" className="field-label">
+            From
+          </label>
+          <Input id="case-from" type="month" value={from} max={to} onChange={(e) => MONTH.test(e.target.value) && e.target.value <= to && setFrom(e.target.value)} style={{ maxWidth: 180 }} />
+        </span>
+        <span className="case-month">
+          <label htmlFor="case-to" className="field-label">
+            To
+          </label>
+          <Input id="case-to" type="month" value={to} min={from} max={thisMonth} onChange={(e) => MONTH.test(e.target.value) && e.target.value >= from && setTo(e.target.value)} style={{ maxWidth: 180 }} />
+        </span>
       </div>
       {report.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />

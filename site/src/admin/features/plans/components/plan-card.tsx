@@ -128,8 +128,9 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
   const [sitting, setSitting] = useState<PlanLine | null>(null);
   const canAccept = useCan('patients.write');
   const canPlan = useCan('clinical.write');
-  // PLAN-8: a proposed or accepted plan is changed (a new version); once work is done or billed, a new plan.
-  const canChange = canPlan && (plan.status === 'proposed' || plan.status === 'accepted') && !editing;
+  // PLAN-8: a plan is changed (a new version) until an item of it is completed or billed; then a new plan.
+  const begun = plan.options.some((o) => o.items.some((l) => l.itemStatus === 'completed' || l.billed));
+  const canChange = canPlan && plan.status !== 'declined' && plan.status !== 'completed' && !begun && !editing;
   const working = plan.status === 'accepted' || plan.status === 'in-progress';
   const link = usePlanLink();
   const toast = useToast();
