@@ -23,7 +23,11 @@ async function newPatient(page: Page, firstName: string, tag: string): Promise<n
 
 /** Draws a signature in the dialog's box with the pointer, as a finger on a tablet does. */
 async function sign(page: Page): Promise<void> {
-  const box = (await page.getByRole('dialog').getByTestId('signature-canvas').boundingBox())!;
+  const canvas = page.getByRole('dialog').getByTestId('signature-canvas');
+  await expect(canvas).toBeVisible();
+  // The dialog zooms in: a stroke drawn while it moves lands beside the box.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + 120);
   await page.mouse.down();
   for (const [dx, dy] of [[80, 40], [140, 130], [220, 50], [300, 140], [380, 70]]) await page.mouse.move(box.x + dx, box.y + dy, { steps: 8 });
