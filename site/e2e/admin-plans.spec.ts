@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
-import { expectToast, signIn, staffPage, uid } from './admin-helpers';
+import { expectNoAxeViolations, expectToast, signIn, staffPage, uid } from './admin-helpers';
 
 // PLAN-1..PLAN-17 in a real Chromium, each step by the role that does it: a dentist plans from the chart,
 // changes a plan and records sittings; the patient signs on the dentist's tablet (768 px); a receptionist
@@ -158,6 +158,7 @@ test('a dentist plans two options, the patient signs A on a tablet, the desk boo
   await expect(dentistRow.locator('td').nth(0)).toHaveText('1');
   await expect(dentistRow.locator('td').nth(2)).toHaveText('1');
   await expect(dentistRow.locator('td').nth(5)).toHaveText('100%');
+  await expectNoAxeViolations(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await download;
@@ -219,6 +220,7 @@ test('a dentist changes an accepted plan into version 2 which the patient signs 
   await expect(card.getByRole('alert').or(card.locator('.plan-version-notice'))).toContainText('This makes version 2; the patient signs again.');
   await card.getByLabel(/^Price of 24 25 26 .*Bridge in option A$/i).fill('30000');
   await card.getByLabel('Plan discount of option A').fill('1000');
+  await expectNoAxeViolations(dentist);
   await card.screenshot({ path: testInfo.outputPath('plan-edit-1280.png') });
   await card.getByRole('button', { name: 'Save version 2' }).click();
   await expectToast(dentist, 'Plan changed', 'Version 2 is proposed: the patient signs again.');
@@ -257,6 +259,7 @@ test('a dentist changes an accepted plan into version 2 which the patient signs 
   await dialog.getByRole('checkbox', { name: '25' }).check();
   await dialog.getByRole('checkbox', { name: '26' }).check();
   await expect(dialog).toContainText('This sitting completes the item: it becomes billable.');
+  await expectNoAxeViolations(dentist);
   await dialog.screenshot({ path: testInfo.outputPath('sitting-1280.png') });
   await dialog.getByRole('button', { name: 'Record sitting' }).click();
   await expectToast(dentist, 'Sitting 2 recorded', /is completed and ready to bill\.$/);
