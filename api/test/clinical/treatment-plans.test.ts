@@ -452,6 +452,13 @@ describe('declining an option or the whole plan, with the patient\'s reason (PLA
     const audit = await clinic.app.deps.knex('auditLog').where({ entity: 'treatment-plan', entityId: String(plan.id), action: 'decline' }).first('changes');
     expect(audit.changes).toEqual({ options: { old: null, new: ['A'] }, reason: { old: null, new: 'Does not want surgery' } });
 
+    // The patient's personal link offers B only.
+    const link = await clinic.call('receptionist', 'POST', `/api/admin/treatment-plans/${plan.id}/link`, {});
+    expect(link.status).toBe(201);
+    const html = await (await clinic.app.request(new URL(link.body.url).pathname)).text();
+    expect(html).toContain('value="B"');
+    expect(html).not.toContain('value="A"');
+
     // Accepting B leaves A declined with its reason; the database keeps the reason on a declined option only.
     const accepted = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${plan.id}/accept`, { option: 'B', signature: SIGNATURE, signedBy: 'Rohini' });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
