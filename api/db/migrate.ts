@@ -30,6 +30,7 @@ import * as visitNotes from './migrations/051-visit-notes';
 import * as consultationPrice from './migrations/041-consultation-price';
 import * as issuedDocuments from './migrations/055-issued-documents';
 import * as treatmentPlans from './migrations/056-treatment-plans';
+import * as planDeclineReason from './migrations/060-plan-decline-reason';
 import * as patientIdentity from './migrations/031-patient-identity';
 import * as patientMerge from './migrations/032-patient-merge';
 import * as bookingInTypescript from './migrations/065-booking-in-typescript';
@@ -67,6 +68,7 @@ const migrations: Record<string, Knex.Migration> = {
   '041-consultation-price': consultationPrice,
   '055-issued-documents': issuedDocuments,
   '056-treatment-plans': treatmentPlans,
+  '060-plan-decline-reason': planDeclineReason,
   '031-patient-identity': patientIdentity,
   '032-patient-merge': patientMerge,
   '065-booking-in-typescript': bookingInTypescript,

@@ -14,7 +14,7 @@ import {
 import { medicalHistorySchema } from '../../shared/clinical/medical-history';
 import { addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../shared/clinical/visit-note';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
-import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
+import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planDeclineSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { languages } from '../../shared/i18n/types';
 import { advanceCreateSchema, applyCreditSchema, markPaidSchema, paymentCreateSchema, refundCreateSchema } from '../../shared/schemas/payment';
@@ -132,12 +132,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'A treatment plan with its options, visits, versions and acceptance' },
   'PUT /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'Change a plan: a new version, proposed again', body: treatmentPlanSchema },
   'POST /api/admin/treatment-plans/:id/accept': { tag: 'Plans', summary: 'Accept one option with a signature (the others are declined); stores the signed estimate', body: planAcceptSchema },
-  'POST /api/admin/treatment-plans/:id/decline': { tag: 'Plans', summary: 'The patient declines the whole plan' },
+  'POST /api/admin/treatment-plans/:id/decline': { tag: 'Plans', summary: 'The patient declines the whole plan, or one option, with a reason', body: planDeclineSchema },
   'GET /api/admin/treatment-plans/:id/estimate.pdf': { tag: 'Plans', summary: 'The estimate PDF: the signed one as stored, else a draft', produces: 'application/pdf', query: ['lang'] },
   'POST /api/admin/treatment-plans/:id/link': { tag: 'Plans', summary: 'A personal link for the patient to accept the plan' },
   'POST /api/admin/treatment-plans/:id/sittings': { tag: 'Plans', summary: 'Record a sitting: teeth done, or the last sitting', body: planSittingSchema },
   'POST /api/admin/treatment-plans/:id/visits/:visit/bookings': { tag: 'Plans', summary: "Link an appointment to a plan's visit", body: planBookingSchema },
   'GET /api/admin/reports/case-acceptance': { tag: 'Plans', summary: 'Case acceptance by dentist and month (owner)', query: ['from', 'to'] },
+  'GET /api/admin/reports/case-acceptance.csv': { tag: 'Plans', summary: 'The case-acceptance report as CSV (owner)', query: ['from', 'to'], produces: 'text/csv' },
   'GET /verify/:hash': { tag: 'Public', summary: 'Whether the clinic issued a document with this SHA-256: its kind and date only' },
   'GET /plan/:token': { tag: 'Public', summary: "The personal link's page to read and accept a treatment plan (404 once accepted, changed or expired)", produces: 'text/html' },
   'POST /plan/:token': { tag: 'Public', summary: "Accept a treatment plan (form fields option, signedBy, agree=yes)", produces: 'text/html' },

@@ -26,6 +26,7 @@ export const PLAN_MESSAGES = {
   appointment: 'Please choose the appointment to link',
   teeth: 'Please name the teeth done at this sitting',
   itemIdsBill: 'Choose the completed items to bill',
+  reasonLong: 'Reason must be at most 500 characters',
 } as const;
 
 export const PLAN_LIMITS = { options: 5, itemsPerOption: 60, visits: 20 } as const;
@@ -89,6 +90,16 @@ export const planAcceptSchema = z.object({
 });
 export type PlanAccept = z.output<typeof planAcceptSchema>;
 
+/**
+ * POST /api/admin/treatment-plans/{id}/decline (PLAN-7, PLAN-15): without `option`, every proposed option of
+ * the current version (the whole plan); with it, that option only. The patient's reason is optional.
+ */
+export const planDeclineSchema = z.object({
+  option: z.string({ error: PLAN_MESSAGES.option }).regex(/^[A-Z]$/, PLAN_MESSAGES.option).optional(),
+  reason: z.string({ error: PLAN_MESSAGES.reasonLong }).trim().max(500, PLAN_MESSAGES.reasonLong).optional(),
+});
+export type PlanDecline = z.output<typeof planDeclineSchema>;
+
 /** POST /api/admin/treatment-plans/{id}/visits/{visit}/bookings */
 export const planBookingSchema = z.object({ appointmentId: id(PLAN_MESSAGES.appointment) });
 
@@ -127,6 +138,8 @@ export interface PlanLine {
   /** The clinical item's status now, the teeth done at sittings so far, and whether it is billed. */
   itemStatus: string;
   teethDone: string[];
+  /** PLAN-16: the sittings recorded for the item so far. */
+  sittings: number;
   billed: boolean;
 }
 
@@ -144,6 +157,8 @@ export interface PlanVisit {
 export interface PlanOption {
   name: string;
   status: OptionStatus;
+  /** PLAN-15: the patient's reason, when the option was declined with one. */
+  declineReason: string | null;
   discount: number;
   listTotal: number;
   discountTotal: number;
@@ -212,4 +227,16 @@ export interface FollowUp {
   language: string;
   whatsAppText: string;
   whatsAppLink: string | null;
+}
+
+/** GET /api/admin/reports/case-acceptance: one month and dentist (PLAN-14). */
+export interface CaseAcceptanceRow {
+  month: string;
+  dentistId: number;
+  dentistName: string | null;
+  proposed: number;
+  proposedAmount: number;
+  accepted: number;
+  acceptedAmount: number;
+  declined: number;
 }

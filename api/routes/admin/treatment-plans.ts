@@ -4,6 +4,7 @@ import {
   invoiceFromCompletedSchema,
   planAcceptSchema,
   planBookingSchema,
+  planDeclineSchema,
   planSittingSchema,
   treatmentPlanSchema,
 } from '../../../shared/schemas/treatment-plan';
@@ -14,11 +15,11 @@ import { parseBody, parseId } from '../../middleware/validate';
 import { acceptPlan, estimatePdf, signaturePng } from '../../services/plans/acceptance';
 import { billableItems, invoiceFromCompleted, recordSitting } from '../../services/plans/billing';
 import { createPlanLink } from '../../services/plans/links';
-import { bookVisit, caseAcceptance, followUpList, visitsToBook } from '../../services/plans/pipeline';
+import { bookVisit, caseAcceptance, caseAcceptanceCsv, followUpList, visitsToBook } from '../../services/plans/pipeline';
 import { createPlan, declinePlan, getPlan, listPatientPlans, updatePlan } from '../../services/plans/plans';
 import { createAdminRouter } from '../router';
 
-// Treatment plans (PLAN-1..PLAN-14, docs/clinical.md "Treatment plans"). Reading: everyone who sees the
+// Treatment plans (PLAN-1..PLAN-17, docs/clinical.md "Treatment plans"). Reading: everyone who sees the
 // chart (the desk books and bills from plans); making and changing plans and recording sittings: the
 // clinical record's writers; acceptance (at the desk or the chair) and personal links: whoever edits
 // patients; booking visits: appointments; billing: invoices; the report: the owner's reports.
@@ -31,14 +32,17 @@ import { createAdminRouter } from '../router';
 // GET  /api/admin/treatment-plans/:id                          -> plan
 // PUT  /api/admin/treatment-plans/:id                          same body as POST -> plan (a new version, proposed)
 // POST /api/admin/treatment-plans/:id/accept                   { option, signature, signedBy, language? } -> plan
-// POST /api/admin/treatment-plans/:id/decline                  -> plan
+// POST /api/admin/treatment-plans/:id/decline                  { option?, reason? } -> plan (PLAN-15: one option)
 // GET  /api/admin/treatment-plans/:id/estimate.pdf[?lang=mr]   the signed estimate as stored, else a draft
 // POST /api/admin/treatment-plans/:id/link                     -> 201 { url, expiresAt } a personal link to accept
 // POST /api/admin/treatment-plans/:id/sittings                 { itemId, teeth?, final?, note? } -> plan
 // POST /api/admin/treatment-plans/:id/visits/:visit/bookings   { appointmentId } -> plan
 // GET  /api/admin/reports/case-acceptance?from=yyyy-MM&to=yyyy-MM -> rows by month and dentist
+// GET  /api/admin/reports/case-acceptance.csv?from=&to=        the same as CSV (PLAN-17), attachment
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The file's name part: its months, `all` when none is given. */
+const fileMonths = (from: string, to: string) => (from === '2000-01' && to === '9999-12' ? 'all' : from === to ? from : `${from}-to-${to}`);
 const monthQuery = z.object({
   from: z.string().regex(MONTH, 'from must be a month like 2026-11').optional(),
   to: z.string().regex(MONTH, 'to must be a month like 2026-11').optional(),
@@ -102,7 +106,8 @@ export function treatmentPlanRoutes(deps: Deps) {
   });
 
   router.post('/treatment-plans/:id/decline', requires('patients.write'), async (ctx) => {
-    ctx.body = await declinePlan(deps, parseId(ctx.params.id, 'Treatment plan'));
+    const id = parseId(ctx.params.id, 'Treatment plan');
+    ctx.body = await declinePlan(deps, id, parseBody(planDeclineSchema, ctx.request.body ?? {}));
   });
 
   router.get('/treatment-plans/:id/estimate.pdf', requires('clinical.read'), async (ctx) => {
@@ -134,12 +139,24 @@ export function treatmentPlanRoutes(deps: Deps) {
     ctx.body = await bookVisit(deps, id, visit, appointmentId, ctx.state.user!.id);
   });
 
-  router.get('/reports/case-acceptance', requires('reports'), async (ctx) => {
-    const parsed = monthQuery.safeParse(ctx.query);
+  const months = (query: unknown) => {
+    const parsed = monthQuery.safeParse(query);
     if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
-    const from = parsed.data.from ?? '2000-01';
-    const to = parsed.data.to ?? '9999-12';
+    return { from: parsed.data.from ?? '2000-01', to: parsed.data.to ?? '9999-12' };
+  };
+
+  router.get('/reports/case-acceptance', requires('reports'), async (ctx) => {
+    const { from, to } = months(ctx.query);
     ctx.body = await caseAcceptance(deps, from, to);
+  });
+
+  router.get('/reports/case-acceptance.csv', requires('reports'), async (ctx) => {
+    const { from, to } = months(ctx.query);
+    ctx.type = 'text/csv; charset=utf-8';
+    // PLAN-17: named by its months, as the day-end and dues files are by their day.
+    const name = fileMonths(from, to);
+    ctx.set('Content-Disposition', `attachment; filename="case-acceptance-${name}.csv"`);
+    ctx.body = caseAcceptanceCsv(await caseAcceptance(deps, from, to, 'csv'));
   });
 
   return router;

@@ -40,7 +40,9 @@ const rupees = (n: number) => escapeHtml(formatRupeesExact(n));
 
 export function planPage(plan: TreatmentPlan, lang: Lang, action: string, errors: string[] = [], state: { option?: string; signedBy?: string } = {}): string {
   const w = estimateWords[lang];
-  const options = plan.options
+  // PLAN-15: an option the patient already declined is not offered again on their page.
+  const offered = plan.options.filter((o) => o.status === 'proposed');
+  const options = offered
     .map((o) => {
       const rows = o.visits
         .map(
@@ -56,8 +58,8 @@ export function planPage(plan: TreatmentPlan, lang: Lang, action: string, errors
       return `<section class="card"><h2>${escapeHtml(`${w.option} ${o.name}`)}</h2><table><thead><tr><th>${escapeHtml(w.item)}</th><th>${escapeHtml(w.teeth)}</th><th class="n">${escapeHtml(w.amount)}</th></tr></thead><tbody>${rows}</tbody></table>${o.discountTotal > 0 ? `<p class="hint" style="text-align:right;margin:.4rem 0 0">${escapeHtml(w.discounts)}: − ${rupees(o.discountTotal)}</p>` : ''}<p class="total">${escapeHtml(w.total)}: ${rupees(o.total)}</p>${emi}</section>`;
     })
     .join('');
-  const choices = plan.options
-    .map((o, i) => `<label class="radio"><input type="radio" name="option" value="${o.name}"${state.option === o.name || (!state.option && i === 0 && plan.options.length === 1) ? ' checked' : ''} required> ${escapeHtml(`${w.option} ${o.name}`)} · ${rupees(o.total)}</label>`)
+  const choices = offered
+    .map((o, i) => `<label class="radio"><input type="radio" name="option" value="${o.name}"${state.option === o.name || (!state.option && i === 0 && offered.length === 1) ? ' checked' : ''} required> ${escapeHtml(`${w.option} ${o.name}`)} · ${rupees(o.total)}</label>`)
     .join('');
   const errorBox = errors.length ? `<div class="error" role="alert">${errors.map((e) => `<p style="margin:0">${escapeHtml(e)}</p>`).join('')}</div>` : '';
   return page(
@@ -105,7 +107,7 @@ export function publicPlanRoutes(deps: Deps) {
     const option = typeof body.option === 'string' ? body.option : '';
     const signedBy = typeof body.signedBy === 'string' ? body.signedBy.trim().slice(0, 200) : '';
     const errors = [
-      ...(opened.plan.options.some((o) => o.name === option) ? [] : [`${w.option}?`]),
+      ...(opened.plan.options.some((o) => o.name === option && o.status === 'proposed') ? [] : [`${w.option}?`]),
       ...(signedBy ? [] : [w.typeName]),
       ...(body.agree === 'yes' ? [] : [w.agree]),
     ];

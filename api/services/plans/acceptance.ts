@@ -18,6 +18,7 @@ import { getPlan, patientLanguage } from './plans';
 export const ACCEPT_ERRORS = {
   notProposed: 'Only a proposed plan can be accepted',
   noOption: (name: string) => `This plan has no option ${name}`,
+  declined: (name: string) => `Option ${name} was declined: change the plan to offer it again`,
 } as const;
 
 export const ESTIMATE_KIND = 'treatment-estimate';
@@ -68,12 +69,14 @@ export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxI
     if (!plan) throw notFound('Treatment plan');
     if (plan.status !== 'proposed') throw conflict(ACCEPT_ERRORS.notProposed);
     const version = await trx('treatmentPlanVersions').where({ planId: id, version: plan.currentVersion }).first('id');
-    const chosen = await trx('treatmentPlanOptions').where({ versionId: version.id, name: input.option }).first('id');
+    const chosen = await trx('treatmentPlanOptions').where({ versionId: version.id, name: input.option }).first('id', 'status');
     if (!chosen) throw badRequest(ACCEPT_ERRORS.noOption(input.option), { option: ACCEPT_ERRORS.noOption(input.option) });
+    // PLAN-15: an option the patient declined is not accepted later; a change of the plan offers it again.
+    if (chosen.status === 'declined') throw conflict(ACCEPT_ERRORS.declined(input.option));
     const now = deps.now();
     const today = clinicToday(now);
     await trx('treatmentPlanOptions').where({ id: chosen.id }).update({ status: 'accepted' });
-    await trx('treatmentPlanOptions').where({ versionId: version.id }).whereNot({ id: chosen.id }).update({ status: 'declined' });
+    await trx('treatmentPlanOptions').where({ versionId: version.id, status: 'proposed' }).whereNot({ id: chosen.id }).update({ status: 'declined' });
     await trx('treatmentPlans').where({ id }).update({ status: 'accepted', updatedAt: now });
     const language = input.language ?? (await patientLanguage(trx, Number(plan.patientId)));
     const accepted = await getPlan(deps, id, trx);

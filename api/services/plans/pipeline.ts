@@ -1,18 +1,19 @@
 import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
-import { fromPaise, toPaise } from '../../../shared/domain/money';
+import { decimalString, fromPaise, toPaise } from '../../../shared/domain/money';
 import { whatsAppLink } from '../../../shared/emails/whatsapp';
 import { estimateWords } from '../../../shared/plans/estimate-words';
 import { planFollowUpDays } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit, auditExport } from '../../platform/audit';
+import { csvField, csvLine } from '../reports/csv-export';
 import { settingValue } from '../content/site-settings';
 import { getPlan, patientLanguage, readPlans } from './plans';
 import { occupiesPlace, occupiesPlaceSql } from '../appointments/places';
-import type { FollowUp, TreatmentPlan, VisitToBook } from '../../../shared/schemas/treatment-plan';
+import type { CaseAcceptanceRow, FollowUp, TreatmentPlan, VisitToBook } from '../../../shared/schemas/treatment-plan';
 
 // PLAN-10: the accepted plans' visits to book; PLAN-13: the follow-up list; PLAN-14: the owner's
-// case-acceptance report.
+// case-acceptance report, PLAN-17 as CSV.
 
 type Row = Record<string, any>;
 
@@ -134,16 +135,7 @@ export async function followUpList(deps: Deps): Promise<{ days: number; plans: F
   return { days, plans: out };
 }
 
-export interface AcceptanceRow {
-  month: string;
-  dentistId: number;
-  dentistName: string | null;
-  proposed: number;
-  proposedAmount: number;
-  accepted: number;
-  acceptedAmount: number;
-  declined: number;
-}
+export type AcceptanceRow = CaseAcceptanceRow;
 
 /**
  * GET /api/admin/reports/case-acceptance?from=yyyy-MM&to=yyyy-MM (PLAN-14): per month a plan was made (clinic
@@ -151,9 +143,9 @@ export interface AcceptanceRow {
  * dearest option: what the patient was offered at most), and of them the plans accepted with the rupees
  * accepted (the accepted option of the latest accepted version) and the plans declined.
  */
-export async function caseAcceptance(deps: Deps, from: string, to: string): Promise<AcceptanceRow[]> {
-  // DATA-8: every report the owner reads is an export, audited (who, which report, which months).
-  await auditExport(deps.knex, { entity: 'report', entityId: 'case-acceptance', what: { report: 'Case acceptance', from, to } });
+export async function caseAcceptance(deps: Deps, from: string, to: string, format: 'json' | 'csv' = 'json'): Promise<AcceptanceRow[]> {
+  // DATA-8: every report the owner reads is an export, audited (who, which report, which months, which format).
+  await auditExport(deps.knex, { entity: 'report', entityId: 'case-acceptance', what: { report: 'Case acceptance', from, to, format } });
   const rows: Row[] = await deps
     .knex('treatmentPlans as t')
     .leftJoin('users as u', 'u.id', 't.dentistId')
@@ -190,4 +182,28 @@ export async function caseAcceptance(deps: Deps, from: string, to: string): Prom
   return [...report.values()]
     .sort((a, b) => a.month.localeCompare(b.month) || a.dentistId - b.dentistId)
     .map(({ paise, ...row }) => ({ ...row, proposedAmount: fromPaise(paise.proposed), acceptedAmount: fromPaise(paise.accepted) }));
+}
+
+
+export const CASE_ACCEPTANCE_CSV_HEADER = ['Month', 'Dentist', 'Plans proposed', 'Rupees proposed', 'Plans accepted', 'Rupees accepted', 'Plans declined', 'Accepted %'] as const;
+
+/** PLAN-17: the report as CSV (UTF-8 with BOM, as INV-33's): a row a month and dentist, then the total. */
+export function caseAcceptanceCsv(rows: AcceptanceRow[]): string {
+  const rupees = (v: number) => decimalString(toPaise(v));
+  const percent = (accepted: number, proposed: number) => (proposed === 0 ? '' : String(Math.round((accepted / proposed) * 100)));
+  const line = (month: string, dentist: string, r: Pick<AcceptanceRow, 'proposed' | 'proposedAmount' | 'accepted' | 'acceptedAmount' | 'declined'>) =>
+    csvLine([
+      csvField(month),
+      csvField(dentist, true),
+      csvField(r.proposed),
+      csvField(rupees(r.proposedAmount)),
+      csvField(r.accepted),
+      csvField(rupees(r.acceptedAmount)),
+      csvField(r.declined),
+      csvField(percent(r.accepted, r.proposed)),
+    ]);
+  const sum = (key: 'proposed' | 'accepted' | 'declined') => rows.reduce((n, r) => n + r[key], 0);
+  const sumPaise = (key: 'proposedAmount' | 'acceptedAmount') => fromPaise(rows.reduce((n, r) => n + toPaise(r[key]), 0));
+  const total = { proposed: sum('proposed'), proposedAmount: sumPaise('proposedAmount'), accepted: sum('accepted'), acceptedAmount: sumPaise('acceptedAmount'), declined: sum('declined') };
+  return `\uFEFF${csvLine(CASE_ACCEPTANCE_CSV_HEADER.map((h) => csvField(h)))}${rows.map((r) => line(r.month, r.dentistName ?? 'Unknown dentist', r)).join('')}${line('Total', '', total)}`;
 }

@@ -9,6 +9,7 @@ import type {
   PlanLine,
   PlanOption,
   PlanStatus,
+  PlanDecline,
   PlanVersionSummary,
   TreatmentPlan,
   TreatmentPlanInput,
@@ -31,6 +32,9 @@ export const PLAN_ERRORS = {
   declined: 'This plan was declined: make a new plan',
   started: 'Work on this plan has been completed or billed: make a new plan for further work',
   noAcceptedPrices: 'This plan has no accepted estimate',
+  notProposed: 'Only a proposed plan can be declined',
+  noOption: (name: string) => `This plan has no option ${name}`,
+  optionDeclined: (name: string) => `Option ${name} is already declined`,
 } as const;
 
 /** The minutes a visit takes when the dentist gives none: half an hour a procedure. */
@@ -181,16 +185,41 @@ export async function updatePlan(deps: Deps, id: number, userId: number, input: 
   return getPlan(deps, id);
 }
 
-/** POST /api/admin/treatment-plans/{id}/decline: the patient says no to the whole plan (PLAN-7). */
-export async function declinePlan(deps: Deps, id: number): Promise<TreatmentPlan> {
+/**
+ * POST /api/admin/treatment-plans/{id}/decline `{ option?, reason? }`: the patient says no to the whole
+ * plan (PLAN-7: every proposed option of the current version), or to one option (PLAN-15), with their
+ * reason if they give one. Once no option of the version is left proposed, the plan is declined.
+ */
+export async function declinePlan(deps: Deps, id: number, input: PlanDecline = {}): Promise<TreatmentPlan> {
   await deps.knex.transaction(async (trx) => {
     const plan = await trx('treatmentPlans').where({ id }).forUpdate().first();
     if (!plan) throw notFound('Treatment plan');
-    if (plan.status !== 'proposed') throw conflict('Only a proposed plan can be declined');
+    if (plan.status !== 'proposed') throw conflict(PLAN_ERRORS.notProposed);
     const version = await trx('treatmentPlanVersions').where({ planId: id, version: plan.currentVersion }).first('id');
-    await trx('treatmentPlanOptions').where({ versionId: version.id, status: 'proposed' }).update({ status: 'declined' });
-    await trx('treatmentPlans').where({ id }).update({ status: 'declined', declinedAt: deps.now(), updatedAt: deps.now() });
-    await audit(trx, { action: 'decline', entity: 'treatment-plan', entityId: id, changes: { status: { old: 'proposed', new: 'declined' } } });
+    const options: Row[] = await trx('treatmentPlanOptions').where({ versionId: version.id }).select('id', 'name', 'status');
+    const proposed = options.filter((o) => o.status === 'proposed');
+    let targets = proposed;
+    if (input.option !== undefined) {
+      const chosen = options.find((o) => o.name === input.option);
+      if (!chosen) throw badRequest(PLAN_ERRORS.noOption(input.option), { option: PLAN_ERRORS.noOption(input.option) });
+      if (chosen.status !== 'proposed') throw conflict(PLAN_ERRORS.optionDeclined(input.option));
+      targets = [chosen];
+    }
+    const reason = input.reason || null;
+    await trx('treatmentPlanOptions').whereIn('id', targets.map((o) => o.id)).update({ status: 'declined', declineReason: reason });
+    const whole = targets.length === proposed.length;
+    if (whole) await trx('treatmentPlans').where({ id }).update({ status: 'declined', declinedAt: deps.now(), updatedAt: deps.now() });
+    else await trx('treatmentPlans').where({ id }).update({ updatedAt: deps.now() });
+    await audit(trx, {
+      action: 'decline',
+      entity: 'treatment-plan',
+      entityId: id,
+      changes: {
+        options: { old: null, new: targets.map((o) => String(o.name)) },
+        ...(reason ? { reason: { old: null, new: reason } } : {}),
+        ...(whole ? { status: { old: 'proposed', new: 'declined' } } : {}),
+      },
+    });
   });
   return getPlan(deps, id);
 }
@@ -214,7 +243,8 @@ function planStatus(stored: string, accepted: PlanOption | undefined): PlanStatu
   const items = accepted.items;
   const done = items.filter((l) => l.itemStatus === 'completed').length;
   if (items.length > 0 && done === items.length) return 'completed';
-  if (done > 0 || items.some((l) => l.teethDone.length > 0)) return 'in-progress';
+  // A sitting of any item (a root canal's first, with no tooth named) starts the work.
+  if (done > 0 || items.some((l) => l.sittings > 0 || l.teethDone.length > 0)) return 'in-progress';
   return 'accepted';
 }
 
@@ -243,6 +273,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
     : [];
   const itemIds = [...new Set(lines.map((l) => Number(l.clinicalItemId)))];
   const sittings: Row[] = itemIds.length ? await db('clinicalItemSittings').whereIn('clinicalItemId', itemIds).select('clinicalItemId', 'teeth') : [];
+  const sittingsOf = (itemId: number) => sittings.filter((s) => Number(s.clinicalItemId) === itemId);
   const bookings: Row[] = await db('treatmentPlanBookings as b')
     .join('appointments as a', 'a.id', 'b.appointmentId')
     .whereIn('b.planId', ids)
@@ -280,13 +311,15 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           tax: figures.lines[i].tax,
           total: figures.lines[i].total,
           itemStatus: String(l.itemStatus),
-          teethDone: [...new Set(sittings.filter((s) => Number(s.clinicalItemId) === Number(l.clinicalItemId)).flatMap((s) => s.teeth as string[]))].sort(),
+          teethDone: [...new Set(sittingsOf(Number(l.clinicalItemId)).flatMap((s) => s.teeth as string[]))].sort(),
+          sittings: sittingsOf(Number(l.clinicalItemId)).length,
           billed: l.billedInvoiceId != null,
         }));
         const visitMeta = (typeof o.visits === 'string' ? JSON.parse(o.visits) : o.visits) as { label: string; minutes: number }[];
         return {
           name: String(o.name),
           status: o.status as OptionStatus,
+          declineReason: (o.declineReason as string | null) ?? null,
           discount: Number(o.planDiscount),
           listTotal: figures.listTotal,
           discountTotal: figures.discountTotal,

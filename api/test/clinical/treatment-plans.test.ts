@@ -421,3 +421,131 @@ describe('the estimate in Marathi and the personal link (PLAN-8, PLAN-9)', () =>
     await clinic.call('owner', 'PUT', '/api/admin/site-settings/plan_emi_months', { value: '' });
   });
 });
+
+describe('declining an option or the whole plan, with the patient\'s reason (PLAN-7, PLAN-15)', () => {
+  it('declines one option with its reason, keeps the plan proposed, and refuses to accept that option later', async () => {
+    const patient = await clinic.newPatient('Rohini');
+    const items = await chart(patient, '25 implant; 24-26 bridge');
+    const plan = (
+      await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/treatment-plans`, {
+        title: 'The gap at 25',
+        options: [{ name: 'A', itemIds: [items['25 implant']] }, { name: 'B', itemIds: [items['24-25-26 bridge']] }],
+      })
+    ).body;
+    const decline = (body?: object) => clinic.call('receptionist', 'POST', `/api/admin/treatment-plans/${plan.id}/decline`, body);
+    expect((await decline({ option: 'C' })).body.error).toBe('This plan has no option C');
+    expect((await decline({ option: 'A', reason: 'x'.repeat(501) })).body.error).toBe('Reason must be at most 500 characters');
+
+    const res = await decline({ option: 'A', reason: '  Does not want surgery  ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status).toBe('proposed');
+    expect(res.body.options.map((o: any) => [o.name, o.status, o.declineReason])).toEqual([
+      ['A', 'declined', 'Does not want surgery'],
+      ['B', 'proposed', null],
+    ]);
+    const twice = await decline({ option: 'A' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe('Option A is already declined');
+    const acceptA = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${plan.id}/accept`, { option: 'A', signature: SIGNATURE, signedBy: 'Rohini' });
+    expect(acceptA.status).toBe(409);
+    expect(acceptA.body.error).toBe('Option A was declined: change the plan to offer it again');
+    const audit = await clinic.app.deps.knex('auditLog').where({ entity: 'treatment-plan', entityId: String(plan.id), action: 'decline' }).first('changes');
+    expect(audit.changes).toEqual({ options: { old: null, new: ['A'] }, reason: { old: null, new: 'Does not want surgery' } });
+
+    // The patient's personal link offers B only.
+    const link = await clinic.call('receptionist', 'POST', `/api/admin/treatment-plans/${plan.id}/link`, {});
+    expect(link.status).toBe(201);
+    const html = await (await clinic.app.request(new URL(link.body.url).pathname)).text();
+    expect(html).toContain('value="B"');
+    expect(html).not.toContain('value="A"');
+
+    // Accepting B leaves A declined with its reason; the database keeps the reason on a declined option only.
+    const accepted = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${plan.id}/accept`, { option: 'B', signature: SIGNATURE, signedBy: 'Rohini' });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.options.map((o: any) => [o.name, o.status, o.declineReason])).toEqual([
+      ['A', 'declined', 'Does not want surgery'],
+      ['B', 'accepted', null],
+    ]);
+    await expect(clinic.app.deps.knex.raw(`update treatment_plan_options set decline_reason = 'later' where status = 'declined'`)).rejects.toThrow(/once, from proposed/);
+  });
+
+  it('declining the last proposed option, or the whole plan, declines the plan; a change offers the options again', async () => {
+    const patient = await clinic.newPatient('Vinay');
+    const items = await chart(patient, '11 crown; 11 veneer');
+    const make = async () =>
+      (
+        await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/treatment-plans`, {
+          title: 'Front tooth',
+          options: [{ name: 'A', itemIds: [items['11 crown']] }, { name: 'B', itemIds: [items['11 veneer']] }],
+        })
+      ).body;
+    const first = await make();
+    await clinic.call('receptionist', 'POST', `/api/admin/treatment-plans/${first.id}/decline`, { option: 'B' });
+    // A change while one option is declined is a new version whose options are all proposed again.
+    const changed = await clinic.call('dentist', 'PUT', `/api/admin/treatment-plans/${first.id}`, {
+      title: 'Front tooth',
+      options: [{ name: 'A', itemIds: [items['11 crown']] }, { name: 'B', itemIds: [items['11 veneer']], lines: [{ itemId: items['11 veneer'], discount: 1000 }] }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.options.map((o: any) => [o.name, o.status])).toEqual([['A', 'proposed'], ['B', 'proposed']]);
+    await clinic.call('receptionist', 'POST', `/api/admin/treatment-plans/${first.id}/decline`, { option: 'B' });
+    const last = await clinic.call('receptionist', 'POST', `/api/admin/treatment-plans/${first.id}/decline`, { option: 'A', reason: 'Going abroad' });
+    expect(last.body.status).toBe('declined');
+
+    const second = await make();
+    const whole = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${second.id}/decline`, { reason: 'Too expensive' });
+    expect(whole.status).toBe(200);
+    expect(whole.body.status).toBe('declined');
+    expect(whole.body.options.map((o: any) => [o.status, o.declineReason])).toEqual([['declined', 'Too expensive'], ['declined', 'Too expensive']]);
+    // Without a body, as before: the whole plan, no reason.
+    const third = await make();
+    const bare = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${third.id}/decline`);
+    expect(bare.body.options.map((o: any) => [o.status, o.declineReason])).toEqual([['declined', null], ['declined', null]]);
+    const again = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${third.id}/decline`, { option: 'A' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Only a proposed plan can be declined');
+  });
+});
+
+describe('sittings counted, and the case-acceptance report as CSV (PLAN-16, PLAN-17)', () => {
+  it('counts the sittings of each item of the plan, the first of which puts the plan in progress', async () => {
+    const patient = await clinic.newPatient('Omkar');
+    const items = await chart(patient, '36 rct');
+    const plan = (await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/treatment-plans`, { title: 'RCT 36', options: [{ name: 'A', itemIds: [items['36 rct']] }] })).body;
+    expect(plan.options[0].items[0].sittings).toBe(0);
+    await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${plan.id}/accept`, { option: 'A', signature: SIGNATURE, signedBy: 'Omkar' });
+    const sitting = (body: object) => clinic.call('dentist', 'POST', `/api/admin/treatment-plans/${plan.id}/sittings`, { itemId: items['36 rct'], ...body });
+    const firstSitting = (await sitting({ note: 'access' })).body;
+    expect(firstSitting.options[0].items[0]).toMatchObject({ sittings: 1, itemStatus: 'planned' });
+    // PLAN-7: a sitting without a tooth named (a root canal's first) puts the plan in progress.
+    expect(firstSitting.status).toBe('in-progress');
+    expect((await sitting({ note: 'shaping' })).body.options[0].items[0]).toMatchObject({ sittings: 2, itemStatus: 'planned' });
+    expect((await sitting({ final: true })).body.options[0].items[0]).toMatchObject({ sittings: 3, itemStatus: 'completed' });
+  });
+
+  it('answers the report as a CSV named by its months, with a total row, and audits it as a CSV export', async () => {
+    const json = (await clinic.call('owner', 'GET', '/api/admin/reports/case-acceptance?from=2026-11&to=2026-11')).body;
+    const res = await clinic.app.request('/api/admin/reports/case-acceptance.csv?from=2026-11&to=2026-11', { cookie: clinic.cookies.owner });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="case-acceptance-2026-11.csv"');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 with BOM, as the other reports
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Month,Dentist,Plans proposed,Rupees proposed,Plans accepted,Rupees accepted,Plans declined,Accepted %');
+    const dentist = json.find((r: any) => r.dentistId === clinic.dentistId);
+    const row = lines.find((l) => l.startsWith('2026-11,Dr Kavita Mehta,'))!.split(',');
+    expect(row.slice(2, 7)).toEqual([String(dentist.proposed), dentist.proposedAmount.toFixed(2), String(dentist.accepted), dentist.acceptedAmount.toFixed(2), String(dentist.declined)]);
+    expect(row[7]).toBe(String(Math.round((dentist.accepted / dentist.proposed) * 100)));
+    const total = lines.at(-1)!.split(',');
+    expect(total[0]).toBe('Total');
+    expect(Number(total[2])).toBe(json.reduce((n: number, r: any) => n + r.proposed, 0));
+    expect(lines).toHaveLength(json.length + 2);
+    const audit = await clinic.app.deps.knex('auditLog').where({ action: 'export', entityId: 'case-acceptance' }).orderBy('id', 'desc').first('changes');
+    expect(audit.changes).toEqual({ report: { old: null, new: 'Case acceptance' }, from: { old: null, new: '2026-11' }, to: { old: null, new: '2026-11' }, format: { old: null, new: 'csv' } });
+    const all = await clinic.app.request('/api/admin/reports/case-acceptance.csv', { cookie: clinic.cookies.owner });
+    expect(all.headers.get('content-disposition')).toBe('attachment; filename="case-acceptance-all.csv"');
+    expect((await clinic.app.request('/api/admin/reports/case-acceptance.csv', { cookie: clinic.cookies.receptionist })).status).toBe(403);
+    expect((await clinic.app.request('/api/admin/reports/case-acceptance.csv?to=2026-1', { cookie: clinic.cookies.owner })).status).toBe(400);
+  });
+});

@@ -99,6 +99,7 @@ describe('exports write an audit row', () => {
         '/api/admin/reports/dues',
         '/api/admin/reports/dues.csv',
         '/api/admin/reports/case-acceptance',
+        '/api/admin/reports/case-acceptance.csv',
       ].sort(),
     );
   });

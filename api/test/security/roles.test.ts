@@ -146,6 +146,7 @@ const MAY: Record<string, StaffRole[]> = {
   'POST /api/admin/treatment-plans/:id/sittings': CLINICAL,
   'POST /api/admin/treatment-plans/:id/visits/:visit/bookings': BOTH,
   'GET /api/admin/reports/case-acceptance': OWNER,
+  'GET /api/admin/reports/case-acceptance.csv': OWNER,
 };
 
 const RECEPTIONIST = { email: 'reception@clinic.test', password: 'front-desk-2026', name: 'Rekha' };

@@ -34,6 +34,7 @@ export const screenTable = {
   reports: { path: '/reports', page: 'reports-page', component: 'ReportsPage', needs: 'reports', nav: 'Reports' },
   dayEnd: { path: '/reports/day-end', page: 'day-end-page', component: 'DayEndPage', needs: 'reports' },
   dues: { path: '/reports/dues', page: 'dues-page', component: 'DuesPage', needs: 'reports' },
+  caseAcceptance: { path: '/reports/case-acceptance', page: 'case-acceptance-page', component: 'CaseAcceptancePage', needs: 'reports' },
   blog: { path: '/blog-admin', page: 'blog-page', component: 'BlogPage', needs: 'content', nav: 'Blog' },
   gallery: { path: '/gallery-admin', page: 'gallery-page', component: 'GalleryPage', needs: 'content', nav: 'Gallery' },
   reviews: { path: '/reviews', page: 'reviews-page', component: 'ReviewsPage', needs: 'content', nav: 'Reviews' },

@@ -32,6 +32,7 @@ export const adminKeys = {
   gstReport: (month: string) => ['admin', 'gst-report', month] as const,
   patientCredit: (id: number) => ['admin', 'patient-credit', id] as const,
   dayEnd: (date: string) => ['admin', 'day-end', date] as const,
+  caseAcceptance: (from: string, to: string) => ['admin', 'case-acceptance', from, to] as const,
   dues: (asOf: string) => ['admin', 'dues', asOf] as const,
   staff: ['admin', 'staff'] as const,
   sessions: ['admin', 'sessions'] as const,

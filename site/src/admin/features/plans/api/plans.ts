@@ -64,6 +64,37 @@ export function useAcceptPlan() {
   });
 }
 
+/** PLAN-8: a change is a new version, proposed again (an accepted plan is signed again). */
+export function useUpdatePlan() {
+  const done = useInvalidatePlans();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; title: string; options: PlanOptionInput[] }) => api.put<TreatmentPlan>(`/api/admin/treatment-plans/${id}`, body),
+    onSuccess: done,
+  });
+}
+
+/** PLAN-7, PLAN-15: the whole plan (no option) or one option, with the patient's reason. */
+export function useDeclinePlan() {
+  const done = useInvalidatePlans();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; option?: string; reason?: string }) => api.post<TreatmentPlan>(`/api/admin/treatment-plans/${id}/decline`, body),
+    onSuccess: done,
+  });
+}
+
+/** PLAN-11: a sitting of an item of the accepted option (the teeth done, whether it is the last). */
+export function useRecordSitting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; itemId: number; teeth?: string[]; final?: boolean; note?: string }) => api.post<TreatmentPlan>(`/api/admin/treatment-plans/${id}/sittings`, body),
+    onSuccess: (plan) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
+      // The chart shows the item completed after its last sitting.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.chart(plan.patientId) });
+    },
+  });
+}
+
 export function usePlanLink() {
   return useMutation({ mutationFn: (id: number) => api.post<{ url: string; expiresAt: string }>(`/api/admin/treatment-plans/${id}/link`, {}) });
 }

@@ -8,7 +8,9 @@ import { SignatureBox, type SignatureHandle } from './signature-pad';
 
 // PLAN-2, PLAN-8: the patient chooses an option, types their name and signs; the others are declined.
 export function AcceptDialog({ plan, open, onClose }: { plan: TreatmentPlan; open: boolean; onClose: () => void }) {
-  const [option, setOption] = useState(plan.options.length === 1 ? plan.options[0].name : '');
+  // PLAN-15: an option the patient declined is not offered again until the plan changes.
+  const offered = plan.options.filter((o) => o.status === 'proposed');
+  const [option, setOption] = useState(offered.length === 1 ? offered[0].name : '');
   const [signedBy, setSignedBy] = useState(plan.patientName);
   const [problem, setProblem] = useState<string | null>(null);
   const handle = useRef<SignatureHandle | null>(null);
@@ -39,7 +41,7 @@ export function AcceptDialog({ plan, open, onClose }: { plan: TreatmentPlan; ope
     <Modal open={open} title={`Accept: ${plan.title}`} okText="Accept and sign" onOk={submit} onCancel={onClose} confirmLoading={accept.isPending} destroyOnHidden width={640}>
       <p className="muted">Choose the option, then the patient signs with a finger or the mouse. The other options are declined.</p>
       <Radio.Group value={option} onChange={(e) => setOption(e.target.value)} className="plan-option-choice" aria-label="Option accepted">
-        {plan.options.map((o) => (
+        {offered.map((o) => (
           <Radio key={o.name} value={o.name}>
             Option {o.name}: {formatAmount(o.total)}
           </Radio>

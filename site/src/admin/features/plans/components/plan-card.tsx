@@ -1,16 +1,20 @@
-import { FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
+import { EditOutlined, FilePdfOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
-import type { PlanOption, PlanStatus, TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
+import type { PlanLine, PlanOption, PlanStatus, TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
 import { useCan } from '../../../session/use-can';
 import { usePlanLink } from '../api/plans';
 import { AcceptDialog } from './accept-dialog';
+import { DeclineDialog } from './decline-dialog';
+import { PlanEditor } from './plan-editor';
+import { SittingDialog } from './sitting-dialog';
 
 // PLAN-3..PLAN-8: one plan: its options side by side (visits with their items, lengths and subtotals,
-// discounts, GST, total, EMI), its status, the signed estimate's PDF and hash, Accept and a personal link.
+// discounts, GST, total, EMI), its status, the signed estimate's PDF and hash, Accept and a personal link;
+// Change (a new version, PLAN-8), Decline (PLAN-15) and, on the accepted option, sittings (PLAN-11, PLAN-16).
 
 const statusTone: Record<PlanStatus, string> = {
   proposed: 'is-due',
@@ -27,7 +31,15 @@ const statusLabel: Record<PlanStatus, string> = {
   declined: 'Declined',
 };
 
-function OptionTable({ option }: { option: PlanOption }) {
+const sittingsText = (n: number) => (n === 1 ? '1 sitting' : `${n} sittings`);
+
+function LineProgress({ line }: { line: PlanLine }) {
+  if (line.itemStatus === 'completed') return <span className="plan-done"> done{line.billed ? ', billed' : ''}</span>;
+  const parts = [line.sittings > 0 ? sittingsText(line.sittings) : '', line.teeth.length > 1 && line.teethDone.length ? `${line.teethDone.join(' ')} done` : ''].filter(Boolean);
+  return parts.length ? <span className="plan-progress"> {parts.join(', ')}</span> : null;
+}
+
+function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (line: PlanLine) => void }) {
   // The discount column only where something is discounted (narrow screens keep the amounts in view).
   const discounted = option.items.some((l) => l.discount + l.planDiscountShare > 0);
   const span = discounted ? 5 : 4;
@@ -36,6 +48,7 @@ function OptionTable({ option }: { option: PlanOption }) {
       <h3>
         Option {option.name} <span className="plan-option-status">{option.status}</span>
       </h3>
+      {option.status === 'declined' && option.declineReason && <p className="plan-decline-reason small">Declined: {option.declineReason}</p>}
       <table className="plan-lines">
         <thead>
           <tr>
@@ -63,7 +76,12 @@ function OptionTable({ option }: { option: PlanOption }) {
                 <tr key={l.id}>
                   <td>
                     {l.description}
-                    {l.itemStatus === 'completed' ? <span className="plan-done"> done{l.billed ? ', billed' : ''}</span> : l.teethDone.length ? <span className="plan-done"> {l.teethDone.join(' ')} done</span> : null}
+                    <LineProgress line={l} />
+                    {onSitting && l.itemStatus !== 'completed' && (
+                      <Button size="small" className="plan-sitting-button" onClick={() => onSitting(l)} aria-label={`Record sitting ${l.sittings + 1} of ${l.description} ${l.teeth.join(' ')}`}>
+                        Sitting {l.sittings + 1}…
+                      </Button>
+                    )}
                   </td>
                   <td>{l.teeth.join(' ')}</td>
                   <td className="num">{formatAmount(l.unitPrice)}</td>
@@ -105,7 +123,15 @@ function OptionTable({ option }: { option: PlanOption }) {
 
 export function PlanCard({ plan }: { plan: TreatmentPlan }) {
   const [accepting, setAccepting] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [sitting, setSitting] = useState<PlanLine | null>(null);
   const canAccept = useCan('patients.write');
+  const canPlan = useCan('clinical.write');
+  // PLAN-8: a plan is changed (a new version) until an item of it is completed or billed; then a new plan.
+  const begun = plan.options.some((o) => o.items.some((l) => l.itemStatus === 'completed' || l.billed));
+  const canChange = canPlan && plan.status !== 'declined' && plan.status !== 'completed' && !begun && !editing;
+  const working = plan.status === 'accepted' || plan.status === 'in-progress';
   const link = usePlanLink();
   const toast = useToast();
   return (
@@ -115,6 +141,11 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
           {plan.title} <span className={`state-pill ${statusTone[plan.status]}`}>{statusLabel[plan.status]}</span>
         </h2>
         <div className="row-actions">
+          {canChange && (
+            <Button icon={<EditOutlined aria-hidden="true" />} onClick={() => setEditing(true)}>
+              Change…
+            </Button>
+          )}
           <Button icon={<FilePdfOutlined aria-hidden="true" />} href={`/api/admin/treatment-plans/${plan.id}/estimate.pdf`} target="_blank">
             {plan.acceptance ? 'Signed estimate' : 'Estimate PDF'}
           </Button>
@@ -134,6 +165,9 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
               >
                 Link for patient
               </Button>
+              <Button icon={<StopOutlined aria-hidden="true" />} onClick={() => setDeclining(true)}>
+                Decline…
+              </Button>
               <Button type="primary" onClick={() => setAccepting(true)}>
                 Accept…
               </Button>
@@ -145,17 +179,34 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
         By {plan.dentistName ?? 'a dentist'} · version {plan.version} · {formatEnGbDate(plan.createdAt)}
         {plan.acceptance && ` · option ${plan.acceptance.option} signed by ${plan.acceptance.signedBy} on ${formatEnGbDate(plan.acceptance.acceptedAt)}`}
       </p>
-      <div className="plan-options">
-        {plan.options.map((o) => (
-          <OptionTable key={o.name} option={o} />
-        ))}
-      </div>
+      {editing ? (
+        <PlanEditor plan={plan} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="plan-options">
+          {plan.options.map((o) => (
+            <OptionTable key={o.name} option={o} onSitting={canPlan && working && o.status === 'accepted' ? setSitting : undefined} />
+          ))}
+        </div>
+      )}
+      {plan.versions.some((v) => v.version < plan.version && v.acceptedOption) && (
+        <ul className="plan-earlier small" aria-label="Earlier signed versions">
+          {plan.versions
+            .filter((v) => v.version < plan.version && v.acceptedOption)
+            .map((v) => (
+              <li key={v.version}>
+                Version {v.version}: option {v.acceptedOption} signed by {v.signedBy} on {formatEnGbDate(v.acceptedAt!)}, kept as signed
+              </li>
+            ))}
+        </ul>
+      )}
       {plan.acceptance && (
         <p className="plan-hash small">
           SHA-256 <code>{plan.acceptance.documentHash}</code> · <a href={plan.acceptance.verifyUrl}>verify</a>
         </p>
       )}
       {accepting && <AcceptDialog plan={plan} open={accepting} onClose={() => setAccepting(false)} />}
+      {declining && <DeclineDialog plan={plan} onClose={() => setDeclining(false)} />}
+      {sitting && <SittingDialog planId={plan.id} line={sitting} onClose={() => setSitting(null)} />}
     </article>
   );
 }

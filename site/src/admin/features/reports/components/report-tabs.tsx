@@ -5,6 +5,7 @@ const tabs = [
   { to: '/reports', label: 'GST' },
   { to: '/reports/day-end', label: 'Day end' },
   { to: '/reports/dues', label: 'Dues' },
+  { to: '/reports/case-acceptance', label: 'Case acceptance' },
 ];
 
 /** INV-33: the owner's reports, one screen each, reached from one another. */
