@@ -32,6 +32,7 @@ import * as issuedDocuments from './migrations/055-issued-documents';
 import * as treatmentPlans from './migrations/056-treatment-plans';
 import * as patientIdentity from './migrations/031-patient-identity';
 import * as patientMerge from './migrations/032-patient-merge';
+import * as chartEditors from './migrations/070-chart-editors';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Knex.Migration> = {
   '056-treatment-plans': treatmentPlans,
   '031-patient-identity': patientIdentity,
   '032-patient-merge': patientMerge,
+  '070-chart-editors': chartEditors,
 };
 
 const source: Knex.MigrationSource<string> = {
