@@ -1,29 +1,10 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import type { StaffRole } from '../../shared/constants/roles';
-import { AUTH_KEY, apiCreatePatient, expectNoAxeViolations, expectToast, signIn, uid } from './admin-helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiCreatePatient, expectNoAxeViolations, expectToast, signIn, staffPage, uid } from './admin-helpers';
 
 // CHART-10..CHART-14: the chart screen in Chromium, at a desktop's 1280 px and a tablet's 768 px. A dentist
 // charts a new patient's mouth with the keyboard alone; a receptionist sees a chart read-only. Each test signs
 // in a new account of its role (password hashing three times) and makes a dozen entries: a longer budget.
 test.describe.configure({ timeout: 180_000 });
-
-/** A new staff account of the role, signed in in its own browser context with the password changed (AUTH-11). */
-async function staffPage(browser: Browser, owner: Page, role: StaffRole, width: number): Promise<Page> {
-  const tag = uid();
-  const email = `${role}.${tag}@clinic.test`;
-  const temporary = `temp-${tag}-Chart-2026`;
-  const own = `own-${tag}-Chart-2026!`;
-  const created = await owner.request.post('/api/admin/users', { data: { email, name: `Dr. ${tag}`, role, password: temporary } });
-  expect(created.status()).toBe(201);
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width, height: width >= 1000 ? 900 : 1024 } });
-  const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: temporary } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: own } })).ok()).toBe(true);
-  const { user } = (await (await page.request.get('/api/auth/me')).json()) as { user: unknown };
-  await page.goto('/admin/login');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_KEY, JSON.stringify({ state: { user }, version: 0 })]);
-  return page;
-}
 
 /** Presses Tab until the element has the focus: the keyboard's way to a control. */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {

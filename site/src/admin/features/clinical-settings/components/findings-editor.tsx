@@ -135,10 +135,10 @@ export function FindingsEditor() {
       ) : list.isError ? (
         <ErrorState text="Unable to load the findings." />
       ) : (
-        <ul className="price-list finding-list" aria-label="Findings">
+        <ul className="finding-list" aria-label="Findings">
           {list.data.map((item) => (
-            <li key={item.code} className={item.retired ? 'price-row finding-row retired' : 'price-row finding-row'} data-testid="finding-row">
-              <div className="price-main">
+            <li key={item.code} className={item.retired ? 'finding-row retired' : 'finding-row'} data-testid="finding-row">
+              <div className="finding-main">
                 <p className="row-title">
                   {item.names[0]} {item.retired && <Badge tone="grey">Retired</Badge>}
                 </p>

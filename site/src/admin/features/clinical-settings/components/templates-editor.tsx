@@ -98,7 +98,8 @@ export function TemplatesEditor() {
   };
 
   return (
-    <>
+    // The save bar sticks to the window's bottom only while the templates or the texts are in view.
+    <div className="templates-area">
       <section className="panel settings-panel templates-panel" aria-labelledby="templates-heading">
         <div className="panel-heading">
           <h2 id="templates-heading">Visit Note Templates</h2>
@@ -191,6 +192,6 @@ export function TemplatesEditor() {
           Save Templates
         </Button>
       </div>
-    </>
+    </div>
   );
 }

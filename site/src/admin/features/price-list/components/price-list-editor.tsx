@@ -119,7 +119,6 @@ function PriceListDialog({ open, item, onClose }: { open: boolean; item: PriceLi
           {charted && (
             <div className="form-grid">
               <TextField control={control} name="chart.code" id="price-chart-code" label="Chart code" required placeholder="e.g. rct" {...(onCharts ? { readOnly: true } : {})} />
-              <TextField control={control} name="chart.names" id="price-chart-names" label="Names typed in the command bar" required hint="Comma-separated, e.g. rct, root canal" />
               <Field id="price-chart-draw" label="Drawn as" error={errors.chart?.draw?.message}>
                 <Controller
                   control={control}
@@ -129,6 +128,9 @@ function PriceListDialog({ open, item, onClose }: { open: boolean; item: PriceLi
                   )}
                 />
               </Field>
+              <div className="span-2">
+                <TextField control={control} name="chart.names" id="price-chart-names" label="Names typed in the command bar" required hint="Comma-separated, e.g. rct, root canal" />
+              </div>
               <div className="price-chart-switches span-2">
                 <CheckField control={control} name="chart.takesSurfaces" id="price-chart-surfaces" label="Takes surfaces (M O D B L C)" disabled={onCharts} />
                 <CheckField control={control} name="chart.spansTeeth" id="price-chart-spans" label="One item over several teeth (a bridge)" disabled={onCharts} />
