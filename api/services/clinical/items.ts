@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { parseChartCommand, type ItemStatus, type ParsedItem, type ProcedureStatus } from '../../../shared/clinical/chart-command';
 import { checkChartItem } from '../../../shared/clinical/chart-item';
-import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate, type ClinicalItemEvent } from '../../../shared/schemas/clinical-item';
+import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
