@@ -89,6 +89,10 @@ for (const width of [1280, 768]) {
     await editor.getByRole('button', { name: 'Save note' }).click();
     await expectToast(dentist, 'Visit note saved');
     await expect(dentist.locator('.note-card').first()).toContainText('Grinding at night');
+    // NOTE-11: the dashboard's link to a note to sign opens the record at that note, with the focus on it.
+    const [note] = (await (await dentist.request.get(`/api/admin/patients/${patient.id}/visit-notes`)).json()) as { id: number }[];
+    await dentist.goto(`/admin/patients/${patient.id}/record#note-${note.id}`);
+    await expect(dentist.locator(`#note-${note.id}`)).toBeFocused();
 
     // The finding is now on a chart: the owner may retire it, not delete it; retired, the bar no longer reads it.
     await page.reload();
