@@ -33,13 +33,6 @@ export async function codeOnCharts(db: DB, code: string): Promise<boolean> {
   return Boolean(await db('clinicalItems').where({ code }).first('id'));
 }
 
-/** The findings the chart reads: without `all`, only those not retired (CHART-16). */
-async function findingCodes(db: DB, options: { all?: boolean } = {}): Promise<ChartVocabularyCode[]> {
-  const query = db('chartFindings').orderBy('sortOrder').orderBy('code').select<FindingRow[]>(FINDING_COLUMNS);
-  if (!options.all) query.whereNull('retiredAt');
-  return (await query).map(findingJson);
-}
-
 /** CHART-16: the owner's list: every finding, retired ones too, each saying whether a chart uses it. */
 export async function listFindings(db: DB): Promise<FindingEntry[]> {
   const rows = await db('chartFindings as f')
@@ -71,23 +64,22 @@ export function checkCodeNames(known: readonly ChartVocabularyCode[], code: stri
  * without it, inactive rows too, so items recorded with them are still drawn as they were.
  */
 export async function chartVocabulary(db: DB, options: { typable?: boolean } = {}): Promise<ChartVocabularyCode[]> {
-  const query = db('priceList')
-    .whereNotNull('chartCode')
-    .orderBy('sortOrder')
-    .orderBy('id')
-    .select<ProcedureRow[]>('chartCode', 'chartNames', 'chartDraw', 'chartTakesSurfaces', 'chartSpansTeeth');
-  if (options.typable) query.where('isActive', true);
-  const procedures = (await query).map(
-    (r): ChartVocabularyCode => ({
-      code: r.chartCode,
-      kind: 'procedure',
-      names: r.chartNames,
-      takesSurfaces: r.chartTakesSurfaces,
-      spansTeeth: r.chartSpansTeeth,
-      draw: r.chartDraw,
-    }),
+  // One round trip (the chart reads it on every answer): the price list's procedures in its order, then the findings in theirs.
+  const { rows } = await db.raw<{ rows: (ProcedureRow & { kind: 'procedure' | 'finding' })[] }>(
+    `select kind, code as "chartCode", names as "chartNames", draw as "chartDraw", takes as "chartTakesSurfaces", spans as "chartSpansTeeth"
+       from (select 0 as part, 'procedure' as kind, chart_code as code, chart_names as names, chart_draw as draw,
+                    chart_takes_surfaces as takes, chart_spans_teeth as spans, sort_order, lpad(id::text, 12, '0') as tie
+               from price_list where chart_code is not null${options.typable ? ' and is_active' : ''}
+             union all
+             select 1, 'finding', code, names, draw, takes_surfaces, false, sort_order, code
+               from chart_findings${options.typable ? ' where retired_at is null' : ''}) v
+      order by part, sort_order, tie`,
   );
-  return [...procedures, ...(await findingCodes(db, { all: !options.typable }))];
+  return rows.map((r): ChartVocabularyCode =>
+    r.kind === 'procedure'
+      ? { code: r.chartCode, kind: 'procedure', names: r.chartNames, takesSurfaces: r.chartTakesSurfaces, spansTeeth: r.chartSpansTeeth, draw: r.chartDraw }
+      : { code: r.chartCode, kind: 'finding', names: r.chartNames, takesSurfaces: r.chartTakesSurfaces, draw: r.chartDraw },
+  );
 }
 
 /** CHART-3: the owner adds a finding. Its code and names must not be taken by another code, be a status word or read as surfaces. */
