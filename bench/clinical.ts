@@ -138,8 +138,12 @@ async function seedRows(knex: knexFactory.Knex.Transaction, dentistId: number): 
   );
 }
 
-/** Enter in the command bar, then the frame after the recorded item is in the list (NaN after 15 s). */
-async function timeEntry(page: Page, command: string): Promise<number> {
+/**
+ * Enter in the command bar, then the frame after the recorded item is in the list (NaN after 15 s); and of
+ * that, the POST chart-commands request's own time in the page (its resource timing: the server's work and
+ * the round trip), so the rest is the browser's.
+ */
+async function timeEntry(page: Page, command: string): Promise<{ total: number; request: number }> {
   await page.getByLabel('Chart command').fill(command);
   await page.evaluate(`window.__entryTiming = new Promise((resolve) => {
     let start = 0;
@@ -148,14 +152,19 @@ async function timeEntry(page: Page, command: string): Promise<number> {
     const observer = new MutationObserver(() => {
       if (!start || count() <= before) return;
       observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now() - start));
+      requestAnimationFrame(() => {
+        const total = performance.now() - start;
+        const post = performance.getEntriesByType('resource').filter((e) => e.name.includes('/chart-commands')).at(-1);
+        performance.clearResourceTimings();
+        resolve({ total, request: post ? post.duration : Number.NaN });
+      });
     });
     observer.observe(document.querySelector('main'), { childList: true, subtree: true });
     window.addEventListener('keydown', () => (start = performance.now()), { once: true, capture: true });
-    setTimeout(() => resolve(Number.NaN), 15000);
+    setTimeout(() => resolve({ total: Number.NaN, request: Number.NaN }), 15000);
   }); true`);
   await page.keyboard.press('Enter');
-  return page.evaluate('window.__entryTiming') as Promise<number>;
+  return page.evaluate('window.__entryTiming') as Promise<{ total: number; request: number }>;
 }
 
 async function main() {
@@ -250,19 +259,26 @@ async function main() {
     await pages.empty.goto(`${origin}/admin/patients/${emptyId}/chart`);
     await pages.empty.getByLabel('Chart command').waitFor();
     const entries: Record<keyof typeof pages, number[]> = { big: [], empty: [] };
+    const requests: Record<keyof typeof pages, number[]> = { big: [], empty: [] };
     for (let i = 0; i < ENTRIES + 3; i += 1) {
       for (const k of ['empty', 'big'] as const) {
-        const ms = await timeEntry(pages[k], `${permanentTeeth[i % 32]} O composite`);
-        if (Number.isNaN(ms)) throw new Error(`${k} chart, entry ${i}: the recorded item never showed`);
-        if (i >= 3) entries[k].push(ms);
+        const { total, request } = await timeEntry(pages[k], `${permanentTeeth[i % 32]} O composite`);
+        if (Number.isNaN(total)) throw new Error(`${k} chart, entry ${i}: the recorded item never showed`);
+        if (i >= 3) {
+          entries[k].push(total);
+          requests[k].push(request);
+        }
       }
     }
     const redraw = percentile(entries.big, 95);
     const redrawBase = percentile(entries.empty, 95);
-    console.log(`\n| Chromium: Enter in the command bar to the recorded item painted | entries | p50 ms | p95 ms | p95 / baseline p95 | target |\n|---|---|---|---|---|---|`);
-    console.log(`| a new patient's empty chart (baseline) | ${ENTRIES} | ${percentile(entries.empty, 50).toFixed(0)} | ${redrawBase.toFixed(0)} | 1.0 | info |`);
+    const post = (k: keyof typeof pages) => `${percentile(requests[k], 50).toFixed(0)} / ${percentile(requests[k], 95).toFixed(0)}`;
     console.log(
-      `| the 400-item chart | ${ENTRIES} | ${percentile(entries.big, 50).toFixed(0)} | ${redraw.toFixed(0)} | ${(redraw / redrawBase).toFixed(1)} | ${redraw <= TARGET.redraw ? 'ok' : 'OVER'} (<= ${TARGET.redraw}) |`,
+      `\n| Chromium: Enter in the command bar to the recorded item painted | entries | p50 ms | p95 ms | p95 / baseline p95 | of which the POST, p50 / p95 ms | target |\n|---|---|---|---|---|---|---|`,
+    );
+    console.log(`| a new patient's empty chart (baseline) | ${ENTRIES} | ${percentile(entries.empty, 50).toFixed(0)} | ${redrawBase.toFixed(0)} | 1.0 | ${post('empty')} | info |`);
+    console.log(
+      `| the 400-item chart | ${ENTRIES} | ${percentile(entries.big, 50).toFixed(0)} | ${redraw.toFixed(0)} | ${(redraw / redrawBase).toFixed(1)} | ${post('big')} | ${redraw <= TARGET.redraw ? 'ok' : 'OVER'} (<= ${TARGET.redraw}) |`,
     );
     console.log(`Load average ${os.loadavg()[0].toFixed(1)} at the end; ${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
     if (percentile(times.chart, 95) > TARGET.chart || percentile(times.chartAt, 95) > TARGET.chartAt || redraw > TARGET.redraw) process.exitCode = 1;
