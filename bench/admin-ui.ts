@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import knexFactory from 'knex';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { loadConfig } from '../api/config';
 import { createDb } from '../api/db/knex';
 import { migrateLatest } from '../api/db/migrate';
 import { startServer } from '../api/start';
+import { launchChromium, percentile, signedInPage } from './browser';
 import { LARGE, seedLarge } from './seed-large';
 
 // `npm run bench:admin-ui`: the admin screens in a browser on a large clinic (50,000 patients, 200,000
@@ -26,7 +27,6 @@ import { LARGE, seedLarge } from './seed-large';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPENS = Number(process.env.BENCH_OPENS ?? 5);
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'bench@clinic.test', password: 'bench-Password-2026!' };
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -38,11 +38,6 @@ const screens = [
 ];
 
 const KEYS = [...'kulkarni', ...Array(8).fill('Backspace'), ...'deshmukh', ...Array(6).fill('Backspace')].slice(0, Number(process.env.BENCH_KEYS ?? 30));
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 // The in-page parts are strings: tsx would wrap named functions in a helper the page does not have.
 
@@ -93,7 +88,7 @@ async function main() {
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-ui-'));
   let running: Awaited<ReturnType<typeof startServer>> | null = null;
-  const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     const db = await createDb({ databaseUrl: url.toString(), poolMax: 2 });
     await migrateLatest(db.knex);
@@ -117,11 +112,7 @@ async function main() {
     const origin = `http://127.0.0.1:${port}`;
     const startLoad = os.loadavg().map((n) => n.toFixed(1)).join(' ');
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const res = await page.request.post(`${origin}/api/auth/login`, { data: ADMIN });
-    const { user } = (await res.json()) as { user: unknown };
-    await page.goto(`${origin}/admin/login`);
-    await page.evaluate(`localStorage.setItem('clinic-admin-user', ${JSON.stringify(JSON.stringify({ state: { user }, version: 0 }))})`);
+    const page = await signedInPage(browser, origin, ADMIN);
 
     const rows: string[] = [];
     for (const s of screens) {

@@ -34,6 +34,7 @@ import * as planDeclineReason from './migrations/060-plan-decline-reason';
 import * as patientIdentity from './migrations/031-patient-identity';
 import * as patientMerge from './migrations/032-patient-merge';
 import * as bookingInTypescript from './migrations/065-booking-in-typescript';
+import * as chartEditors from './migrations/070-chart-editors';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Knex.Migration> = {
   '031-patient-identity': patientIdentity,
   '032-patient-merge': patientMerge,
   '065-booking-in-typescript': bookingInTypescript,
+  '070-chart-editors': chartEditors,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -10,6 +10,7 @@ import {
   clinicalItemsInvalidateSchema,
   clinicalItemStatusSchema,
   findingCreateSchema,
+  findingUpdateSchema,
 } from '../../shared/schemas/clinical-item';
 import { medicalHistorySchema } from '../../shared/clinical/medical-history';
 import { addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../shared/clinical/visit-note';
@@ -107,6 +108,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/chart-codes': { tag: 'Clinical', summary: "The chart's vocabulary: the price list's procedures and the findings, with their names" },
   'GET /api/admin/findings': { tag: 'Clinical', summary: 'The findings list' },
   'POST /api/admin/findings': { tag: 'Clinical', summary: 'Add a finding to the list (owner)', body: findingCreateSchema },
+  'PUT /api/admin/findings/:code': { tag: 'Clinical', summary: 'Rename a finding, change how it is drawn while no chart uses it, or retire it (owner)', body: findingUpdateSchema },
+  'DELETE /api/admin/findings/:code': { tag: 'Clinical', summary: 'Delete a finding no chart uses (owner; one on a chart is retired instead)' },
   // The medical history, visit notes and the record as FHIR (MED-1..MED-6, NOTE-1..NOTE-9, FHIR-1..FHIR-5)
   'GET /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "The patient's current medical history, its alerts and every version's who and when (every read audited)" },
   'PUT /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "Save the medical history as a new version (a receptionist's is the patient's, to be confirmed)", body: medicalHistorySchema },

@@ -38,6 +38,10 @@ export const CLINICAL_MESSAGES = {
   statusWord: (name: string) => `“${name}” is a status word and cannot name a code`,
   surfaceWord: (name: string) => `“${name}” reads as surfaces and cannot name a code`,
   codeTaken: (code: string) => `The chart already has a code “${code}”`,
+  findingInUse: "This finding is on patients' charts, so it stays: retire it instead",
+  findingDrawInUse: "This finding is on patients' charts, so how it is drawn and whether it takes surfaces stay: retire it and add a new one",
+  chartCodeInUse: "This treatment is on patients' charts, so its chart code, drawing, surfaces and span stay",
+  chartName: 'Give the chart code at least one name a dentist types',
 } as const;
 
 const tooth = z.string({ error: CLINICAL_MESSAGES.teeth }).trim().refine(isTooth, { error: (issue) => CLINICAL_MESSAGES.tooth(String(issue.input)) });
@@ -93,6 +97,18 @@ export const findingCreateSchema = z.object({
   draw: z.enum(drawKinds, { error: `draw must be ${orList(drawKinds)}` }).default('mark'),
 });
 export type FindingCreate = z.output<typeof findingCreateSchema>;
+
+/** PUT /api/admin/findings/{code} (CHART-16): its names, drawing and surfaces, and whether it is retired. */
+export const findingUpdateSchema = findingCreateSchema.omit({ code: true }).extend({
+  retired: z.boolean({ error: 'retired must be true or false' }).default(false),
+});
+export type FindingUpdate = z.output<typeof findingUpdateSchema>;
+
+/** A finding as the owner's list answers it: retired ones too, and whether any item (even invalidated) uses it. */
+export interface FindingEntry extends ChartVocabularyCode {
+  retired: boolean;
+  inUse: boolean;
+}
 
 /** ?at=YYYY-MM-DD of GET chart. */
 export const chartDateSchema = z.string().refine(isValidDateString, CLINICAL_MESSAGES.at);

@@ -7,14 +7,16 @@ import {
   clinicalItemsInvalidateSchema,
   clinicalItemStatusSchema,
   findingCreateSchema,
+  findingUpdateSchema,
 } from '../../../shared/schemas/clinical-item';
+import { CHART_CODE_PATTERN } from '../../../shared/clinical/vocabulary';
 import type { Deps } from '../../deps';
-import { badRequest } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
 import { readChart } from '../../services/clinical/chart';
 import { changeItemStatus, createClinicalItem, invalidateItem, invalidateItems, runChartCommand } from '../../services/clinical/items';
-import { addFinding, chartVocabulary, listFindings } from '../../services/clinical/vocabulary';
+import { addFinding, chartVocabulary, deleteFinding, listFindings, updateFinding } from '../../services/clinical/vocabulary';
 import { createAdminRouter } from '../router';
 
 // The dentist's chart (CHART-5..CHART-9, docs/clinical.md). Read: owner, dentist, receptionist
@@ -27,6 +29,8 @@ import { createAdminRouter } from '../router';
 // POST  /api/admin/patients/:id/clinical-items/invalidate  { ids, reason } -> items, all in one transaction (CHART-15)
 // GET   /api/admin/chart-codes -> the vocabulary (procedures of the price list and findings)
 // GET   /api/admin/findings, POST /api/admin/findings { code, names, takesSurfaces?, draw? } -> 201
+// PUT   /api/admin/findings/:code { names, takesSurfaces?, draw?, retired? } -> the finding (CHART-16)
+// DELETE /api/admin/findings/:code -> 204 when no chart uses it, else 409: retire it (CHART-16)
 export function clinicalRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin' });
 
@@ -83,6 +87,21 @@ export function clinicalRoutes(deps: Deps) {
     const input = parseBody(findingCreateSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await addFinding(deps.knex, input);
+  });
+
+  const findingCode = (raw: string | undefined) => {
+    if (!raw || !CHART_CODE_PATTERN.test(raw)) throw notFound('Finding');
+    return raw;
+  };
+
+  router.put('/findings/:code', requires('settings.write'), async (ctx) => {
+    const input = parseBody(findingUpdateSchema, ctx.request.body);
+    ctx.body = await updateFinding(deps, findingCode(ctx.params.code), input);
+  });
+
+  router.delete('/findings/:code', requires('settings.write'), async (ctx) => {
+    await deleteFinding(deps.knex, findingCode(ctx.params.code));
+    ctx.status = 204;
   });
 
   return router;

@@ -15,6 +15,8 @@ import { createPriceListItem, deletePriceListItem, listPriceList, updatePriceLis
 // PUT    /api/admin/price-list/:id     same fields -> item; sacCode, taxRate, isActive and order left out of
 //                                      the body keep their stored values
 // DELETE /api/admin/price-list/:id     204 (invoices keep the items they copied)
+// An item also carries `chart` (CHART-17, CHART-18): null, or { code, names, draw, takesSurfaces, spansTeeth,
+// multiSitting }, the command bar's code for it; and `onCharts`: whether items on patients' charts carry it.
 // Messages: 'Name is required', 'Price must be positive', 'GST rate must be 0, 5, 12, 18 or 28%',
 // 'Please select a valid SAC code', 'Order must be a positive number' (400 with fields).
 // Owner only (AUTH-8, INV-27): the screens put this list under Settings.
@@ -52,6 +54,7 @@ export function priceListRoutes(deps: Deps) {
       taxRate: hasKey(body, 'taxRate'),
       isActive: hasKey(body, 'isActive'),
       order: hasKey(body, 'order'),
+      chart: hasKey(body, 'chart'),
     });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultationPriceItem, priceListFromCatalogue } from '../../../shared/constants/price-list';
+import { catalogueChartCodes } from '../../../shared/clinical/vocabulary';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The price list: seeded from the treatment catalogue by migration 008, edited by the owner.
@@ -31,9 +32,22 @@ describe('the price list', () => {
         taxRate: p.taxRate,
         isActive: true,
         order: p.order,
+        // CHART-7: the catalogue's treatments carry their chart codes.
+        chart: catalogueChartCodes[p.name] ? expect.objectContaining({ code: catalogueChartCodes[p.name].code, names: catalogueChartCodes[p.name].names }) : null,
+        onCharts: false,
       })),
       // CHART-7: the chart's bridge, priced as the catalogue's bridges and implants.
-      { id: expect.any(Number), name: 'Dental Bridge', defaultPrice: 25000, sacCode: '999312', taxRate: 0, isActive: true, order: catalogue.at(-1)!.order + 10 },
+      {
+        id: expect.any(Number),
+        name: 'Dental Bridge',
+        defaultPrice: 25000,
+        sacCode: '999312',
+        taxRate: 0,
+        isActive: true,
+        order: catalogue.at(-1)!.order + 10,
+        chart: { code: 'bridge', names: ['bridge'], draw: 'bridge', takesSurfaces: false, spansTeeth: true, multiSitting: true },
+        onCharts: false,
+      },
     ]);
     expect(list.find((p: { name: string }) => p.name === 'Teeth Whitening')).toMatchObject({ defaultPrice: 8000, sacCode: '999722', taxRate: 18 });
   });
@@ -42,7 +56,7 @@ describe('the price list', () => {
     const created = await api('', { method: 'POST', json: { name: ' Review visit ', defaultPrice: '500', sacCode: '999312', order: 5 } });
     expect(created.status).toBe(201);
     const item = await created.json();
-    expect(item).toEqual({ id: expect.any(Number), name: 'Review visit', defaultPrice: 500, sacCode: '999312', taxRate: 0, isActive: true, order: 5 });
+    expect(item).toEqual({ id: expect.any(Number), name: 'Review visit', defaultPrice: 500, sacCode: '999312', taxRate: 0, isActive: true, order: 5, chart: null, onCharts: false });
     // After the consultation (order 0, INV-36), before the catalogue (order 10 on).
     expect((await (await api('')).json())[1]).toEqual(item);
 

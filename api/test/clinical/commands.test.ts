@@ -136,7 +136,7 @@ describe('the vocabulary', () => {
 
   it("takes the owner's new finding, which the bar then reads", async () => {
     const res = await clinic.call('owner', 'POST', '/api/admin/findings', { code: 'hypoplasia', names: ['Hypoplasia', 'enamel hypoplasia'], takesSurfaces: true, draw: 'surface' });
-    expect(res).toEqual({ status: 201, body: { code: 'hypoplasia', kind: 'finding', names: ['hypoplasia', 'enamel hypoplasia'], takesSurfaces: true, draw: 'surface' } });
+    expect(res).toEqual({ status: 201, body: { code: 'hypoplasia', kind: 'finding', names: ['hypoplasia', 'enamel hypoplasia'], takesSurfaces: true, draw: 'surface', retired: false, inUse: false } });
     expect((await clinic.call('dentist', 'GET', '/api/admin/findings')).body.at(-1)).toEqual(res.body);
     expect((await run('11 F enamel hypoplasia')).body.items[0]).toMatchObject({ code: 'hypoplasia', kind: 'finding', surfaces: ['B'] });
     expect(await clinic.app.deps.knex('auditLog').where({ entity: 'chart-finding', entityId: 'hypoplasia', action: 'create' }).first()).toBeTruthy();

@@ -96,6 +96,8 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/chart-codes': ALL,
   'GET /api/admin/findings': ALL,
   'POST /api/admin/findings': OWNER,
+  'PUT /api/admin/findings/:code': OWNER,
+  'DELETE /api/admin/findings/:code': OWNER,
   // The day at the desk (DESK-10 to DESK-12): whoever books also checks in and seats.
   'POST /api/admin/appointments/:id/arrived': BOTH,
   'DELETE /api/admin/appointments/:id/arrived': BOTH,

@@ -39,6 +39,7 @@ export const screenTable = {
   gallery: { path: '/gallery-admin', page: 'gallery-page', component: 'GalleryPage', needs: 'content', nav: 'Gallery' },
   reviews: { path: '/reviews', page: 'reviews-page', component: 'ReviewsPage', needs: 'content', nav: 'Reviews' },
   settings: { path: '/settings', page: 'settings-page', component: 'SettingsPage', needs: 'settings.write', nav: 'Settings' },
+  clinicalSettings: { path: '/settings/clinical', page: 'clinical-settings-page', component: 'ClinicalSettingsPage', needs: 'settings.write' },
   staff: { path: '/staff', page: 'staff-page', component: 'StaffPage', needs: 'staff', nav: 'Staff' },
   audit: { path: '/audit', page: 'audit-page', component: 'AuditPage', needs: 'audit', nav: 'Audit Trail' },
   account: { path: '/account', page: 'account-page', component: 'AccountPage', needs: 'dashboard', nav: 'My Account' },

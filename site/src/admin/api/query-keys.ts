@@ -39,6 +39,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   chart: (patientId: number) => ['admin', 'chart', patientId] as const,
   chartCodes: ['admin', 'chart-codes'] as const,
+  findings: ['admin', 'findings'] as const,
 };
 
 // The public data ADMIN-18 says to refresh after admin changes (/api/blog-posts, /api/gallery,

@@ -15,6 +15,7 @@ type InputProps = {
   max?: number | string;
   step?: number;
   className?: string;
+  readOnly?: boolean;
 };
 
 /** A text input, or a text area with `rows`, in its labelled Field. */

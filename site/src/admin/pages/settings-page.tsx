@@ -1,4 +1,5 @@
-import { SaveOutlined, UserOutlined } from '@ant-design/icons';
+import { MedicineBoxOutlined, RightOutlined, SaveOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
@@ -123,6 +124,18 @@ export function SettingsPage() {
       </section>
       <BillingSettings />
       {canSettings && <SessionSettings />}
+      {canSettings && (
+        // CHART-16, NOTE-10: the chart's findings and the visit notes' templates have a screen of their own.
+        <section className="panel settings-panel settings-section" aria-labelledby="clinical-settings-heading">
+          <h2 id="clinical-settings-heading">
+            <MedicineBoxOutlined aria-hidden="true" /> Chart &amp; Visit Notes
+          </h2>
+          <p className="muted">The findings dentists record on the chart, the visit-note templates and each treatment&rsquo;s default &ldquo;treatment done&rdquo; text.</p>
+          <Link to="/settings/clinical" className="settings-link">
+            Edit findings and templates <RightOutlined aria-hidden="true" />
+          </Link>
+        </section>
+      )}
       <PriceListEditor />
     </>
   );

@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select, Skeleton } from 'antd';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
+import { z } from 'zod';
 import { GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
 import { formatRupeesExact } from '../../../../../../shared/domain/money';
 import { priceListItemSchema, type PriceListItem, type PriceListItemFields } from '../../../../../../shared/schemas/price-list';
@@ -10,10 +11,21 @@ import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dia
 import { Field, fieldAria } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { SwitchField, TextField } from '../../../components/form-fields';
+import { drawLabels, drawOptions, splitNames } from '../../../components/chart-draw-options';
 import { ErrorState } from '../../../components/list-states';
 import { useItemDialog } from '../../../hooks/use-item-dialog';
 import { useDeletePriceListItem, usePriceList, useSavePriceListItem } from '../../../api/price-list';
 import '../../invoices/billing.css';
+
+interface ChartDraft {
+  code: string;
+  /** The names a dentist types, comma-separated. */
+  names: string;
+  draw: string;
+  takesSurfaces: boolean;
+  spansTeeth: boolean;
+  multiSitting: boolean;
+}
 
 interface PriceDraft {
   name: string;
@@ -22,7 +34,12 @@ interface PriceDraft {
   taxRate: string;
   isActive: boolean;
   order: string;
+  /** CHART-17: recorded on the chart from the command bar. */
+  charted: boolean;
+  chart: ChartDraft;
 }
+
+const blankChart: ChartDraft = { code: '', names: '', draw: 'mark', takesSurfaces: false, spansTeeth: false, multiSitting: false };
 
 const blank = (item: PriceListItem | null): PriceDraft =>
   item
@@ -33,8 +50,17 @@ const blank = (item: PriceListItem | null): PriceDraft =>
         taxRate: String(item.taxRate),
         isActive: item.isActive,
         order: String(item.order),
+        charted: item.chart !== null,
+        chart: item.chart ? { ...item.chart, names: item.chart.names.join(', ') } : blankChart,
       }
-    : { name: '', defaultPrice: '', sacCode: '', taxRate: '0', isActive: true, order: '0' };
+    : { name: '', defaultPrice: '', sacCode: '', taxRate: '0', isActive: true, order: '0', charted: false, chart: blankChart };
+
+/** The dialog's draft as the API takes it: the chart fields only when charted, the names split (CHART-17). */
+const priceFormSchema = z.preprocess((value) => {
+  const draft = value as PriceDraft;
+  const { charted, chart, ...rest } = draft;
+  return { ...rest, chart: charted ? { ...chart, code: chart.code.trim(), names: splitNames(chart.names) } : null };
+}, priceListItemSchema);
 
 const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ value: s.code, label: `${s.code} · ${s.label}` }))];
 const rateOptions = GST_RATES.map((r) => ({ value: String(r), label: r === 0 ? '0% (exempt or nil)' : `${r}%` }));
@@ -45,11 +71,13 @@ function PriceListDialog({ open, item, onClose }: { open: boolean; item: PriceLi
     open,
     item,
     initialValues: blank,
-    resolver: zodResolver(priceListItemSchema) as never,
+    resolver: zodResolver(priceFormSchema as never) as never,
     serverFields: ['name', 'defaultPrice', 'sacCode', 'taxRate', 'order'],
     onClose,
   });
   const { control } = form;
+  const charted = useWatch({ control, name: 'charted' });
+  const onCharts = item?.onCharts ?? false;
   const title = item ? 'Edit Treatment' : 'Add Treatment';
   const onSubmit = form.handleSubmit((fields) =>
     save(saveItem, { id: item?.id ?? null, fields }, {
@@ -81,8 +109,54 @@ function PriceListDialog({ open, item, onClose }: { open: boolean; item: PriceLi
           <TextField control={control} name="order" id="price-order" label="Order in the list" type="number" inputMode="numeric" min={0} step={1} />
         </div>
         <SwitchField control={control} name="isActive" id="price-isActive" label="Offered on invoices" help="An entry that is not offered stays here but is left out of the invoice form's list." />
+        <fieldset className="price-chart-fields">
+          <legend>On the chart</legend>
+          {onCharts ? (
+            <p className="field-hint">This treatment is on patients&rsquo; charts: its code and how it is drawn stay; its names and sittings may change.</p>
+          ) : (
+            <SwitchField control={control} name="charted" id="price-charted" label="Recorded on the chart" help="Dentists record it on a tooth from the chart's command bar, by the names below." />
+          )}
+          {charted && (
+            <div className="form-grid">
+              <TextField control={control} name="chart.code" id="price-chart-code" label="Chart code" required placeholder="e.g. rct" {...(onCharts ? { readOnly: true } : {})} />
+              <Field id="price-chart-draw" label="Drawn as" error={errors.chart?.draw?.message}>
+                <Controller
+                  control={control}
+                  name="chart.draw"
+                  render={({ field }) => (
+                    <Select {...fieldAria('price-chart-draw', errors.chart?.draw?.message)} value={field.value} onChange={field.onChange} options={drawOptions} disabled={onCharts} style={{ width: '100%' }} />
+                  )}
+                />
+              </Field>
+              <div className="span-2">
+                <TextField control={control} name="chart.names" id="price-chart-names" label="Names typed in the command bar" required hint="Comma-separated, e.g. rct, root canal" />
+              </div>
+              <div className="price-chart-switches span-2">
+                <CheckField control={control} name="chart.takesSurfaces" id="price-chart-surfaces" label="Takes surfaces (M O D B L C)" disabled={onCharts} />
+                <CheckField control={control} name="chart.spansTeeth" id="price-chart-spans" label="One item over several teeth (a bridge)" disabled={onCharts} />
+                <CheckField control={control} name="chart.multiSitting" id="price-chart-sittings" label="Usually takes several sittings" />
+              </div>
+            </div>
+          )}
+        </fieldset>
       </form>
     </FormDialog>
+  );
+}
+
+/** A labelled checkbox bound to the form (the chart's yes/no fields). */
+function CheckField({ control, name, id, label, disabled }: { control: Control<PriceDraft, unknown, PriceListItemFields>; name: 'chart.takesSurfaces' | 'chart.spansTeeth' | 'chart.multiSitting'; id: string; label: string; disabled?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <label className="check-field" htmlFor={id}>
+          <input id={id} type="checkbox" checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />
+          {label}
+        </label>
+      )}
+    />
   );
 }
 
@@ -105,7 +179,10 @@ export function PriceListEditor() {
           Add Treatment
         </Button>
       </div>
-      <p className="muted">The treatments offered by &ldquo;Add from price list&rdquo; when creating an invoice. Dental care is exempt (SAC 999312, 0%); cosmetic work is taxed (SAC 999722, 18%).</p>
+      <p className="muted">
+        The treatments offered by &ldquo;Add from price list&rdquo; when creating an invoice. Dental care is exempt (SAC 999312, 0%); cosmetic work is taxed (SAC 999722, 18%). A treatment with a
+        chart code is recorded on teeth from the chart&rsquo;s command bar by its names.
+      </p>
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : list.isError ? (
@@ -124,6 +201,12 @@ export function PriceListEditor() {
                   <span>{formatRupeesExact(item.defaultPrice)}</span>
                   <span>GST {item.taxRate}%</span>
                   <span>{item.sacCode ? `SAC ${item.sacCode}` : 'No SAC'}</span>
+                  {item.chart && (
+                    <span title={`Drawn as: ${drawLabels[item.chart.draw]}`}>
+                      Chart: <code>{item.chart.names.join(', ')}</code>
+                      {item.chart.multiSitting && ' · several sittings'}
+                    </span>
+                  )}
                 </p>
               </div>
               <div className="row-actions">

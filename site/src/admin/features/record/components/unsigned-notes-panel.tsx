@@ -3,8 +3,9 @@ import { useCan } from '../../../session/use-can';
 import { useUnsignedNotes } from '../api/visit-notes';
 import { when } from './when';
 
-// NOTE-5: on the dashboard, the signed-in dentist's notes still unsigned a day after they were started,
-// oldest first, each a link to the patient's record. Nothing is shown when there are none.
+// NOTE-5, NOTE-11: on the dashboard, the signed-in dentist's notes still unsigned a day after they were
+// started, oldest first, each a link to that note on the patient's record screen. Nothing is shown when
+// there are none.
 export function UnsignedNotesPanel() {
   const canNotes = useCan('notes');
   const notes = useUnsignedNotes(canNotes);
@@ -15,7 +16,9 @@ export function UnsignedNotesPanel() {
       <ul className="row-list">
         {notes.data.map((n) => (
           <li key={n.id} className="list-row">
-            <Link to={`/patients/${n.patientId}/record`}>{n.patientName}</Link>
+            <Link to={`/patients/${n.patientId}/record#note-${n.id}`} aria-label={`${n.patientName}: visit note started ${when(n.createdAt)}, to sign`}>
+              {n.patientName}
+            </Link>
             <span className="muted">
               {' '}
               · started {when(n.createdAt)}

@@ -1,6 +1,7 @@
 import { CheckOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Skeleton } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { emptySections, noteSectionLabels, noteSections, type NoteSections, type VisitNote } from '../../../../../../shared/clinical/visit-note';
 import { useToast } from '../../../components/toasts';
 import { useAuthStore } from '../../../session/auth-store';
@@ -58,7 +59,7 @@ function NoteCard({ note, patientId, onEdit }: { note: VisitNote; patientId: num
   const [text, setText] = useState<string | null>(null);
   const mine = me === note.dentistId;
   return (
-    <article className={note.locked ? 'note-card signed' : 'note-card'} aria-labelledby={`note-${note.id}-title`}>
+    <article id={`note-${note.id}`} tabIndex={-1} className={note.locked ? 'note-card signed' : 'note-card'} aria-labelledby={`note-${note.id}-title`}>
       <header>
         <h3 id={`note-${note.id}-title`}>Visit note, {when(note.createdAt)}</h3>
         <p className="muted">
@@ -151,6 +152,22 @@ function NoteCard({ note, patientId, onEdit }: { note: VisitNote; patientId: num
   );
 }
 
+/**
+ * NOTE-11: a link to one note (`#note-{id}`, from the dashboard's notes to sign) scrolls to it and puts the
+ * focus on it once the notes are drawn.
+ */
+function NoteFromLink({ ready }: { ready: number }) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!/^#note-\d+$/.test(hash) || ready === 0) return;
+    const target = document.getElementById(hash.slice(1));
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [hash, ready]);
+  return null;
+}
+
 export function VisitNotesPanel({ patientId }: { patientId: number }) {
   const notes = useVisitNotes(patientId, true);
   const templates = useVisitNoteTemplates();
@@ -215,6 +232,7 @@ export function VisitNotesPanel({ patientId }: { patientId: number }) {
         <p className="muted">No visit notes yet.</p>
       ) : (
         <div className="note-list">
+          <NoteFromLink ready={notes.data.length} />
           {notes.data.map((n) => (
             <NoteCard
               key={n.id}
