@@ -253,21 +253,3 @@ export async function closeDialog(dialog: Locator, button: string): Promise<void
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
-
-/** A new staff account of the role, signed in in its own browser context with the password changed (AUTH-11). */
-export async function staffPage(browser: Browser, owner: Page, role: StaffRole, width: number): Promise<Page> {
-  const tag = uid();
-  const email = `${role}.${tag}@clinic.test`;
-  const temporary = `temp-${tag}-Chart-2026`;
-  const own = `own-${tag}-Chart-2026!`;
-  const created = await owner.request.post('/api/admin/users', { data: { email, name: `Dr. ${tag}`, role, password: temporary } });
-  expect(created.status()).toBe(201);
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width, height: width >= 1000 ? 900 : 1024 } });
-  const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: temporary } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/change-password', { data: { currentPassword: temporary, newPassword: own } })).ok()).toBe(true);
-  const { user } = (await (await page.request.get('/api/auth/me')).json()) as { user: unknown };
-  await page.goto('/admin/login');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_KEY, JSON.stringify({ state: { user }, version: 0 })]);
-  return page;
-}
