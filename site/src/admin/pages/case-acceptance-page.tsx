@@ -1,17 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton } from 'antd';
+import { Input } from 'antd';
 import { useState } from 'react';
 import { clinicToday } from '../../../../shared/domain/clinic-time';
 import { formatMonth } from '../../../../shared/domain/dates';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import type { CaseAcceptanceRow } from '../../../../shared/schemas/treatment-plan';
 import { useCaseAcceptance, useSaveCaseAcceptanceCsv } from '../features/reports/api/case-acceptance';
-import { ReportTabs } from '../features/reports/components/report-tabs';
+import { ReportScreen } from '../features/reports/components/report-screen';
 import '../features/invoices/billing.css';
-import { ErrorState } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { useToast } from '../components/toasts';
-import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
 import { clockNow } from '../../lib/clock';
 
@@ -175,54 +170,36 @@ function Report({ rows }: { rows: CaseAcceptanceRow[] }) {
 // PLAN-14, PLAN-17: the owner's case acceptance: plans and rupees proposed against accepted, by dentist and by
 // month, with the CSV.
 export function CaseAcceptancePage() {
-  usePageTitle('Case acceptance');
-  const toast = useToast();
   const platform = usePlatform();
   const thisMonth = clinicToday(clockNow()).slice(0, 7);
   const [from, setFrom] = useState(() => monthsBefore(thisMonth, 5));
   const [to, setTo] = useState(thisMonth);
-  const report = useCaseAcceptance(from, to);
-  const csv = useSaveCaseAcceptanceCsv(platform);
   return (
-    <>
-      <PageHeader
-        title="Case acceptance"
-        description="Treatment plans proposed and accepted: by dentist and by month."
-        actions={
-          <Button
-            type="primary"
-            icon={<DownloadOutlined aria-hidden="true" />}
-            loading={csv.isPending}
-            onClick={() => csv.mutate({ from, to }, { onError: (err) => toast.failure('Error downloading report', err) })}
-          >
-            Download CSV
-          </Button>
-        }
-      />
-      <ReportTabs />
-      <div className="toolbar report-toolbar case-months">
-        <span className="case-month">
-          <label htmlFor="case-from" className="field-label">
-            From
-          </label>
-          <Input id="case-from" type="month" value={from} max={to} onChange={(e) => MONTH.test(e.target.value) && e.target.value <= to && setFrom(e.target.value)} style={{ maxWidth: 180 }} />
-        </span>
-        <span className="case-month">
-          <label htmlFor="case-to" className="field-label">
-            To
-          </label>
-          <Input id="case-to" type="month" value={to} min={from} max={thisMonth} onChange={(e) => MONTH.test(e.target.value) && e.target.value >= from && setTo(e.target.value)} style={{ maxWidth: 180 }} />
-        </span>
-      </div>
-      {report.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : report.isError ? (
-        <ErrorState text="Unable to load the case-acceptance report." />
-      ) : (
-        <div aria-busy={report.isFetching || undefined}>
-          <Report rows={report.data} />
+    <ReportScreen
+      title="Case acceptance"
+      description="Treatment plans proposed and accepted: by dentist and by month."
+      csv={useSaveCaseAcceptanceCsv(platform)}
+      csvFor={{ from, to }}
+      report={useCaseAcceptance(from, to)}
+      errorText="Unable to load the case-acceptance report."
+      choices={
+        <div className="toolbar report-toolbar case-months">
+          <span className="case-month">
+            <label htmlFor="case-from" className="field-label">
+              From
+            </label>
+            <Input id="case-from" type="month" value={from} max={to} onChange={(e) => MONTH.test(e.target.value) && e.target.value <= to && setFrom(e.target.value)} style={{ maxWidth: 180 }} />
+          </span>
+          <span className="case-month">
+            <label htmlFor="case-to" className="field-label">
+              To
+            </label>
+            <Input id="case-to" type="month" value={to} min={from} max={thisMonth} onChange={(e) => MONTH.test(e.target.value) && e.target.value >= from && setTo(e.target.value)} style={{ maxWidth: 180 }} />
+          </span>
         </div>
-      )}
-    </>
+      }
+    >
+      {(report) => <Report rows={report} />}
+    </ReportScreen>
   );
 }

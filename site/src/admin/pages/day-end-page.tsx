@@ -1,5 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton } from 'antd';
+import { Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paymentModeLabel } from '../../../../shared/constants/invoice';
@@ -8,12 +7,8 @@ import { formatRupeesExact } from '../../../../shared/domain/money';
 import type { DayEndReport } from '../../../../shared/schemas/desk-reports';
 import { timeSlotLabel } from '../../../../shared/constants/booking';
 import { useDayEndReport, useSaveDeskReportCsv } from '../features/reports/api/desk-reports';
-import { ReportTabs } from '../features/reports/components/report-tabs';
+import { ReportScreen } from '../features/reports/components/report-screen';
 import '../features/invoices/billing.css';
-import { ErrorState } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { useToast } from '../components/toasts';
-import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
 import { clockNow } from '../../lib/clock';
 
@@ -191,52 +186,34 @@ function Report({ report }: { report: DayEndReport }) {
 
 // INV-31, INV-33 Day end (owner): the clinic day's money by mode and by staff, refunds and advances, with the CSV.
 export function DayEndPage() {
-  usePageTitle('Day end');
-  const toast = useToast();
   const platform = usePlatform();
   const today = clinicToday(clockNow());
   const [date, setDate] = useState(today);
-  const report = useDayEndReport(date);
-  const csv = useSaveDeskReportCsv(platform);
   return (
-    <>
-      <PageHeader
-        title="Day end"
-        description="The day's collection: by payment mode and staff member, refunds and advances."
-        actions={
-          <Button
-            type="primary"
-            icon={<DownloadOutlined aria-hidden="true" />}
-            loading={csv.isPending}
-            onClick={() => csv.mutate({ report: 'day-end', date }, { onError: (err) => toast.failure('Error downloading report', err) })}
-          >
-            Download CSV
-          </Button>
-        }
-      />
-      <ReportTabs />
-      <div className="toolbar report-toolbar">
-        <label htmlFor="day-end-date" className="field-label">
-          Day
-        </label>
-        <Input
-          id="day-end-date"
-          type="date"
-          value={date}
-          max={today}
-          onChange={(e) => isValidDateString(e.target.value) && e.target.value <= today && setDate(e.target.value)}
-          style={{ maxWidth: 200 }}
-        />
-      </div>
-      {report.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : report.isError ? (
-        <ErrorState text="Unable to load the day-end report." />
-      ) : (
-        <div aria-busy={report.isFetching || undefined}>
-          <Report report={report.data} />
+    <ReportScreen
+      title="Day end"
+      description="The day's collection: by payment mode and staff member, refunds and advances."
+      csv={useSaveDeskReportCsv(platform)}
+      csvFor={{ report: 'day-end' as const, date }}
+      report={useDayEndReport(date)}
+      errorText="Unable to load the day-end report."
+      choices={
+        <div className="toolbar report-toolbar">
+          <label htmlFor="day-end-date" className="field-label">
+            Day
+          </label>
+          <Input
+            id="day-end-date"
+            type="date"
+            value={date}
+            max={today}
+            onChange={(e) => isValidDateString(e.target.value) && e.target.value <= today && setDate(e.target.value)}
+            style={{ maxWidth: 200 }}
+          />
         </div>
-      )}
-    </>
+      }
+    >
+      {(report) => <Report report={report} />}
+    </ReportScreen>
   );
 }

@@ -1,17 +1,12 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton } from 'antd';
+import { Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { clinicToday, formatEnGbDate, isValidDateString } from '../../../../shared/domain/clinic-time';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { DUES_BUCKETS, type DuesReport } from '../../../../shared/schemas/desk-reports';
 import { useDuesReport, useSaveDeskReportCsv } from '../features/reports/api/desk-reports';
-import { ReportTabs } from '../features/reports/components/report-tabs';
+import { ReportScreen } from '../features/reports/components/report-screen';
 import '../features/invoices/billing.css';
-import { ErrorState } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { useToast } from '../components/toasts';
-import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
 import { clockNow } from '../../lib/clock';
 import { formatPhone } from '../../../../shared/domain/phone';
@@ -110,52 +105,34 @@ function Report({ report }: { report: DuesReport }) {
 
 // INV-32, INV-33 Dues (owner): who owes what, by age of the debt, less unused credit, with the CSV.
 export function DuesPage() {
-  usePageTitle('Dues');
-  const toast = useToast();
   const platform = usePlatform();
   const today = clinicToday(clockNow());
   const [asOf, setAsOf] = useState(today);
-  const report = useDuesReport(asOf);
-  const csv = useSaveDeskReportCsv(platform);
   return (
-    <>
-      <PageHeader
-        title="Dues"
-        description="Unpaid invoice balances per patient, by the age of the debt, less their unused credit."
-        actions={
-          <Button
-            type="primary"
-            icon={<DownloadOutlined aria-hidden="true" />}
-            loading={csv.isPending}
-            onClick={() => csv.mutate({ report: 'dues', date: asOf }, { onError: (err) => toast.failure('Error downloading report', err) })}
-          >
-            Download CSV
-          </Button>
-        }
-      />
-      <ReportTabs />
-      <div className="toolbar report-toolbar">
-        <label htmlFor="dues-as-of" className="field-label">
-          As of
-        </label>
-        <Input
-          id="dues-as-of"
-          type="date"
-          value={asOf}
-          max={today}
-          onChange={(e) => isValidDateString(e.target.value) && e.target.value <= today && setAsOf(e.target.value)}
-          style={{ maxWidth: 200 }}
-        />
-      </div>
-      {report.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : report.isError ? (
-        <ErrorState text="Unable to load the dues report." />
-      ) : (
-        <div aria-busy={report.isFetching || undefined}>
-          <Report report={report.data} />
+    <ReportScreen
+      title="Dues"
+      description="Unpaid invoice balances per patient, by the age of the debt, less their unused credit."
+      csv={useSaveDeskReportCsv(platform)}
+      csvFor={{ report: 'dues' as const, date: asOf }}
+      report={useDuesReport(asOf)}
+      errorText="Unable to load the dues report."
+      choices={
+        <div className="toolbar report-toolbar">
+          <label htmlFor="dues-as-of" className="field-label">
+            As of
+          </label>
+          <Input
+            id="dues-as-of"
+            type="date"
+            value={asOf}
+            max={today}
+            onChange={(e) => isValidDateString(e.target.value) && e.target.value <= today && setAsOf(e.target.value)}
+            style={{ maxWidth: 200 }}
+          />
         </div>
-      )}
-    </>
+      }
+    >
+      {(report) => <Report report={report} />}
+    </ReportScreen>
   );
 }

@@ -1,5 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Select, Skeleton } from 'antd';
+import { Select } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { clinicToday } from '../../../../shared/domain/clinic-time';
@@ -7,12 +6,8 @@ import { formatDocumentDate, formatMonth } from '../../../../shared/domain/dates
 import type { CancelledInvoiceRow, GstReport } from '../../../../shared/domain/gst-report';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { useGstReport, useSaveGstReportCsv } from '../features/reports/api/gst-report';
-import { ReportTabs } from '../features/reports/components/report-tabs';
+import { ReportScreen } from '../features/reports/components/report-screen';
 import '../features/invoices/billing.css';
-import { ErrorState } from '../components/list-states';
-import { PageHeader } from '../components/page-header';
-import { useToast } from '../components/toasts';
-import { usePageTitle } from '../hooks/use-page-title';
 import { usePlatform } from '../platform/platform-context';
 import { clockNow } from '../../lib/clock';
 
@@ -155,45 +150,27 @@ function Report({ report }: { report: GstReport }) {
 // INV-24 Reports (owner): the month's GST figures for the accountant, as the server computes them from
 // the invoices' own tax lines, with the CSV download.
 export function ReportsPage() {
-  usePageTitle('Reports');
-  const toast = useToast();
   const platform = usePlatform();
   const today = clinicToday(clockNow());
   const [month, setMonth] = useState(today.slice(0, 7));
-  const report = useGstReport(month);
-  const csv = useSaveGstReportCsv(platform);
   return (
-    <>
-      <PageHeader
-        title="GST Report"
-        description="The month's invoices as the GST returns need them: tax by rate, exempt supplies, the number range and cancellations."
-        actions={
-          <Button
-            type="primary"
-            icon={<DownloadOutlined aria-hidden="true" />}
-            loading={csv.isPending}
-            onClick={() => csv.mutate(month, { onError: (err) => toast.failure('Error downloading report', err) })}
-          >
-            Download CSV
-          </Button>
-        }
-      />
-      <ReportTabs />
-      <div className="toolbar report-toolbar">
-        <label htmlFor="report-month" className="field-label">
-          Month
-        </label>
-        <Select id="report-month" value={month} onChange={setMonth} options={recentMonths(today)} style={{ minWidth: 200 }} />
-      </div>
-      {report.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : report.isError ? (
-        <ErrorState text="Unable to load the GST report." />
-      ) : (
-        <div aria-busy={report.isFetching || undefined}>
-          <Report report={report.data} />
+    <ReportScreen
+      title="GST Report"
+      description="The month's invoices as the GST returns need them: tax by rate, exempt supplies, the number range and cancellations."
+      csv={useSaveGstReportCsv(platform)}
+      csvFor={month}
+      report={useGstReport(month)}
+      errorText="Unable to load the GST report."
+      choices={
+        <div className="toolbar report-toolbar">
+          <label htmlFor="report-month" className="field-label">
+            Month
+          </label>
+          <Select id="report-month" value={month} onChange={setMonth} options={recentMonths(today)} style={{ minWidth: 200 }} />
         </div>
-      )}
-    </>
+      }
+    >
+      {(report) => <Report report={report} />}
+    </ReportScreen>
   );
 }
