@@ -5,6 +5,7 @@ import {
   AUTH_KEY,
   apiCreateInvoice,
   apiCreatePatient,
+  animationsDone,
   chooseOption,
   closeDialog,
   expectNoAxeViolations,
@@ -186,6 +187,7 @@ test('Mark Paid on the invoice asks how the patient paid and records the balance
   await page.getByRole('button', { name: 'Mark Paid' }).click();
   // INV-37: the prompt names the amount and the invoice, and takes the mode (cash unless chosen).
   const prompt = page.getByRole('dialog', { name: 'Mark as paid?' });
+  await animationsDone(page);
   await expect(prompt).toContainText(`Record a payment of ₹2,360, the balance of invoice ${invoice.invoiceNumber}`);
   await prompt.getByText('UPI', { exact: true }).click();
   await prompt.getByRole('button', { name: 'Mark Paid' }).click();

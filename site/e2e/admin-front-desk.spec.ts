@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { formatDayDate } from '../../shared/domain/dates';
+import { formatPhone } from '../../shared/domain/phone';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
@@ -119,7 +120,7 @@ test('a Marathi patient who phones in is booked in Marathi: the language select 
   const picker = dialog.locator('#appointment-patient');
   await picker.click();
   await page.keyboard.type(first);
-  await chooseOption(page, picker, `${first} Kulkarni · ${patient.phone}`);
+  await chooseOption(page, picker, `${first} Kulkarni · ${formatPhone(patient.phone)}`);
   await expect(language).toContainText('मराठी');
   // Drawn with the admin's bundled Devanagari font (I18N-4), not boxes: the browser fetched it for this word.
   await expect

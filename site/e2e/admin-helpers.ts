@@ -75,6 +75,16 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /**
+ * Waits until nothing on the page is moving (a dialog zooming in, a list sliding open; endless spinners
+ * aside): a click on a dialog's button while it still zooms in can land before React has wired it.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
  * axe with WCAG 2.2 A/AA rules on the admin screen. The sandboxed frames that show a generated document (the
  * email preview, the printable invoice) are left out: scripts cannot run in them, so axe cannot either.
  */
@@ -86,9 +96,7 @@ export async function expectNoAxeViolations(page: Page, options: { keepToast?: b
     await expect(toast(page)).toHaveCount(0);
   }
   // Colours are judged once dialogs and drawers have finished fading in.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .exclude('iframe[sandbox]')
@@ -132,8 +140,8 @@ export async function apiBook(
   language: Lang = 'en',
 ): Promise<BookedAppointment> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    // Inside the clinic's booking window (a setting of at most 365 days, SET-4).
-    const day = new Date(Date.now() + (40 + Math.floor(Math.random() * 300)) * 86_400_000);
+    // Beyond the public tests' own days (bookingDay: up to 374 days ahead), inside the e2e server's window.
+    const day = new Date(Date.now() + (400 + Math.floor(Math.random() * 550)) * 86_400_000);
     if (day.getUTCDay() === 0) continue;
     const res = await request.post('/api/appointments', {
       data: {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreateInvoice, apiCreatePatient, chooseOption, closeDialog, expectNoAxeViolations, expectToast, pickPatient, search, signIn, stubList, uid } from './admin-helpers';
+import { apiCreateInvoice, apiCreatePatient, animationsDone, chooseOption, closeDialog, expectNoAxeViolations, expectToast, pickPatient, search, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -99,6 +99,8 @@ test('Mark Paid asks first, then turns the badge green and hides the action', as
   await closeDialog(prompt, 'Keep Unpaid');
   await expect(row.locator('.badge')).not.toHaveText('Paid');
   await row.getByRole('button', { name: 'Mark Paid' }).click();
+  await expect(prompt).toBeVisible();
+  await animationsDone(page);
   await prompt.getByRole('button', { name: 'Mark Paid' }).click();
   await expectToast(page, 'Invoice marked as paid', `A payment of ₹1,180 is recorded; invoice ${invoice.invoiceNumber} is now paid.`);
   await expect(row.locator('.badge')).toHaveText('Paid');

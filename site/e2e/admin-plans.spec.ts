@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, clinicToday } from '../../shared/domain/clinic-time';
-import { expectNoAxeViolations, expectToast, signIn, staffPage, uid } from './admin-helpers';
+import { animationsDone, expectNoAxeViolations, expectToast, signIn, staffPage, uid } from './admin-helpers';
 
 // PLAN-1..PLAN-17 in a real Chromium, each step by the role that does it: a dentist plans from the chart,
 // changes a plan and records sittings; the patient signs on the dentist's tablet (768 px); a receptionist
@@ -26,7 +26,7 @@ async function sign(page: Page): Promise<void> {
   const canvas = page.getByRole('dialog').getByTestId('signature-canvas');
   await expect(canvas).toBeVisible();
   // The dialog zooms in: a stroke drawn while it moves lands beside the box.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await animationsDone(page);
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + 120);
   await page.mouse.down();

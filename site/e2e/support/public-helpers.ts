@@ -44,18 +44,19 @@ function addDays(date: string, days: number): string {
 export const isSundayDate = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
 
 // Moves every day of this run by the same random number of weeks, so a rerun against a server that kept
-// its data (a developer's own) does not find its days already booked.
-const runOffset = 7 * Math.floor(Math.random() * 18);
+// its data (a developer's own) does not find its days already booked. Drawn once for the run in
+// playwright.config.ts: every worker process must move by the same weeks, or two workers' days overlap.
+const runOffset = Number(process.env.E2E_RUN_OFFSET ?? 0);
 
 /**
- * A working day far enough ahead that no other test (or the demo data) books it: both projects run at
- * once on one server, so each project and each test gets its own day. Inside the clinic's booking window
- * (a setting of at most 365 days, SET-4): desktop 40-190 days ahead, mobile 200-350, so a
- * test's slot is 0-15.
+ * A working day that no other test (or the demo data) books: both projects run at once on one server, so
+ * each project and each test gets its own day. Inside the e2e server's booking window (1000 days):
+ * desktop 40-204 days ahead, mobile 210-374 (the run's offset is at most 119, a test's slot 0-15); apiBook's
+ * random days (admin-helpers.ts) lie beyond both.
  */
 export function bookingDay(testInfo: TestInfo, slot: number): string {
-  if (slot > 15) throw new Error(`bookingDay slot ${slot}: use 0-15, or the mobile day passes the 365-day window`);
-  const projectOffset = testInfo.project.name === 'mobile' ? 200 : 40;
+  if (slot > 15) throw new Error(`bookingDay slot ${slot}: use 0-15, or the desktop days reach the mobile ones`);
+  const projectOffset = testInfo.project.name === 'mobile' ? 210 : 40;
   let day = addDays(clinicToday(new Date()), projectOffset + runOffset + slot * 3);
   while (isSundayDate(day)) day = addDays(day, 1);
   return day;

@@ -275,7 +275,7 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
         </RouterButtonLink>
       )}
       {status === 'completed' && handlers.onBill && a.invoiceId && (
-        <Button icon={<FileAddOutlined aria-hidden="true" />} onClick={() => handlers.onBill?.(a)} aria-label={`Bill ${name}'s visit again`}>
+        <Button icon={<FileAddOutlined aria-hidden="true" />} onClick={() => handlers.onBill?.(a)} aria-label={`Bill again: ${name}'s visit`}>
           <span className="label-wide">Bill again</span>
         </Button>
       )}
