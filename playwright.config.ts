@@ -13,7 +13,7 @@ if (!fs.existsSync(chromiumPath)) {
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 // One random number of weeks for the whole run (site/e2e/support/public-helpers.ts, bookingDay): set here, in
 // the runner, so every worker process it starts reads the same.
-process.env.E2E_RUN_OFFSET ??= String(7 * Math.floor(Math.random() * 18));
+process.env.E2E_RUN_OFFSET ??= String(7 * Math.floor(Math.random() * 6));
 const launchOptions = {
   executablePath: chromiumPath,
   args: [

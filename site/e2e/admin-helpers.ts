@@ -140,8 +140,8 @@ export async function apiBook(
   language: Lang = 'en',
 ): Promise<BookedAppointment> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    // Beyond the public tests' own days (bookingDay: up to 374 days ahead), inside the e2e server's window.
-    const day = new Date(Date.now() + (400 + Math.floor(Math.random() * 550)) * 86_400_000);
+    // Beyond the public tests' own days (bookingDay: up to 206 days ahead), inside the 365-day window.
+    const day = new Date(Date.now() + (210 + Math.floor(Math.random() * 150)) * 86_400_000);
     if (day.getUTCDay() === 0) continue;
     const res = await request.post('/api/appointments', {
       data: {

@@ -27,7 +27,7 @@ if (process.env.TEST_DATABASE_URL) {
   };
 }
 
-const loaded = loadConfig({
+const config = loadConfig({
   NODE_ENV: 'test',
   PORT: process.env.E2E_PORT ?? '4173',
   HOST: '127.0.0.1',
@@ -37,17 +37,13 @@ const loaded = loadConfig({
   ADMIN_PASSWORD: E2E_ADMIN.password,
   SEED_DEMO: 'true',
   LOG_LEVEL: 'error',
-  // The browser tests book from one address, with one visitor's email and phone, on days up to about
-  // two years ahead (bookingDay, apiBook): the public booking limits would refuse them. Their own tests
+  // The browser tests book from one address, with one visitor's email and phone, on days up to a year
+  // ahead (bookingDay, apiBook): the public booking limits would refuse them. Their own tests
   // are in api/test/public/appointments.test.ts; the form's showing of them in public-booking.spec.ts.
   BOOKING_RATE_LIMIT_PER_ADDRESS: '0',
   BOOKING_MAX_OPEN_PER_CONTACT: '0',
   BOOKING_WINDOW_DAYS: '1000',
 });
-// Playwright's request context reuses an idle keep-alive socket and, unlike a browser, does not retry when
-// the server closes that socket at the same moment (ECONNRESET mid-test). Here idle sockets stay open longer
-// than any test's pause; the product's own keep-alive (api/http-server.ts) is tested in http-edges.test.ts.
-const config = { ...loaded, httpTimeouts: { ...loaded.httpTimeouts, keepAliveMs: 120_000, idleMs: 180_000 } };
 const running = await startServer(config, () => {});
 // AUTH-11: a second owner whose password the operator set with `npm run admin -- reset-password` (the same
 // function), so it is temporary.

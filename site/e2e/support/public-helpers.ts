@@ -50,13 +50,13 @@ const runOffset = Number(process.env.E2E_RUN_OFFSET ?? 0);
 
 /**
  * A working day that no other test (or the demo data) books: both projects run at once on one server, so
- * each project and each test gets its own day. Inside the e2e server's booking window (1000 days):
- * desktop 40-204 days ahead, mobile 210-374 (the run's offset is at most 119, a test's slot 0-15); apiBook's
- * random days (admin-helpers.ts) lie beyond both.
+ * each project and each test gets its own day. Inside the booking window (at most 365 days, SET-4), three
+ * ranges that never meet: desktop 40-121 days ahead, mobile 125-206 (the run's offset is at most 35, a
+ * test's slot 0-15, a Sunday moves a day on), apiBook's random days (admin-helpers.ts) 210-361.
  */
 export function bookingDay(testInfo: TestInfo, slot: number): string {
   if (slot > 15) throw new Error(`bookingDay slot ${slot}: use 0-15, or the desktop days reach the mobile ones`);
-  const projectOffset = testInfo.project.name === 'mobile' ? 210 : 40;
+  const projectOffset = testInfo.project.name === 'mobile' ? 125 : 40;
   let day = addDays(clinicToday(new Date()), projectOffset + runOffset + slot * 3);
   while (isSundayDate(day)) day = addDays(day, 1);
   return day;
