@@ -2,28 +2,20 @@ import fs from 'node:fs';
 import { formatDayDate } from '../../shared/domain/dates';
 import { formatPhone } from '../../shared/domain/phone';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { addDays, clinicToday } from '../../shared/domain/clinic-time';
+import { clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Patient } from '../../shared/schemas/patient';
 import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, pickPatient, signIn, uid } from './admin-helpers';
-import { visit } from './support/public-helpers';
+import { visit, laterDay } from './support/public-helpers';
 
 // The front desk, as a receptionist lives it: a patient phones and is booked from the dashboard,
 // then asks for another time and is moved in the Week view; a patient who never came is marked no-show; the
 // clinic closes for a day and the public booking form refuses that day with the reason. At 1280 and 375 px
 // (the two projects run at once on one database: each picks its own days and names).
 
-/**
- * A weekday (not Sunday) `offset` days ahead, different for each project, inside the booking window (the
- * clinic setting's at most 365 days: the public rules list closures within it).
- */
-function dayFor(testInfo: TestInfo, offset: number): string {
-  const base = testInfo.project.name === 'mobile' ? 220 : 100;
-  let day = addDays(clinicToday(new Date()), base + offset + Math.floor(Math.random() * 80));
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = addDays(day, 1);
-  return day;
-}
+// Days beyond the public tests' own (laterDay), this project's half.
+const dayFor = (testInfo: TestInfo, offset = 0): string => laterDay(testInfo, offset);
 
 // UI-6: a day in the week view, 'Mon, 23 Nov'.
 const shortDate = (date: string) => formatDayDate(date);

@@ -20,13 +20,15 @@ const MAIN_DIALOG: Partial<Record<ScreenName, RegExp>> = {
   blog: /^(New|Add|Create) (Post|Blog Post)$/,
   gallery: /^(Add|Upload) (Image|New Image)$/,
   staff: /^Add Staff/,
+  settings: /^Add Treatment$/,
+  clinicalSettings: /^Add Finding$/,
 };
 
-/** What does not fit: the page's width, and every visible button that reaches past either edge. */
+/** What does not fit: the page's width, and every visible control or field group that reaches past either edge. */
 async function overflow(page: Page): Promise<{ scrollWidth: number; outside: string[] }> {
   return page.evaluate((width) => {
     const outside: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button, a.ant-btn, [role="button"]')) {
+    for (const el of document.querySelectorAll<HTMLElement>('button, a.ant-btn, [role="button"], input:not([type="hidden"]), textarea, .ant-select, fieldset')) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const style = getComputedStyle(el);
@@ -48,7 +50,7 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; outside: str
 
 async function expectFits(page: Page, where: string): Promise<void> {
   const found = await overflow(page);
-  expect(found.outside, `${where}: buttons outside the screen`).toEqual([]);
+  expect(found.outside, `${where}: controls outside the screen`).toEqual([]);
   expect(found.scrollWidth, `${where}: the page's width`).toBeLessThanOrEqual(WIDTH);
 }
 

@@ -1,18 +1,14 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import { addDays, clinicToday } from '../../shared/domain/clinic-time';
 import type { Appointment } from '../../shared/schemas/appointment';
 import { expectToast, search, signIn, uid } from './admin-helpers';
+import { laterDay } from './support/public-helpers';
 
 // A phone-in patient with no email (PAT-11), booked from New Appointment as a new patient: the booking
 // makes their patient record (BOOK-17), and the receptionist finds them in Patients by the mobile typed
 // without spaces (PAT-10), with their file number (PAT-12). At 1280 and 375 px.
 
-function dayFor(testInfo: TestInfo): string {
-  const base = testInfo.project.name === 'mobile' ? 230 : 110;
-  let day = addDays(clinicToday(new Date()), base + Math.floor(Math.random() * 80));
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = addDays(day, 1);
-  return day;
-}
+// Days beyond the public tests' own (laterDay), this project's half.
+const dayFor = (testInfo: TestInfo, offset = 0): string => laterDay(testInfo, offset);
 
 test('a phone-in patient without email is booked as a new patient and found in Patients by their mobile typed without spaces', async ({ page }, testInfo) => {
   test.setTimeout(120_000);

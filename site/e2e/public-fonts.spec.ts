@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { treatmentSlugs } from '../../shared/i18n/types';
 import { drawnDifferently, Shaper, SOURCE_FONT } from '../scripts/devanagari-glyphs';
 import { uid } from './admin-helpers';
-import { demoPublished, manageLinkFor, visit } from './support/public-helpers';
+import { demoPublished, manageLinkFor, visit, anyLaterDay } from './support/public-helpers';
 
 // I18N-4: the Devanagari fonts in a browser. A Marathi or Hindi page preloads its language's font (exactly
 // the glyphs of the site's words) and draws every word of the site with it, fetching no other; what a
@@ -67,7 +67,7 @@ test('a name the visitor wrote in Devanagari is drawn with the whole font, the p
   // क्ष and त्र्य: conjuncts none of the site's Marathi words make, so the Marathi font lacks their forms.
   const name = 'क्षितिज त्र्यंबक';
   for (let attempt = 0; ; attempt++) {
-    const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 86_400_000);
+    const day = new Date(`${anyLaterDay()}T00:00:00Z`);
     if (day.getUTCDay() === 0) continue;
     const res = await page.request.post('/api/appointments', {
       data: { firstName: name, lastName: 'Patil', email, phone: '9876543210', preferredDate: day.toISOString().slice(0, 10), preferredTime: '11:00', treatment: 'cleaning', language: 'mr' },

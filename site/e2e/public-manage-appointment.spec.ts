@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { uid } from './admin-helpers';
-import { manageLinkFor } from './support/public-helpers';
+import { manageLinkFor, anyLaterDay } from './support/public-helpers';
 
 // BOOK-12..16: the personal link from the booking email opens the visitor's page, which works with
 // JavaScript off (plain form posts): ask for another time, then cancel. Mainly for phones (375 px).
@@ -10,7 +10,7 @@ async function bookWithLink(request: APIRequestContext, language: 'en' | 'mr' | 
   const name = `Manage${uid()}`;
   const email = `${name.toLowerCase()}@example.com`;
   for (let attempt = 0; ; attempt++) {
-    const day = new Date(Date.now() + (20 + Math.floor(Math.random() * 300)) * 86_400_000);
+    const day = new Date(`${anyLaterDay()}T00:00:00Z`);
     if (day.getUTCDay() === 0) continue;
     const res = await request.post('/api/appointments', {
       data: { firstName: name, lastName: 'Visitor', email, phone: '9876543210', preferredDate: day.toISOString().slice(0, 10), preferredTime: '11:00', treatment: 'cleaning', language },

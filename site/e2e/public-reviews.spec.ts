@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn, uid } from './admin-helpers';
 import { E2E_ADMIN } from './support/credentials';
+import { anyLaterDay } from './support/public-helpers';
 
 // REV-1..REV-6, I18N-7: a completed visit's review link opens the form (stars, text, the name shown); it is
 // sent once and the link is spent (a second visit is the "used" page, 404); the owner approves, hides and
@@ -52,7 +53,7 @@ async function completedVisit(request: APIRequestContext, language: 'en' | 'mr' 
   const email = `${name.toLowerCase()}@example.com`;
   let id = 0;
   for (let attempt = 0; !id; attempt++) {
-    const day = new Date(Date.now() + (30 + Math.floor(Math.random() * 300)) * 86_400_000);
+    const day = new Date(`${anyLaterDay()}T00:00:00Z`);
     if (day.getUTCDay() === 0) continue;
     const res = await request.post('/api/appointments', {
       data: {

@@ -62,6 +62,26 @@ export function bookingDay(testInfo: TestInfo, slot: number): string {
   return day;
 }
 
+/**
+ * A working day for a test that books through the admin or needs just some free day (not a day of its own
+ * that it fills: bookingDay): 210-361 days ahead, beyond bookingDay's days, the project's half of it
+ * (desktop 210-285, mobile 290-361 with `offset` up to 40).
+ */
+export function laterDay(testInfo: TestInfo, offset = 0): string {
+  if (offset > 40) throw new Error(`laterDay offset ${offset}: use 0-40`);
+  const base = testInfo.project.name === 'mobile' ? 290 : 210;
+  let day = addDays(clinicToday(new Date()), base + offset + Math.floor(Math.random() * 30));
+  while (isSundayDate(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** A working day somewhere in the later days (210-359 ahead), for a test that books one place, retrying on 409. */
+export function anyLaterDay(): string {
+  let day = addDays(clinicToday(new Date()), 210 + Math.floor(Math.random() * 150));
+  while (isSundayDate(day)) day = addDays(day, 1);
+  return day;
+}
+
 /** The next Sunday at least a week away. */
 export function aSunday(): string {
   let day = addDays(clinicToday(new Date()), 7);
