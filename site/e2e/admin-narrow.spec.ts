@@ -81,7 +81,7 @@ test('every admin screen and its main dialog fit a 375 px phone, with long notes
       await page.getByLabel('Search appointments').fill(`Narrow${tag}`);
       const row = page.locator('.appointment-row').filter({ hasText: `Narrow${tag}` });
       await expect(row).toHaveCount(1);
-      await expect(row.getByRole('button', { name: /Approve .* request to move/ })).toBeVisible();
+      await expect(row.getByRole('button', { name: /^Approve new time: .* request to move$/ })).toBeVisible();
       await expect(row.getByText(/averyveryverylong/)).toBeVisible();
       await expect(row.getByRole('button', { name: `Delete Narrow${tag} Testvisit's appointment` })).toBeVisible();
     }

@@ -239,7 +239,7 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
           icon={<SwapOutlined aria-hidden="true" />}
           disabled={busy}
           onClick={() => handlers.onApproveRequest(a)}
-          aria-label={`Approve ${name}'s request to move to ${when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}`}
+          aria-label={`Approve new time: ${when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}, ${name}'s request to move`}
         >
           Approve new time: {when({ preferredDate: a.requested.date, preferredTime: a.requested.time })}
         </Button>
@@ -254,13 +254,13 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
           <Button type="primary" icon={<UserOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'in-chair', false)} aria-describedby={nameId}>
             In chair
           </Button>
-          <Button icon={<RollbackOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'arrived', true)} aria-label={`Undo ${name}'s arrival`}>
+          <Button icon={<RollbackOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'arrived', true)} aria-label={`Undo arrived: ${name}`}>
             <span className="label-wide">Undo arrived</span>
           </Button>
         </>
       )}
       {status === 'confirmed' && a.inChairAt && (
-        <Button icon={<RollbackOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'in-chair', true)} aria-label={`Undo ${name} in the chair`}>
+        <Button icon={<RollbackOutlined aria-hidden="true" />} disabled={busy} onClick={() => handlers.onCheckIn(a, 'in-chair', true)} aria-label={`Undo in chair: ${name}`}>
           <span className="label-wide">Undo in chair</span>
         </Button>
       )}
