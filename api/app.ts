@@ -22,7 +22,6 @@ import { mediaRoutes } from './routes/media';
 import { publicAppointmentRoutes } from './routes/public/appointments';
 import { publicContentRoutes } from './routes/public/content';
 import { siteRoutes } from './routes/site';
-import { withAuditClock } from './platform/audit';
 
 /**
  * Every router of the app, in the order requests try them (most traffic first). Each is made by
@@ -55,11 +54,10 @@ export function createApp(deps: Deps): Koa {
   // X-Forwarded-For, and what a client wrote before it cannot choose the address rate limits count.
   const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
 
-  app.use(requestLog(deps.logger));
+  // OPS-20, CLINIC-12: the request's id and the app's clock, for every line it logs and every row it audits.
+  app.use(requestLog(deps.logger, deps.now));
   // BOOK-14, REV-2: outside the error handler, so refusals at a private address carry its headers too.
   app.use(privatePages());
-  // CLINIC-12: what a request audits is stamped by the app's clock, the one its rules use.
-  app.use((_ctx, next) => withAuditClock(deps.now, next));
   app.use(errorHandler(deps.logger));
   // OPS-16: HTML, JSON, CSS and JS above 1 KB leave brotli- or gzip-compressed (brotli at quality 4: most of
   // the saving for little CPU). Built assets already carry Content-Encoding from their .br/.gz twins

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
+import { currentWork, runWith, type Actor } from './work-context';
 
 // The audit trail (docs/requirements.md DATA-1, DATA-4..DATA-6). A service writes one row with the same `trx` as
 // the change it records, so the row exists exactly when the change committed:
@@ -14,32 +14,25 @@ import type { Knex } from 'knex';
 // `asActor`), or from `actor` when there is no session yet (sign-in). Passwords, hashes and tokens never
 // reach a row: `changedFields` and `audit` drop every key that names one.
 
-export interface Actor {
-  id: number | null;
-  name: string | null;
-}
-
-const actorStore = new AsyncLocalStorage<Actor>();
+export type { Actor };
 
 /** Runs `work` with `actor` as the one who makes the changes it audits (the session guard does this). */
 export function asActor<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
-  return actorStore.run(actor, work);
+  return runWith({ actor }, work);
 }
 
-const clockStore = new AsyncLocalStorage<() => Date>();
-
 /**
- * Runs `work` with `now` as the clock its audit rows are stamped by (CLINIC-12): every request (api/app.ts)
- * and every scheduled task (api/platform/scheduler.ts) runs inside it, so `at` agrees with the clock the rules
- * use; elsewhere (the command-line tools) the database's default stamps it.
+ * Runs `work` with `now` as the clock its audit rows are stamped by (CLINIC-12): every request (its context,
+ * api/middleware/request-context.ts) and every scheduled task (api/platform/scheduler.ts) runs inside it, so
+ * `at` agrees with the clock the rules use; elsewhere (the command-line tools) the database's default stamps it.
  */
 export function withAuditClock<T>(now: () => Date, work: () => Promise<T>): Promise<T> {
-  return clockStore.run(now, work);
+  return runWith({ now }, work);
 }
 
 /** The signed-in user of the request under way, if any. */
 export function currentActor(): Actor | undefined {
-  return actorStore.getStore();
+  return currentWork()?.actor;
 }
 
 export type AuditChanges = Record<string, { old: unknown; new: unknown }>;
@@ -108,7 +101,7 @@ export async function audit(trx: Knex | Knex.Transaction, entry: AuditEntry): Pr
       ) as AuditChanges)
     : null;
   if (entry.changes && changes && Object.keys(changes).length === 0 && !EVENTS.has(entry.action)) return;
-  const at = clockStore.getStore()?.();
+  const at = currentWork()?.now?.();
   await trx('auditLog').insert({
     ...(at ? { at } : {}),
     userId: actor?.id ?? null,

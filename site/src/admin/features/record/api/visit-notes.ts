@@ -24,10 +24,11 @@ export function useVisitNoteTemplates(enabled = true) {
   });
 }
 
-export function useUnsignedNotes(enabled: boolean) {
+/** The notes still unsigned a day on: the signed-in dentist's (`mine`) or every dentist's (`all`, the owner's). */
+export function useUnsignedNotes(enabled: boolean, scope: 'mine' | 'all') {
   return useQuery({
-    queryKey: adminKeys.unsignedNotes,
-    queryFn: ({ signal }) => api.get<UnsignedNote[]>('/api/admin/visit-notes?unsigned=mine', { signal }),
+    queryKey: [...adminKeys.unsignedNotes, scope],
+    queryFn: ({ signal }) => api.get<UnsignedNote[]>(`/api/admin/visit-notes?unsigned=${scope}`, { signal }),
     enabled,
   });
 }
