@@ -1,16 +1,14 @@
-import { Input } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paymentModeLabel } from '../../../../shared/constants/invoice';
-import { clinicNowTime, clinicToday, formatEnGbDate, isValidDateString } from '../../../../shared/domain/clinic-time';
+import { clinicNowTime, formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import type { DayEndReport } from '../../../../shared/schemas/desk-reports';
 import { timeSlotLabel } from '../../../../shared/constants/booking';
 import { useDayEndReport, useSaveDeskReportCsv } from '../features/reports/api/desk-reports';
 import { ReportScreen } from '../features/reports/components/report-screen';
+import { usePastDayChoice } from '../features/reports/components/past-day-choice';
 import '../features/invoices/billing.css';
 import { usePlatform } from '../platform/platform-context';
-import { clockNow } from '../../lib/clock';
 
 const money = (n: number) => formatRupeesExact(n);
 const at = (iso: string) => timeSlotLabel(clinicNowTime(new Date(iso)));
@@ -187,8 +185,7 @@ function Report({ report }: { report: DayEndReport }) {
 // INV-31, INV-33 Day end (owner): the clinic day's money by mode and by staff, refunds and advances, with the CSV.
 export function DayEndPage() {
   const platform = usePlatform();
-  const today = clinicToday(clockNow());
-  const [date, setDate] = useState(today);
+  const [date, dateField] = usePastDayChoice('day-end-date', 'Day');
   return (
     <ReportScreen
       title="Day end"
@@ -197,21 +194,7 @@ export function DayEndPage() {
       csvFor={{ report: 'day-end' as const, date }}
       report={useDayEndReport(date)}
       errorText="Unable to load the day-end report."
-      choices={
-        <div className="toolbar report-toolbar">
-          <label htmlFor="day-end-date" className="field-label">
-            Day
-          </label>
-          <Input
-            id="day-end-date"
-            type="date"
-            value={date}
-            max={today}
-            onChange={(e) => isValidDateString(e.target.value) && e.target.value <= today && setDate(e.target.value)}
-            style={{ maxWidth: 200 }}
-          />
-        </div>
-      }
+      choices={dateField}
     >
       {(report) => <Report report={report} />}
     </ReportScreen>

@@ -1,14 +1,12 @@
-import { Input } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { clinicToday, formatEnGbDate, isValidDateString } from '../../../../shared/domain/clinic-time';
+import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { DUES_BUCKETS, type DuesReport } from '../../../../shared/schemas/desk-reports';
 import { useDuesReport, useSaveDeskReportCsv } from '../features/reports/api/desk-reports';
 import { ReportScreen } from '../features/reports/components/report-screen';
+import { usePastDayChoice } from '../features/reports/components/past-day-choice';
 import '../features/invoices/billing.css';
 import { usePlatform } from '../platform/platform-context';
-import { clockNow } from '../../lib/clock';
 import { formatPhone } from '../../../../shared/domain/phone';
 
 const money = (n: number) => formatRupeesExact(n);
@@ -106,8 +104,7 @@ function Report({ report }: { report: DuesReport }) {
 // INV-32, INV-33 Dues (owner): who owes what, by age of the debt, less unused credit, with the CSV.
 export function DuesPage() {
   const platform = usePlatform();
-  const today = clinicToday(clockNow());
-  const [asOf, setAsOf] = useState(today);
+  const [asOf, asOfField] = usePastDayChoice('dues-as-of', 'As of');
   return (
     <ReportScreen
       title="Dues"
@@ -116,21 +113,7 @@ export function DuesPage() {
       csvFor={{ report: 'dues' as const, date: asOf }}
       report={useDuesReport(asOf)}
       errorText="Unable to load the dues report."
-      choices={
-        <div className="toolbar report-toolbar">
-          <label htmlFor="dues-as-of" className="field-label">
-            As of
-          </label>
-          <Input
-            id="dues-as-of"
-            type="date"
-            value={asOf}
-            max={today}
-            onChange={(e) => isValidDateString(e.target.value) && e.target.value <= today && setAsOf(e.target.value)}
-            style={{ maxWidth: 200 }}
-          />
-        </div>
-      }
+      choices={asOfField}
     >
       {(report) => <Report report={report} />}
     </ReportScreen>
