@@ -220,6 +220,12 @@ test('a dentist changes an accepted plan into version 2 which the patient signs 
   await expect(card.getByRole('alert').or(card.locator('.plan-version-notice'))).toContainText('This makes version 2; the patient signs again.');
   await card.getByLabel(/^Price of 24 25 26 .*Bridge in option A$/i).fill('30000');
   await card.getByLabel('Plan discount of option A').fill('1000');
+  // Option B goes; a new option C offers the bridge alone (the first free letter is C: B is still shown until removed).
+  await card.getByRole('button', { name: 'Add option C' }).click();
+  await card.getByRole('button', { name: 'Remove option B' }).click();
+  await expect(card.getByRole('group', { name: 'Option B' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Add option B' })).toBeVisible();
+  await card.getByRole('group', { name: 'Option C' }).getByRole('checkbox', { name: /Dental Bridge$/ }).check();
   await expectNoAxeViolations(dentist);
   await card.screenshot({ path: testInfo.outputPath('plan-edit-1280.png') });
   await card.getByRole('button', { name: 'Save version 2' }).click();
@@ -229,7 +235,7 @@ test('a dentist changes an accepted plan into version 2 which the patient signs 
   await expect(card.getByRole('list', { name: 'Earlier signed versions' })).toContainText('Version 1: option A signed by');
   const second = (await (await dentist.request.get(`/api/admin/treatment-plans/${planId}`)).json()) as { acceptance: null; options: { name: string; status: string; discount: number; items: { unitPrice: number }[] }[] };
   expect(second.acceptance).toBeNull();
-  expect(second.options.map((o) => o.status)).toEqual(['proposed', 'proposed']);
+  expect(second.options.map((o) => [o.name, o.status])).toEqual([['A', 'proposed'], ['C', 'proposed']]);
   expect(second.options[0].discount).toBe(1000);
   expect(second.options[0].items[0].unitPrice).toBe(30000);
   // Version 1's signed estimate is still the clinic's document.

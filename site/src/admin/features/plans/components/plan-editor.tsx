@@ -1,15 +1,19 @@
 import { Alert, Button, Checkbox, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
 import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
-import type { TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
+import { PLAN_LIMITS, type TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
 import { usePlannedItems, useUpdatePlan, type PlanOptionInput } from '../api/plans';
 
 // PLAN-1, PLAN-3, PLAN-4, PLAN-8: a plan changed from its card: the title, each option's items (those of the
-// plan and the chart's other planned items), each item's price, discount and visit, the option's discount.
+// plan and the chart's other planned items), each item's price, discount and visit, the option's discount;
+// an option added (the first free letter) or removed (while another stays).
 // Saving writes the next version, proposed; an accepted plan's patient signs again, and the signed version
 // stays as it was.
+
+/** Options are named A, B, C... (PLAN_MESSAGES.optionName), at most PLAN_LIMITS.options of them. */
+const OPTION_LETTERS = 'ABCDEFGHIJ'.slice(0, PLAN_LIMITS.options).split('');
 
 interface Candidate {
   itemId: number;
@@ -51,6 +55,8 @@ export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () =
   const [options, setOptions] = useState<OptionDraft[]>(() => draftOf(plan));
   const [problem, setProblem] = useState<string | null>(null);
 
+  const before = (name: string) => plan.options.find((o) => o.name === name)?.total;
+
   if (planned.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (planned.isError) return <Alert type="error" message="Unable to load the chart's planned items." />;
 
@@ -75,6 +81,10 @@ export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () =
         i === o ? { ...opt, lines: { ...opt.lines, [itemId]: { ...(opt.lines[itemId] ?? { on: false, unitPrice: null, discount: 0, visit: 1 }), ...change } } } : opt,
       ),
     );
+
+  const nextName = OPTION_LETTERS.find((letter) => !options.some((o) => o.name === letter));
+  const addOption = () => nextName && setOptions((all) => [...all, { name: nextName, discount: 0, lines: {}, visits: [] }]);
+  const removeOption = (name: string) => setOptions((all) => all.filter((o) => o.name !== name));
 
   const submit = () => {
     const body: PlanOptionInput[] = options.map((opt) => {
@@ -163,10 +173,18 @@ export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () =
                 onChange={(v) => setOptions((all) => all.map((x, i) => (i === o ? { ...x, discount: Number(v) || 0 } : x)))}
               />
             </label>
-            <p className="muted small">Now {formatAmount(plan.options[o].total)}; the new total is worked out on saving.</p>
+            <p className="muted small">
+              {before(opt.name) === undefined ? 'A new option' : `Now ${formatAmount(before(opt.name)!)}`}; the new total is worked out on saving.
+            </p>
+            {options.length > 1 && (
+              <Button size="small" onClick={() => removeOption(opt.name)}>
+                Remove option {opt.name}
+              </Button>
+            )}
           </fieldset>
         ))}
       </div>
+      {nextName && <Button onClick={addOption}>Add option {nextName}</Button>}
       {problem && <Alert type="error" showIcon message={problem} role="alert" />}
       <div className="row-actions">
         <Button type="primary" loading={update.isPending} onClick={submit}>
