@@ -147,7 +147,7 @@ const allowed: Record<string, string[]> = {
   site: ['shared', 'site/src/lib', 'site/src/admin', 'site/src/public'],
   desktop: ['shared', 'site/src/lib', 'site/src/admin'],
   bench: ['shared', 'api'],
-  scripts: [],
+  scripts: ['site/src/admin'],
   root: ['api', 'shared', 'site', 'desktop'],
 };
 
