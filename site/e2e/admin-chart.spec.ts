@@ -49,6 +49,9 @@ for (const width of [1280, 768]) {
     await dentist.keyboard.press('Enter');
     await expect(item(dentist, '48 missing')).toBeVisible();
     for (const t of ['18', '28', '38', '48']) await expect(tooth(dentist, t)).toHaveAttribute('data-state', 'missing');
+    // Drawn as the legend's Missing (a dashed place), not crossed out as its To extract.
+    await expect(tooth(dentist, '18').locator('.missing-place')).toHaveCount(1);
+    await expect(tooth(dentist, '18').locator('.cross-out')).toHaveCount(0);
 
     await dentist.keyboard.type('46 rct done');
     await dentist.keyboard.press('Enter');

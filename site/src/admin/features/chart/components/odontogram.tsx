@@ -226,11 +226,22 @@ const Tooth = memo(function Tooth(props: ToothProps) {
             <line x1={w / 2 + 1} y1={20} x2={-w / 2 - 1} y2={CROWN_EDGE_Y + 2} />
           </g>
         )}
+        {/* A missing tooth's place: the legend's dashed square, in its record's colour (a finding, extracted
+            here, gone elsewhere). Not a cross: a cross is the legend's "To extract". */}
         {missing && extraction && (
-          <g stroke={statusLooks[extraction.status].colour} strokeWidth={2} strokeLinecap="round" opacity={0.9}>
-            <line x1={-9} y1={MAP_Y - 9} x2={9} y2={MAP_Y + 9} />
-            <line x1={9} y1={MAP_Y - 9} x2={-9} y2={MAP_Y + 9} />
-          </g>
+          <rect
+            x={-MAP_HALF}
+            y={MAP_Y - MAP_HALF}
+            width={MAP_HALF * 2}
+            height={MAP_HALF * 2}
+            rx={3}
+            fill="none"
+            stroke={statusLooks[extraction.status].colour}
+            strokeWidth={2}
+            strokeDasharray="4 3"
+            opacity={opacity(extraction)}
+            className="missing-place"
+          />
         )}
         {dots.slice(-4).map((m, i, shown) => (
           <circle key={m.itemId} cx={(i - (shown.length - 1) / 2) * 8} cy={MAP_Y + MAP_HALF + 6} r={3} fill={fill(m)} stroke={statusLooks[m.status].colour} strokeWidth={1} opacity={opacity(m)} />
