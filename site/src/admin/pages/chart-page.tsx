@@ -185,13 +185,14 @@ export function ChartPage() {
     return () => document.removeEventListener('keydown', onKey);
   }, [editable, undoLast]);
 
-  // A dentist comes to the chart to chart: the bar has the focus on load.
+  // A dentist comes to the chart to chart: the bar has the focus on load, once it is drawn (the screen waits
+  // for the patient, the chart and the codes, which arrive in any order).
   const focusedOnce = useRef(false);
   useEffect(() => {
-    if (focusedOnce.current || role !== 'dentist' || !editable || !current.data || !codes.data) return;
+    if (focusedOnce.current || role !== 'dentist' || !editable || !patient.data || !current.data || !codes.data || !barRef.current) return;
     focusedOnce.current = true;
     focusBar();
-  }, [role, editable, current.data, codes.data]);
+  }, [role, editable, patient.data, current.data, codes.data]);
 
   const onChartKey = (e: KeyboardEvent<SVGSVGElement>) => {
     const action = chartKeyAction(e);
