@@ -10,7 +10,7 @@ import { adminTheme } from './theme';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
-/** A11Y-5: no motion under prefers-reduced-motion (antd's transitions are switched off). */
+/** A11Y-5: no motion under prefers-reduced-motion: antd's transitions and its click wave are switched off. */
 function usePrefersReducedMotion(): boolean {
   const query = '(prefers-reduced-motion: reduce)';
   const [reduced, setReduced] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
@@ -48,10 +48,11 @@ export function AdminApp({
 }) {
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => ({ ...adminTheme, token: { ...adminTheme.token, motion: !reducedMotion } }), [reducedMotion]);
+  const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
   return (
     <PlatformProvider platform={platform}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider theme={theme} locale={enGB}>
+        <ConfigProvider theme={theme} wave={wave} locale={enGB}>
           <ToastProvider>
             <ShowStartupNotice notice={notice} />
             <RouterProvider router={router} />
