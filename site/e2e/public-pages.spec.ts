@@ -4,6 +4,11 @@ import { testimonials } from '../../shared/constants/testimonials';
 import { treatments } from '../../shared/constants/treatments';
 import { demoPublished, isMobile, visit } from './support/public-helpers';
 
+// The carousel, the hero loop and the largest paint are what a visitor sees who has not asked for reduced
+// motion; the phone project asks for it (playwright.config.ts), so this file says which it tests, and the
+// describe below asks for reduced motion again.
+test.use({ reducedMotion: 'no-preference' });
+
 // Every public route renders its content, the chrome works at 1280 and 375 px, and 404s answer 404.
 
 test('the home page shows the hero, EMI banner, service circles, treatments, testimonials and call to action', async ({ page }) => {
