@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -46,33 +45,44 @@ export class BucketStorage implements FileStorage {
   }
 
   async put(key: string, content: Readable | AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StoredFile> {
+    const objectKey = this.objectKeyOf(key);
     const measure = measuring();
+    // The upload pulls the source chunk by chunk: when it fails, the source is returned (a stream destroyed)
+    // and read no further. When the source fails, the upload fails and is aborted; the source's error is the
+    // one answered (an abort the server refuses would otherwise hide it).
+    let sourceError: unknown = null;
+    const measured = async function* () {
+      // An error thrown in at the yield is the upload stopping; one thrown by the source is the source's.
+      let handedOver = false;
+      try {
+        for await (const chunk of content) {
+          measure.count(chunk as Uint8Array);
+          handedOver = true;
+          yield chunk as Uint8Array;
+          handedOver = false;
+        }
+      } catch (err) {
+        if (!handedOver) sourceError = err;
+        throw err;
+      }
+    };
     const upload = new Upload({
       client: this.client,
       params: {
         Bucket: this.config.bucket,
-        Key: this.objectKeyOf(key),
-        Body: measure.through,
+        Key: objectKey,
+        Body: Readable.from(measured()),
         ...(this.config.serverSideEncryption ? { ServerSideEncryption: this.config.serverSideEncryption } : {}),
       },
       partSize: PART_SIZE,
       queueSize: 1,
       leavePartsOnError: false,
     });
-    // A source that fails destroys the measure, which fails the upload (and aborts it); an upload that fails
-    // must stop the source in turn, or the pipeline would wait for a reader forever.
-    const fed = pipeline(content, measure.through).then(
-      () => null,
-      (err: unknown) => err,
-    );
     try {
       await upload.done();
     } catch (err) {
-      measure.through.destroy();
-      throw (await fed) ?? err;
+      throw sourceError ?? err;
     }
-    const failed = await fed;
-    if (failed) throw failed;
     return measure.result();
   }
 

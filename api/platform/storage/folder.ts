@@ -37,7 +37,7 @@ export class FolderStorage implements FileStorage {
     const measure = measuring();
     try {
       // flush: the file is fsynced before it is closed, so it is on the disk before it gets its name.
-      await pipeline(content, measure.through, fs.createWriteStream(temp, { flags: 'wx', mode: FILE_MODE, flush: true }));
+      await pipeline(content, measure.through(), fs.createWriteStream(temp, { flags: 'wx', mode: FILE_MODE, flush: true }));
     } catch (err) {
       await fsp.rm(temp, { force: true });
       throw err;

@@ -224,6 +224,21 @@ describe('the bucket storage alone', () => {
     expect(writes('sse-none').map((r) => r.encryption)).toEqual([undefined]);
   });
 
+  it('fails with the server\'s refusal (a bucket that does not exist) and stops reading the source', async () => {
+    const missing = new BucketStorage({ ...parseStorageUrl(s3.storageUrl()), bucket: 'no-such-bucket' });
+    let read = 0;
+    const source = new Readable({
+      read() {
+        read += 1;
+        this.push(read > 400 ? null : crypto.randomBytes(65536));
+      },
+    });
+    // 25 MB offered: the refusal of the upload's start, after the first 5 MB part, ends it.
+    await expect(missing.put('media/x.png', source)).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    expect(source.destroyed).toBe(true);
+    expect(read).toBeLessThan(400);
+  });
+
   it('aborts a multipart upload whose source fails, so its parts do not linger (and cost) in the bucket', async () => {
     const storage = new BucketStorage(parseStorageUrl(s3.storageUrl('aborted')));
     await expect(storage.put('media/big.png', randomStream(16 * MB, 12 * MB).stream)).rejects.toThrow('the client went away');
