@@ -77,6 +77,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
 
   const storageDir = path.resolve(target.storageDir ?? path.join(target.dataDir, 'storage'));
   const staging = `${storageDir}.restoring`;
+  const bucket = manifest.files && target.storageUrl ? await reachableBucket(storageDir, target.storageUrl) : null;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-restore-'));
   try {
     await tar.extract({ file, cwd: work, filter: (p) => !p.startsWith(STORAGE_PREFIX) });
@@ -86,8 +87,8 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const restored = intoServer
       ? await restoreServer(target.databaseUrl!, manifest, dump)
       : await restoreEmbedded(target.dataDir, dump, target.now);
-    if (manifest.files && target.storageUrl) {
-      await uploadIntoBucket(await createStorage({ storageDir, storageUrl: target.storageUrl }), manifest.files, staging);
+    if (manifest.files && bucket) {
+      await uploadIntoBucket(bucket, manifest.files, staging);
     } else if (manifest.files) {
       if (fs.existsSync(storageDir)) fs.renameSync(storageDir, `${storageDir}.before-restore-${fileStamp(target.now)}`);
       fs.renameSync(staging, storageDir);
@@ -132,6 +133,17 @@ async function unpackStoredFiles(file: string, expected: Record<string, { size: 
     const shown = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
     throw new RestoreRefused(`The backup's stored files do not match its manifest, so nothing was restored: ${shown}.`);
   }
+}
+
+/** FILE-5: the bucket, once it has answered a listing: a wrong key or bucket name refuses the restore before anything changes. */
+async function reachableBucket(storageDir: string, storageUrl: string): Promise<FileStorage> {
+  const bucket = await createStorage({ storageDir, storageUrl });
+  try {
+    await bucket.list()[Symbol.asyncIterator]().next();
+  } catch (err) {
+    throw new RestoreRefused(`The bucket ${bucket.location} could not be listed (${(err as Error).message}), so nothing was restored.`);
+  }
+  return bucket;
 }
 
 /** FILE-5: the checked files from `staging` into the bucket, then away with what the backup does not hold. */

@@ -15,7 +15,7 @@ import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, 
 import { RestoreRefused, restoreBackup } from '../../platform/backups/restore';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
 import { clockEnv } from '../support/server-process';
-import { startS3Server } from '../support/s3-server';
+import { startS3Server, type S3TestServer, TEST_BUCKET } from '../support/s3-server';
 
 // OPS-13: the round trip on both databases. Data is created (the demo content, images included, plus a
 // patient with quotes and Marathi in the name), backed up, wiped, restored; every table's row count and a
@@ -244,43 +244,75 @@ describe('the stored files in a bucket (FILE-5)', () => {
     return held;
   }
 
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+  /** The round trip's backup, which the refusals below use. */
+  let bucketBackup = '';
+
   it('npm run backup and npm run restore with STORAGE_URL: the backed-up files come back, newer objects go, other prefixes stay', slow, async () => {
-    const s3 = await startS3Server();
-    try {
-      const dataDir = fs.mkdtempSync(path.join(tmp, 'bucket-'));
-      const db = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
-      await migrateLatest(db.knex);
-      await db.close();
-      const storageUrl = s3.storageUrl('clinic');
-      const bucket = await createStorage({ storageDir: path.join(dataDir, 'storage'), storageUrl });
-      // A over one upload part (restored in parts too), B small; and another clinic's object beside ours.
-      const a = crypto.randomBytes(6 * 1024 * 1024 + 3);
-      const b = Buffer.from('the X-ray as it was backed up');
-      await bucket.put('media/a.png', [a]);
-      await bucket.put('xrays/b.dcm', [b]);
-      const neighbour = await createStorage({ storageDir: path.join(dataDir, 'unused'), storageUrl: s3.storageUrl('another-clinic') });
-      await neighbour.put('media/theirs.png', [Buffer.from('theirs')]);
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'bucket-'));
+    const db = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
+    await migrateLatest(db.knex);
+    await db.close();
+    const storageUrl = s3.storageUrl('clinic');
+    const bucket = await createStorage({ storageDir: path.join(dataDir, 'storage'), storageUrl });
+    // A over one upload part (restored in parts too), B small; and another clinic's object beside ours.
+    const a = crypto.randomBytes(6 * 1024 * 1024 + 3);
+    const b = Buffer.from('the X-ray as it was backed up');
+    await bucket.put('media/a.png', [a]);
+    await bucket.put('xrays/b.dcm', [b]);
+    const neighbour = await createStorage({ storageDir: path.join(dataDir, 'unused'), storageUrl: s3.storageUrl('another-clinic') });
+    await neighbour.put('media/theirs.png', [Buffer.from('theirs')]);
 
-      const env = { PATH: process.env.PATH, ...clockEnv(), DATA_DIR: dataDir, STORAGE_URL: storageUrl };
-      const backup = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/backup.ts'], { env });
-      const file = backup.stdout.trim().split('\n').at(-1)!;
-      expect((await readManifest(file)).files).toEqual({
-        'media/a.png': { size: a.length, sha256: sha256(a) },
-        'xrays/b.dcm': { size: b.length, sha256: sha256(b) },
-      });
+    const env = { PATH: process.env.PATH, ...clockEnv(), DATA_DIR: dataDir, STORAGE_URL: storageUrl };
+    const backup = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/backup.ts'], { env });
+    const file = backup.stdout.trim().split('\n').at(-1)!;
+    bucketBackup = file;
+    expect((await readManifest(file)).files).toEqual({
+      'media/a.png': { size: a.length, sha256: sha256(a) },
+      'xrays/b.dcm': { size: b.length, sha256: sha256(b) },
+    });
 
-      await bucket.put('media/c.png', [Buffer.from('added after the backup')]);
-      await bucket.put('xrays/b.dcm', [Buffer.from('changed after the backup')]);
-      const restore = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/restore.ts', file], { env });
-      expect(restore.stdout).toMatch(/2 stored files \(each checked against its SHA-256\)/);
+    await bucket.put('media/c.png', [Buffer.from('added after the backup')]);
+    await bucket.put('xrays/b.dcm', [Buffer.from('changed after the backup')]);
+    const restore = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/restore.ts', file], { env });
+    expect(restore.stdout).toMatch(/2 stored files \(each checked against its SHA-256\)/);
 
-      expect(await contentsOf(bucket)).toEqual(new Map([['media/a.png', a], ['xrays/b.dcm', b]]));
-      expect(await contentsOf(neighbour)).toEqual(new Map([['media/theirs.png', Buffer.from('theirs')]]));
-      // The folder served only to check the files: nothing of it is left.
-      expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('storage'))).toEqual([]);
-    } finally {
-      await s3.close();
-    }
+    expect(await contentsOf(bucket)).toEqual(new Map([['media/a.png', a], ['xrays/b.dcm', b]]));
+    expect(await contentsOf(neighbour)).toEqual(new Map([['media/theirs.png', Buffer.from('theirs')]]));
+    // The folder served only to check the files: nothing of it is left.
+    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('storage'))).toEqual([]);
+  });
+
+  it('refuses, changing nothing, a bucket it cannot reach and a backup whose files do not match its manifest', slow, async () => {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'bucket-refused-'));
+    fs.mkdirSync(path.join(dataDir, 'pglite'));
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '17');
+    const storageUrl = s3.storageUrl('refusals');
+    const bucket = await createStorage({ storageDir: path.join(dataDir, 'storage'), storageUrl });
+    await bucket.put('media/kept.png', [Buffer.from('kept')]);
+    const unchanged = async () => {
+      expect(fs.readdirSync(dataDir)).toEqual(['pglite']);
+      expect(fs.readdirSync(path.join(dataDir, 'pglite'))).toEqual(['PG_VERSION']);
+      expect(await contentsOf(bucket)).toEqual(new Map([['media/kept.png', Buffer.from('kept')]]));
+    };
+
+    const noBucket = storageUrl.replace(`/${TEST_BUCKET}/`, '/no-such-bucket/');
+    const unreachable = await restoreBackup(bucketBackup, { dataDir, storageUrl: noBucket, now: NOW }).catch((err: unknown) => err);
+    expect(unreachable).toBeInstanceOf(RestoreRefused);
+    expect((unreachable as Error).message).toMatch(/^The bucket s3\+http:\/\/127\.0\.0\.1:\d+\/no-such-bucket\/refusals could not be listed \(.+\), so nothing was restored\.$/);
+    await unchanged();
+
+    const unpacked = fs.mkdtempSync(path.join(tmp, 'bucket-spoiled-'));
+    await tar.extract({ file: bucketBackup, cwd: unpacked });
+    fs.writeFileSync(path.join(unpacked, 'storage/xrays/b.dcm'), 'not the X-ray that was backed up');
+    const spoiled = `${unpacked}.tar`;
+    await tar.create({ file: spoiled, cwd: unpacked }, fs.readdirSync(unpacked));
+    await expect(restoreBackup(spoiled, { dataDir, storageUrl, now: NOW })).rejects.toThrow(/xrays\/b\.dcm differs from its SHA-256 in the manifest/);
+    await unchanged();
   });
 });
 
