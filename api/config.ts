@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultHttpTimeouts, type HttpTimeouts } from './http-server';
+import { parseStorageUrl, StorageUrlError } from './platform/storage/bucket-url';
 
 // OPS-9: the environment is read once, here, and every bad value stops the process with its name.
 const booleanFlag = z
@@ -16,6 +17,18 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   // FILE-1: the folder uploaded files are kept in (default DATA_DIR/storage).
   STORAGE_DIR: z.string().min(1).optional(),
+  // FILE-5: an S3-compatible bucket instead of the folder (api/platform/storage/bucket-url.ts reads it).
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .superRefine((url, ctx) => {
+      try {
+        if (url) parseStorageUrl(url);
+      } catch (err) {
+        if (!(err instanceof StorageUrlError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message });
+      }
+    }),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_NOTIFY_EMAIL: z.email().optional(),
@@ -63,6 +76,8 @@ export interface Config {
   dataDir: string;
   /** FILE-1: the folder of stored files (uploaded images), default DATA_DIR/storage. */
   storageDir: string;
+  /** FILE-5: the S3-compatible bucket of stored files, when set (the folder is then unused); holds the secret. */
+  storageUrl?: string;
   /** Where backups go (default DATA_DIR/backups), and how many of the automatic ones are kept. */
   backupDir: string;
   backupKeep: number;
@@ -130,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     storageDir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'storage')),
+    storageUrl: e.STORAGE_URL,
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,

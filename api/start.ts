@@ -42,7 +42,7 @@ export async function startServer(config: Config, print: (line: string) => void 
   if (Object.keys(tightened.failed).length > 0) logger.warn('file_modes_not_tightened', { folders: tightened.failed });
   const database = await createDbFromConfig(config);
   const { knex } = database;
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   try {
     await migrateLatest(knex);
     // FILE-3: images still in the database move to the storage before anything is served.

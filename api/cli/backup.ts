@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   const db = await createDbFromConfig({ ...config, applicationName: `${APPLICATION_NAME}-backup` });
   try {
-    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format, storage: createStorage(config), now: systemClock() });
+    const file = await takeBackup(db, { backupDir: config.backupDir, databaseUrl: config.databaseUrl, format, storage: await createStorage(config), now: systemClock() });
     process.stdout.write(`${file}\n`);
     return 0;
   } finally {

@@ -4,8 +4,8 @@ import { ConfigError, loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from '../platform/backups/restore';
 
 // `npm run restore -- FILE` (OPS-13): puts a backup back into the stopped product (the embedded database in
-// DATA_DIR, or DATABASE_URL's) and the stored files (STORAGE_DIR, FILE-4), then compares every table with
-// the backup's manifest.
+// DATA_DIR, or DATABASE_URL's) and the stored files (STORAGE_DIR, FILE-4, or STORAGE_URL's bucket, FILE-5),
+// then compares every table with the backup's manifest.
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -14,7 +14,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-  const { manifest, mismatches } = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storageDir: config.storageDir, now: systemClock() });
+  const { manifest, mismatches } = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storageDir: config.storageDir, storageUrl: config.storageUrl, now: systemClock() });
   const rows = Object.values(manifest.tables).reduce((n, t) => n + t.rows, 0);
   const files = manifest.files ? `, ${Object.keys(manifest.files).length} stored files (each checked against its SHA-256)` : '';
   process.stdout.write(`Restored the backup of ${manifest.createdAt} (schema ${manifest.schemaVersion}): ${rows} rows in ${Object.keys(manifest.tables).length} tables${files}.\n`);

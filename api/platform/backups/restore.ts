@@ -19,6 +19,7 @@ import {
   unknownMigrations,
   userTables,
 } from './backups';
+import { createStorage, type FileStorage } from '../storage';
 import { fileDigest, filesUnder, STORAGE_PREFIX } from './backup-archive';
 
 // OPS-13: `npm run restore -- FILE` puts a backup (api/platform/backups/backups.ts) back into a STOPPED product:
@@ -29,6 +30,9 @@ import { fileDigest, filesUnder, STORAGE_PREFIX } from './backup-archive';
 // FILE-4: the stored files come out of the archive into a folder beside the storage and are checked against
 // the manifest before anything is replaced; the storage folder is then swapped whole (the previous one kept
 // as <storage>.before-restore-<time>). A backup made before the file storage leaves the storage as it is.
+// FILE-5: into a bucket (STORAGE_URL), the checked files are uploaded one by one, each answering the SHA-256
+// of the manifest, and only once all are in are the objects the backup does not hold removed; the previous
+// versions of the objects are the bucket's versioning's to keep (docs/operations.md).
 
 const run = promisify(execFile);
 
@@ -39,6 +43,8 @@ export interface RestoreTarget {
   databaseUrl?: string;
   /** FILE-1: the storage folder (STORAGE_DIR); default DATA_DIR/storage. */
   storageDir?: string;
+  /** FILE-5: the bucket of stored files (STORAGE_URL), when the storage is one; the folder is then only where the files are checked. */
+  storageUrl?: string;
   /** When the restore runs (CLINIC-12): it names the embedded database kept beside. */
   now: Date;
 }
@@ -71,6 +77,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
 
   const storageDir = path.resolve(target.storageDir ?? path.join(target.dataDir, 'storage'));
   const staging = `${storageDir}.restoring`;
+  const bucket = manifest.files && target.storageUrl ? await reachableBucket(storageDir, target.storageUrl) : null;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-restore-'));
   try {
     await tar.extract({ file, cwd: work, filter: (p) => !p.startsWith(STORAGE_PREFIX) });
@@ -80,7 +87,9 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const restored = intoServer
       ? await restoreServer(target.databaseUrl!, manifest, dump)
       : await restoreEmbedded(target.dataDir, dump, target.now);
-    if (manifest.files) {
+    if (manifest.files && bucket) {
+      await uploadIntoBucket(bucket, manifest.files, staging);
+    } else if (manifest.files) {
       if (fs.existsSync(storageDir)) fs.renameSync(storageDir, `${storageDir}.before-restore-${fileStamp(target.now)}`);
       fs.renameSync(staging, storageDir);
     }
@@ -124,6 +133,28 @@ async function unpackStoredFiles(file: string, expected: Record<string, { size: 
     const shown = problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
     throw new RestoreRefused(`The backup's stored files do not match its manifest, so nothing was restored: ${shown}.`);
   }
+}
+
+/** FILE-5: the bucket, once it has answered a listing: a wrong key or bucket name refuses the restore before anything changes. */
+async function reachableBucket(storageDir: string, storageUrl: string): Promise<FileStorage> {
+  const bucket = await createStorage({ storageDir, storageUrl });
+  try {
+    await bucket.list()[Symbol.asyncIterator]().next();
+  } catch (err) {
+    throw new RestoreRefused(`The bucket ${bucket.location} could not be listed (${(err as Error).message}), so nothing was restored.`);
+  }
+  return bucket;
+}
+
+/** FILE-5: the checked files from `staging` into the bucket, then away with what the backup does not hold. */
+async function uploadIntoBucket(bucket: FileStorage, files: Record<string, { size: number; sha256: string }>, staging: string): Promise<void> {
+  for (const [key, want] of Object.entries(files)) {
+    const stored = await bucket.put(key, fs.createReadStream(path.join(staging, key)));
+    if (stored.sha256 !== want.sha256) throw new Error(`${key} changed on its way into ${bucket.location}: run the restore again`);
+  }
+  const extra: string[] = [];
+  for await (const key of bucket.list()) if (!Object.hasOwn(files, key)) extra.push(key);
+  for (const key of extra) await bucket.remove(key);
 }
 
 function compare(expected: Record<string, TableSummary>, actual: Record<string, TableSummary>): string[] {

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { measuring } from './measure';
 import { checkKey, FileMissing, type FileStorage, type OpenedFile, type StoredFile } from './types';
 
 // FILE-1: the folder driver (STORAGE_DIR, default DATA_DIR/storage). A key is a path under the folder. A
@@ -33,25 +34,17 @@ export class FolderStorage implements FileStorage {
     const dir = path.dirname(target);
     await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });
     const temp = path.join(dir, `${TEMP_PREFIX}${crypto.randomBytes(8).toString('hex')}`);
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
+    const measure = measuring();
     try {
       // flush: the file is fsynced before it is closed, so it is on the disk before it gets its name.
-      await pipeline(content, measure, fs.createWriteStream(temp, { flags: 'wx', mode: FILE_MODE, flush: true }));
+      await pipeline(content, measure.through(), fs.createWriteStream(temp, { flags: 'wx', mode: FILE_MODE, flush: true }));
     } catch (err) {
       await fsp.rm(temp, { force: true });
       throw err;
     }
     await fsp.rename(temp, target);
     await syncFolder(dir);
-    return { size, sha256: hash.digest('hex') };
+    return measure.result();
   }
 
   async open(key: string): Promise<OpenedFile> {

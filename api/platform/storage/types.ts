@@ -43,10 +43,13 @@ export class FileMissing extends Error {
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
-/** Throws unless `key` is a storage key (no '..', no leading dot or slash, no upper case, at most 200 characters). */
+/** Whether `key` is a storage key (no '..', no leading dot or slash, no upper case, at most 200 characters). */
+export function isStorageKey(key: string): boolean {
+  return key.length <= 200 && KEY.test(key) && !key.split('/').some((s) => s.includes('..'));
+}
+
+/** Throws unless `key` is a storage key. */
 export function checkKey(key: string): string {
-  if (key.length > 200 || !KEY.test(key) || key.split('/').some((s) => s.includes('..'))) {
-    throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
-  }
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
   return key;
 }

@@ -10,11 +10,12 @@ import { loadConfig } from '../../config';
 import { APPLICATION_NAME, createDb, type Database } from '../../db/knex';
 import { migrateLatest } from '../../db/migrate';
 import { ensureAdminAndSeed } from '../../db/seeds/first-start';
-import { FolderStorage } from '../../platform/storage';
+import { createStorage, type FileStorage, FolderStorage } from '../../platform/storage';
 import { dailyBackup, listBackups, pruneBackups, readManifest, summarizeTables, takeBackup, type TableSummary } from '../../platform/backups/backups';
 import { RestoreRefused, restoreBackup } from '../../platform/backups/restore';
 import { createServerDatabase, createTestDatabase } from '../support/test-db';
 import { clockEnv } from '../support/server-process';
+import { startS3Server, type S3TestServer, TEST_BUCKET } from '../support/s3-server';
 
 // OPS-13: the round trip on both databases. Data is created (the demo content, images included, plus a
 // patient with quotes and Marathi in the name), backed up, wiped, restored; every table's row count and a
@@ -229,6 +230,89 @@ describe('the stored files of a backup (FILE-4)', () => {
     expect(fs.readdirSync(dataDir).sort()).toEqual(['pglite', 'storage']);
     expect(fs.readdirSync(path.join(dataDir, 'pglite'))).toEqual(['PG_VERSION']);
     expect(fs.readFileSync(path.join(dataDir, 'storage', 'media', 'kept.png'), 'utf8')).toBe('kept');
+  });
+});
+
+describe('the stored files in a bucket (FILE-5)', () => {
+  async function contentsOf(storage: FileStorage): Promise<Map<string, Buffer>> {
+    const held = new Map<string, Buffer>();
+    for await (const key of storage.list()) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await storage.open(key)).stream) chunks.push(chunk as Buffer);
+      held.set(key, Buffer.concat(chunks));
+    }
+    return held;
+  }
+
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.close());
+  /** The round trip's backup, which the refusals below use. */
+  let bucketBackup = '';
+
+  it('npm run backup and npm run restore with STORAGE_URL: the backed-up files come back, newer objects go, other prefixes stay', slow, async () => {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'bucket-'));
+    const db = await createDb({ pgliteDir: path.join(dataDir, 'pglite') });
+    await migrateLatest(db.knex);
+    await db.close();
+    const storageUrl = s3.storageUrl('clinic');
+    const bucket = await createStorage({ storageDir: path.join(dataDir, 'storage'), storageUrl });
+    // A over one upload part (restored in parts too), B small; and another clinic's object beside ours.
+    const a = crypto.randomBytes(6 * 1024 * 1024 + 3);
+    const b = Buffer.from('the X-ray as it was backed up');
+    await bucket.put('media/a.png', [a]);
+    await bucket.put('xrays/b.dcm', [b]);
+    const neighbour = await createStorage({ storageDir: path.join(dataDir, 'unused'), storageUrl: s3.storageUrl('another-clinic') });
+    await neighbour.put('media/theirs.png', [Buffer.from('theirs')]);
+
+    const env = { PATH: process.env.PATH, ...clockEnv(), DATA_DIR: dataDir, STORAGE_URL: storageUrl };
+    const backup = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/backup.ts'], { env });
+    const file = backup.stdout.trim().split('\n').at(-1)!;
+    bucketBackup = file;
+    expect((await readManifest(file)).files).toEqual({
+      'media/a.png': { size: a.length, sha256: sha256(a) },
+      'xrays/b.dcm': { size: b.length, sha256: sha256(b) },
+    });
+
+    await bucket.put('media/c.png', [Buffer.from('added after the backup')]);
+    await bucket.put('xrays/b.dcm', [Buffer.from('changed after the backup')]);
+    const restore = await runFile(process.execPath, ['--import', 'tsx', 'api/cli/restore.ts', file], { env });
+    expect(restore.stdout).toMatch(/2 stored files \(each checked against its SHA-256\)/);
+
+    expect(await contentsOf(bucket)).toEqual(new Map([['media/a.png', a], ['xrays/b.dcm', b]]));
+    expect(await contentsOf(neighbour)).toEqual(new Map([['media/theirs.png', Buffer.from('theirs')]]));
+    // The folder served only to check the files: nothing of it is left.
+    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('storage'))).toEqual([]);
+  });
+
+  it('refuses, changing nothing, a bucket it cannot reach and a backup whose files do not match its manifest', slow, async () => {
+    const dataDir = fs.mkdtempSync(path.join(tmp, 'bucket-refused-'));
+    fs.mkdirSync(path.join(dataDir, 'pglite'));
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '17');
+    const storageUrl = s3.storageUrl('refusals');
+    const bucket = await createStorage({ storageDir: path.join(dataDir, 'storage'), storageUrl });
+    await bucket.put('media/kept.png', [Buffer.from('kept')]);
+    const unchanged = async () => {
+      expect(fs.readdirSync(dataDir)).toEqual(['pglite']);
+      expect(fs.readdirSync(path.join(dataDir, 'pglite'))).toEqual(['PG_VERSION']);
+      expect(await contentsOf(bucket)).toEqual(new Map([['media/kept.png', Buffer.from('kept')]]));
+    };
+
+    const noBucket = storageUrl.replace(`/${TEST_BUCKET}/`, '/no-such-bucket/');
+    const unreachable = await restoreBackup(bucketBackup, { dataDir, storageUrl: noBucket, now: NOW }).catch((err: unknown) => err);
+    expect(unreachable).toBeInstanceOf(RestoreRefused);
+    expect((unreachable as Error).message).toMatch(/^The bucket s3\+http:\/\/127\.0\.0\.1:\d+\/no-such-bucket\/refusals could not be listed \(.+\), so nothing was restored\.$/);
+    await unchanged();
+
+    const unpacked = fs.mkdtempSync(path.join(tmp, 'bucket-spoiled-'));
+    await tar.extract({ file: bucketBackup, cwd: unpacked });
+    fs.writeFileSync(path.join(unpacked, 'storage/xrays/b.dcm'), 'not the X-ray that was backed up');
+    const spoiled = `${unpacked}.tar`;
+    await tar.create({ file: spoiled, cwd: unpacked }, fs.readdirSync(unpacked));
+    await expect(restoreBackup(spoiled, { dataDir, storageUrl, now: NOW })).rejects.toThrow(/xrays\/b\.dcm differs from its SHA-256 in the manifest/);
+    await unchanged();
   });
 });
 
