@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { createDbFromConfig } from './db/knex';
 import { migrateLatest } from './db/migrate';
+import { seedDemoClinic } from './db/seeds/demo-clinic';
 import { ensureAdminAndSeed } from './db/seeds/first-start';
 import { createLogger } from './logger';
 import { createMailer } from './platform/mail/mailer';
@@ -43,11 +44,12 @@ export async function startServer(config: Config, print: (line: string) => void 
   const database = await createDbFromConfig(config);
   const { knex } = database;
   const storage = await createStorage(config);
+  let demoSeeded = false;
   try {
     await migrateLatest(knex);
     // FILE-3: images still in the database move to the storage before anything is served.
     await moveMediaToStorage(knex, storage, logger);
-    await ensureAdminAndSeed(knex, config, print, systemClock());
+    demoSeeded = await ensureAdminAndSeed(knex, config, print, systemClock());
   } catch (err) {
     await database.close();
     throw err;
@@ -77,6 +79,9 @@ export async function startServer(config: Config, print: (line: string) => void 
     nudgeOutbox: worker.nudge,
     now: systemClock,
   };
+  // OPS-6: the demo's patient with a chart, a history, notes and a plan, written through the services. A demo
+  // that cannot be completed is said and the clinic starts anyway.
+  if (demoSeeded) await seedDemoClinic(deps).catch((err: unknown) => logger.warn('demo_clinic_not_seeded', { error: String(err) }));
   const app = createApp(deps);
   // OPS-15: reminders and other timed work, once across processes (docs/scheduling.md).
   const scheduler = new Scheduler({ knex, logger, now: deps.now, tasks: productTasks(deps, database) });

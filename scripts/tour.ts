@@ -16,7 +16,8 @@ const origin = `http://127.0.0.1:${port}`;
 const email = 'tour@clinic.test';
 const password = 'Tour-Password-2026!';
 
-// Every admin screen (the screen table, ADMIN-1), on demo patient 1 and invoice 1.
+// Every admin screen (the screen table, ADMIN-1), on demo patient 1 (whose chart, record and plan the demo
+// fills) and invoice 1.
 const adminScreens = Object.values(screenTable).map((screen) => `/admin${screen.path.replace(':id', '1')}`);
 const publicPages = ['/', '/treatments', '/contact', '/mr', '/hi/treatments'];
 
@@ -45,11 +46,6 @@ try {
     const { user } = (await login.json()) as { user: unknown };
     await page.goto('/admin/login');
     await page.evaluate((value) => localStorage.setItem('clinic-admin-user', value), JSON.stringify({ state: { user }, version: 0 }));
-    // Patient 1's chart holds some work, so the chart and the record are drawn with something on them.
-    if (width === 1280) {
-      const charted = await page.request.post('/api/admin/patients/1/chart-commands', { data: { command: '18 28 38 48 missing; 36 MOD composite done; 46 rct; 11 21 crown planned; 26 O caries' } });
-      if (!charted.ok()) throw new Error(`charting failed: ${charted.status()} ${await charted.text()}`);
-    }
     for (const address of [...adminScreens, ...publicPages]) {
       await page.goto(address, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);

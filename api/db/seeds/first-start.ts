@@ -28,7 +28,8 @@ export function secondOwnerRefusal(adminEmail: string, ownerEmail: string): stri
  * demo content. In production there is no default account: without one the server refuses to start.
  */
 /** `now` is the product's clock (CLINIC-12): the demo content is laid out around that day. */
-export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (line: string) => void, now: Date): Promise<void> {
+/** Answers whether it added the demo content (the demo's clinical side is added once the app's services are up). */
+export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (line: string) => void, now: Date): Promise<boolean> {
   const { n } = (await knex('users').count('* as n').first()) as { n: number };
   const firstStart = Number(n) === 0;
   await storeFirstStartSettings(knex, config);
@@ -64,5 +65,7 @@ export async function ensureAdminAndSeed(knex: Knex, config: Config, print: (lin
   if (firstStart && config.seedDemo) {
     await seedDemoContent(knex, now);
     print('Demo content added (SEED_DEMO=false skips it).');
+    return true;
   }
+  return false;
 }
