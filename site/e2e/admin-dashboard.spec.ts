@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiBook, expectNoAxeViolations, expectToast, isMobile, signIn, uid } from './admin-helpers';
+import { animationsDone, apiBook, expectNoAxeViolations, expectToast, isMobile, signIn, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -134,5 +134,27 @@ test.describe('under prefers-reduced-motion (A11Y-5)', () => {
     await list.getByTitle('Pending', { exact: true }).click();
     await expect(page.locator('.ant-select').filter({ has: status })).toContainText('Pending');
     await expect(list).toHaveCount(0);
+  });
+});
+
+test.describe('with motion, as most people see the admin', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('a list and a dialog animate, then take their choices', async ({ page }) => {
+    await page.goto('/admin/appointments');
+    const status = page.getByRole('combobox').first();
+    await status.click();
+    const list = page.locator('.ant-select-dropdown:visible');
+    await expect(list).toBeInViewport();
+    await list.getByTitle('Confirmed', { exact: true }).click();
+    await expect(page.locator('.ant-select').filter({ has: status })).toContainText('Confirmed');
+
+    await page.getByRole('button', { name: 'New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Appointment' });
+    await expect(dialog).toBeVisible();
+    // The dialog zooms in: a person clicks once it has (a click mid-zoom can miss its button).
+    await animationsDone(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -5,7 +5,7 @@ import { treatments } from '../../shared/constants/treatments';
 import { demoPublished, isMobile, visit } from './support/public-helpers';
 
 // The carousel, the hero loop and the largest paint are what a visitor sees who has not asked for reduced
-// motion; the phone project asks for it (playwright.config.ts), so this file says which it tests, and the
+// motion; the browser tests ask for it (playwright.config.ts), so this file says which it tests, and the
 // describe below asks for reduced motion again.
 test.use({ reducedMotion: 'no-preference' });
 
