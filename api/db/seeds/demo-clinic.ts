@@ -31,7 +31,7 @@ export async function seedDemoClinic(deps: Deps): Promise<void> {
   const { items } = await runChartCommand(firstVisit, patient.id, owner.id, '46 rct; 46 crown', false);
   const note = await createVisitNote(firstVisit, patient.id, owner.id, visitNoteCreateSchema.parse({
     sections: {
-      complaint: 'Pain on chewing, lower left, for a week',
+      complaint: 'Pain on chewing on both sides of the lower jaw, for a week',
       examination: '36 MOD caries close to the pulp; 46 deep occlusal caries, tender to percussion',
       diagnosis: '36 reversible pulpitis; 46 symptomatic irreversible pulpitis',
       treatment: '36 MOD composite placed under local anaesthesia',
