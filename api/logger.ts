@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { TOKEN_PATH_PREFIXES } from '../shared/schemas/manage-appointment';
-import { currentWork, runWith } from './platform/work-context';
+import { currentWork } from './platform/work-context';
 
 // OPS-11, OPS-20: structured logs through pino, one JSON object a line:
 //   {"level":"info","time":"2026-11-24T05:00:00.000Z","requestId":"3f9a1c0b7e","method":"GET",...,"event":"request"}
@@ -110,11 +110,6 @@ function censor(fields: Record<string, unknown>): Record<string, unknown> {
 export function newRequestId(): string {
   const uuid = randomUUID();
   return uuid.slice(0, 8) + uuid.slice(9, 11);
-}
-
-/** Runs `fn` with `requestId` on every log line written inside it (however deep, across awaits). */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return runWith({ requestId }, fn);
 }
 
 /** The id of the request being served, if any. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { animationsDone, apiBook, expectNoAxeViolations, expectToast, isMobile, signIn, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -123,18 +123,24 @@ test('no admin screen logs an error or breaks the content security policy', asyn
   expect(problems).toEqual([]);
 });
 
+/** Opens the appointments' status list, checks it is on the screen, and chooses `title` from it. */
+async function chooseStatusOnScreen(page: Page, title: string): Promise<Locator> {
+  await page.goto('/admin/appointments');
+  const status = page.getByRole('combobox').first();
+  await status.click();
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(list).toBeInViewport();
+  await list.getByTitle(title, { exact: true }).click();
+  await expect(page.locator('.ant-select').filter({ has: status })).toContainText(title);
+  return list;
+}
+
 test.describe('under prefers-reduced-motion (A11Y-5)', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('a list opens on the screen and takes a choice', async ({ page }) => {
-    await page.goto('/admin/appointments');
-    const status = page.getByRole('combobox').first();
-    await status.click();
     // One rule shortening every animation once left antd's pop-ups unplaced: the list drawn far off the screen.
-    const list = page.locator('.ant-select-dropdown:visible');
-    await expect(list).toBeInViewport();
-    await list.getByTitle('Pending', { exact: true }).click();
-    await expect(page.locator('.ant-select').filter({ has: status })).toContainText('Pending');
+    const list = await chooseStatusOnScreen(page, 'Pending');
     await expect(list).toHaveCount(0);
   });
 });
@@ -143,13 +149,7 @@ test.describe('with motion, as most people see the admin', () => {
   test.use({ reducedMotion: 'no-preference' });
 
   test('a list and a dialog animate, then take their choices', async ({ page }) => {
-    await page.goto('/admin/appointments');
-    const status = page.getByRole('combobox').first();
-    await status.click();
-    const list = page.locator('.ant-select-dropdown:visible');
-    await expect(list).toBeInViewport();
-    await list.getByTitle('Confirmed', { exact: true }).click();
-    await expect(page.locator('.ant-select').filter({ has: status })).toContainText('Confirmed');
+    await chooseStatusOnScreen(page, 'Confirmed');
 
     await page.getByRole('button', { name: 'New Appointment' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Appointment' });

@@ -28,7 +28,7 @@ export async function seedDemoClinic(deps: Deps): Promise<void> {
     conditions: ['diabetes', 'hypertension'],
   }));
   await runChartCommand(firstVisit, patient.id, owner.id, '18 28 38 48 missing; 36 MOD caries; 46 O caries; 36 MOD composite done', false);
-  const { items } = await runChartCommand(firstVisit, patient.id, owner.id, '46 rct; 46 crown', false);
+  const planned = (await runChartCommand(firstVisit, patient.id, owner.id, '46 rct; 46 crown', false)).items.map((item) => (item as { id: number }).id);
   const note = await createVisitNote(firstVisit, patient.id, owner.id, visitNoteCreateSchema.parse({
     sections: {
       complaint: 'Pain on chewing on both sides of the lower jaw, for a week',
@@ -41,7 +41,7 @@ export async function seedDemoClinic(deps: Deps): Promise<void> {
   await signVisitNote(firstVisit, note.id, owner.id);
   await createPlan(firstVisit, patient.id, owner.id, treatmentPlanSchema.parse({
     title: 'Lower right molar',
-    options: [{ name: 'A', itemIds: items.map((item) => (item as { id: number }).id), lines: items.map((item, i) => ({ itemId: (item as { id: number }).id, visit: i + 1 })) }],
+    options: [{ name: 'A', itemIds: planned, lines: planned.map((itemId, i) => ({ itemId, visit: i + 1 })) }],
   }));
 
   const secondVisit = daysAgo(2);
