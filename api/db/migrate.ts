@@ -35,6 +35,7 @@ import * as patientIdentity from './migrations/031-patient-identity';
 import * as patientMerge from './migrations/032-patient-merge';
 import * as bookingInTypescript from './migrations/065-booking-in-typescript';
 import * as chartEditors from './migrations/070-chart-editors';
+import * as closingHourSlots from './migrations/071-closing-hour-slots';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Knex.Migration> = {
   '032-patient-merge': patientMerge,
   '065-booking-in-typescript': bookingInTypescript,
   '070-chart-editors': chartEditors,
+  '071-closing-hour-slots': closingHourSlots,
 };
 
 const source: Knex.MigrationSource<string> = {

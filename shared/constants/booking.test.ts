@@ -10,9 +10,10 @@ import {
 } from './booking';
 
 describe('time slots', () => {
-  it('labels slots in 12-hour time; none starts at a closing time (APPT-20)', () => {
+  // CLINIC-5's ten slots, each session's closing hour (2:00 PM, 9:00 PM) included (APPT-20).
+  it('labels the ten slots in 12-hour time, 10:00 AM to 9:00 PM (CLINIC-5, APPT-20; ruling D45)', () => {
     expect(timeSlots.map(timeSlotLabel)).toEqual([
-      '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '5:00 PM', '6:00 PM', '7:00 PM', '8:00 PM',
+      '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '5:00 PM', '6:00 PM', '7:00 PM', '8:00 PM', '9:00 PM',
     ]);
     expect(timeSlotLabel('21:00')).toBe('9:00 PM');
     expect(timeSlotLabel('00:30')).toBe('12:30 AM');

@@ -3,10 +3,10 @@ import type { DayHours } from './opening-hours';
 // Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
 
 /**
- * CLINIC-5: the hourly slots of CLINIC-4's sessions (10:00-14:00, 17:00-21:00). APPT-20: a slot ends by its
- * session's closing, so 14:00 and 21:00 (the spec's list has them) are not slots: they start at closing time.
+ * CLINIC-5: the hourly slots of CLINIC-4's sessions (10:00-14:00, 17:00-21:00), each closing hour included
+ * (APPT-20): ten slots, shown 10:00 AM to 9:00 PM.
  */
-export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00'] as const;
+export const timeSlots = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'] as const;
 export type TimeSlot = (typeof timeSlots)[number];
 
 export function isTimeSlot(value: string): value is TimeSlot {
@@ -87,6 +87,8 @@ export interface BookingRules {
   closedDates?: { date: string; reason: string }[];
   /** SET-8: each weekday's sessions (0 = Sunday), [] when closed; absent means every slot on every open day. */
   dayHours?: DayHours[];
+  /** APPT-20: the last slot of a session starts this many minutes before its closing at the latest (absent: 0). */
+  lastAppointmentMinutesBeforeClosing?: number;
 }
 export type PublicBookingRules = Required<BookingRules>;
 export const DEFAULT_BOOKING_WINDOW_DAYS = 60;

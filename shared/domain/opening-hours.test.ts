@@ -6,11 +6,19 @@ import { defaultDayHours, hoursLines, openingHoursSpecification, slotFits, slots
 const words = (t: { clinic: { dayNames: readonly string[]; dayRange: string; closed: string; timeOfDay: typeof en.clinic.timeOfDay | typeof mr.clinic.timeOfDay } }) => ({ dayNames: t.clinic.dayNames, dayRange: t.clinic.dayRange, closed: t.clinic.closed, timeOfDay: t.clinic.timeOfDay });
 
 describe('opening hours (SET-8, APPT-20, SITE-28, SITE-29)', () => {
-  it('fits a slot only when it ends by the session closing', () => {
+  // APPT-20: a session's slots run from its opening to its closing, both included; N minutes before closing
+  // (the clinic's setting, default 0) ends them earlier.
+  it("fits a slot from the session's opening to its closing less the last appointment's minutes (ruling D45)", () => {
     expect(slotFits('13:00', { open: '10:00', close: '14:00' })).toBe(true);
-    expect(slotFits('14:00', { open: '10:00', close: '14:00' })).toBe(false);
+    expect(slotFits('14:00', { open: '10:00', close: '14:00' })).toBe(true);
+    expect(slotFits('14:00', { open: '10:00', close: '14:00' }, 60)).toBe(false);
+    expect(slotFits('13:00', { open: '10:00', close: '14:00' }, 60)).toBe(true);
+    expect(slotFits('13:30', { open: '10:00', close: '14:00' }, 30)).toBe(true);
+    expect(slotFits('14:01', { open: '10:00', close: '14:00' })).toBe(false);
     expect(slotFits('09:00', { open: '10:00', close: '14:00' })).toBe(false);
-    expect(slotsInHours(['10:00', '13:30', '17:00', '21:00'], [{ open: '10:00', close: '14:00' }, { open: '17:00', close: '21:00' }])).toEqual(['10:00', '17:00']);
+    const sessions = [{ open: '10:00', close: '14:00' }, { open: '17:00', close: '21:00' }];
+    expect(slotsInHours(['10:00', '13:30', '14:00', '15:00', '17:00', '21:00'], sessions)).toEqual(['10:00', '13:30', '14:00', '17:00', '21:00']);
+    expect(slotsInHours(['10:00', '13:30', '14:00', '15:00', '17:00', '21:00'], sessions, 60)).toEqual(['10:00', '17:00']);
     expect(slotsInHours(['10:00'], [])).toEqual([]);
   });
 

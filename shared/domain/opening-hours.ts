@@ -15,20 +15,28 @@ export const specHours: DayHours = [
 /** CLINIC-4's week, 0 = Sunday: Monday to Saturday in its two sessions, Sunday closed. */
 export const defaultDayHours: readonly DayHours[] = [[], specHours, specHours, specHours, specHours, specHours, specHours];
 
-/** How long one booking slot lasts (CLINIC-5's slots are an hour apart). */
-export const SLOT_MINUTES = 60;
-
 export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** APPT-20: a slot fits a session when it starts at or after the opening and ends by the closing. */
-export function slotFits(slot: string, session: Session): boolean {
-  return slot >= session.open && minutesOf(slot) + SLOT_MINUTES <= minutesOf(session.close);
+/** APPT-20: the clinic's "last appointment starts N minutes before closing" unless it sets one (0: at closing). */
+export const DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING = 0;
+
+/**
+ * APPT-20, the one slot rule every reader of the slots asks (through slotsInHours and slotsOn): a slot belongs
+ * to a session when it starts at or after the opening and no later than `minutesBeforeClosing` before the
+ * closing (open <= slot <= close - N). With N = 0 the closing hour itself is a slot (CLINIC-5: 14:00, 21:00).
+ */
+export function slotFits(slot: string, session: Session, minutesBeforeClosing = DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING): boolean {
+  return slot >= session.open && minutesOf(slot) <= minutesOf(session.close) - minutesBeforeClosing;
 }
 
-/** APPT-20: the configured slots a day with these sessions offers (each must fit one session entirely). */
-export function slotsInHours(slots: readonly string[], hours: DayHours | null | undefined): string[] {
+/** APPT-20: the configured slots a day with these sessions offers (each within one of its sessions). */
+export function slotsInHours(
+  slots: readonly string[],
+  hours: DayHours | null | undefined,
+  minutesBeforeClosing = DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
+): string[] {
   if (!hours || hours.length === 0) return [];
-  return slots.filter((slot) => hours.some((session) => slotFits(slot, session)));
+  return slots.filter((slot) => hours.some((session) => slotFits(slot, session, minutesBeforeClosing)));
 }
 
 /** Sessions sorted by opening time, for storing and showing. */

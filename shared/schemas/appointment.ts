@@ -89,13 +89,14 @@ export function closedReason(date: string, rules: BookingRules = defaultRules): 
 
 /**
  * APPT-21: the one "slots of a day" every reader asks (the public form and availability, the server's rules,
- * staff booking, the calendar, the admin's slot picker): the configured slots that fit one of that weekday's
- * sessions entirely (APPT-20).
+ * staff booking, the calendar, the admin's slot picker): the configured slots within one of that weekday's
+ * sessions, from its opening to its closing less the clinic's "last appointment starts N minutes before
+ * closing" (APPT-20).
  */
 export function slotsOn(date: string, rules: BookingRules = defaultRules): string[] {
   const slots = rules.timeSlots ?? [...defaultTimeSlots];
   if (!rules.dayHours) return slots;
-  return slotsInHours(slots, rules.dayHours[weekdayOf(date)]);
+  return slotsInHours(slots, rules.dayHours[weekdayOf(date)], rules.lastAppointmentMinutesBeforeClosing ?? 0);
 }
 
 const defaultRules: BookingRules = { windowDays: DEFAULT_BOOKING_WINDOW_DAYS };

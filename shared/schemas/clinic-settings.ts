@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { DEFAULT_BOOKING_WINDOW_DAYS, DEFAULT_SLOT_CAPACITY, timeSlots as defaultTimeSlots } from '../constants/booking';
+import { DEFAULT_BOOKING_WINDOW_DAYS, DEFAULT_SLOT_CAPACITY, timeSlots as defaultTimeSlots, type BookingRules } from '../constants/booking';
 import { clinic } from '../constants/clinic';
 import { isValidDateString } from '../domain/clinic-time';
-import { overlappingSessions, slotFits, sortSessions, specHours, type DayHours, type Session } from '../domain/opening-hours';
+import {
+  DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
+  overlappingSessions,
+  slotFits,
+  sortSessions,
+  specHours,
+  type DayHours,
+  type Session,
+} from '../domain/opening-hours';
 import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time, notification email,
@@ -22,8 +30,10 @@ export type OpeningHours = Session;
 export interface ClinicSettings {
   /** SET-8: each weekday's sessions, earliest first; [] = closed all that weekday. */
   openingHours: Record<Weekday, DayHours>;
-  /** HH:mm, sorted, unique; each fits (APPT-20) a session of at least one open weekday. */
+  /** HH:mm, sorted, unique; each within (APPT-20) a session of at least one open weekday. */
   timeSlots: string[];
+  /** APPT-20: "last appointment starts N minutes before closing" (0..240; default 0, the closing hour is a slot). */
+  lastAppointmentMinutesBeforeClosing: number;
   /** Non-cancelled bookings one slot takes (1..50). */
   slotCapacity: number;
   /** How many days ahead a visitor may book (1..365). */
@@ -47,8 +57,8 @@ export const DEFAULT_RECALL_MONTHS = 6;
 const weekdayHours = specHours;
 
 /**
- * CLINIC-4, CLINIC-5: Monday to Saturday 10:00 AM-2:00 PM and 5:00 PM-9:00 PM, Sunday closed; the slots those
- * sessions hold (APPT-20: the last slot of a session ends at its closing, so none starts at 2:00 or 9:00 PM).
+ * CLINIC-4, CLINIC-5: Monday to Saturday 10:00 AM-2:00 PM and 5:00 PM-9:00 PM, Sunday closed; the ten slots those
+ * sessions hold (APPT-20: from each opening to each closing, both included, so 2:00 PM and 9:00 PM are slots).
  */
 export const defaultClinicSettings: ClinicSettings = {
   openingHours: {
@@ -61,6 +71,7 @@ export const defaultClinicSettings: ClinicSettings = {
     saturday: weekdayHours,
   },
   timeSlots: [...defaultTimeSlots],
+  lastAppointmentMinutesBeforeClosing: DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
   slotCapacity: DEFAULT_SLOT_CAPACITY,
   bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
   reminderHoursBefore: DEFAULT_REMINDER_HOURS_BEFORE,
@@ -99,14 +110,20 @@ function intField(label: string, min: number, max: number) {
   return z.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
-/** APPT-20: a slot some session of the day holds entirely. */
+/**
+ * APPT-20: a slot some session of the day holds (from its opening to its closing, both included). The list
+ * of slots is checked against the hours alone: "last appointment starts N minutes before closing" only
+ * leaves slots out of what is offered, so setting it back to 0 offers them again.
+ */
 export function slotInsideHours(slot: string, hours: DayHours | null | undefined): boolean {
-  return (hours ?? []).some((session) => slotFits(slot, session));
+  return (hours ?? []).some((session) => slotFits(slot, session, 0));
 }
 
+export const MAX_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING = 240;
+
 /**
- * PUT /api/admin/clinic-settings: the whole object. The review and recall settings (added after the first
- * clients) may be left out: a save without them keeps what is stored.
+ * PUT /api/admin/clinic-settings: the whole object. The review and recall settings and the last appointment's
+ * minutes before closing (added after the first clients) may be left out: a save without them keeps what is stored.
  */
 export const clinicSettingsSchema = z
   .object({
@@ -125,6 +142,7 @@ export const clinicSettingsSchema = z
       .max(48, 'At most 48 time slots')
       .refine((slots) => new Set(slots).size === slots.length, 'Each time slot may be listed only once')
       .transform((slots) => [...slots].sort()),
+    lastAppointmentMinutesBeforeClosing: intField('Last appointment before closing', 0, MAX_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING).optional(),
     slotCapacity: intField('Slot capacity', 1, 50),
     bookingWindowDays: intField('Booking window', 1, 365),
     reminderHoursBefore: intField('Reminder lead time', 1, 168),
@@ -145,7 +163,7 @@ export const clinicSettingsSchema = z
     }
     for (const slot of s.timeSlots) {
       if (!open.some((d) => slotInsideHours(slot, s.openingHours[d]))) {
-        ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: `The slot ${slot} does not fit inside the opening hours (a slot lasts an hour and ends by closing time)` });
+        ctx.addIssue({ code: 'custom', path: ['timeSlots'], message: `The slot ${slot} is outside the opening hours (a slot starts between a session's opening and closing times)` });
       }
     }
   });
@@ -160,6 +178,25 @@ export function closedWeekdays(settings: Pick<ClinicSettings, 'openingHours'>): 
 /** Each weekday's sessions, 0 = Sunday (BookingRules.dayHours). */
 export function dayHoursOf(settings: Pick<ClinicSettings, 'openingHours'>): DayHours[] {
   return weekdays.map((d) => settings.openingHours[d]);
+}
+
+/**
+ * The booking rules (BOOK-10) these settings give, with these closed dates: what slotsOn (APPT-21) and the
+ * booking checks read, on the server (the public form's rules, availability, staff booking and move, the
+ * calendar) and in the admin's slot picker alike.
+ */
+export function bookingRulesOf(
+  settings: Pick<ClinicSettings, 'openingHours' | 'timeSlots' | 'bookingWindowDays' | 'lastAppointmentMinutesBeforeClosing'>,
+  closedDates: ClosedDate[] = [],
+): Required<BookingRules> {
+  return {
+    windowDays: settings.bookingWindowDays,
+    timeSlots: settings.timeSlots,
+    closedWeekdays: closedWeekdays(settings),
+    closedDates,
+    dayHours: dayHoursOf(settings),
+    lastAppointmentMinutesBeforeClosing: settings.lastAppointmentMinutesBeforeClosing ?? DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
+  };
 }
 
 

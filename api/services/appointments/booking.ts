@@ -47,11 +47,12 @@ export async function currentBookingPolicy(deps: Deps): Promise<BookingPolicy> {
 
 /**
  * GET /api/appointments/rules, also embedded in every public page: what the form needs (the window, the
- * slots, closed weekdays, each weekday's hours and the upcoming closed dates with their reasons).
+ * slots, closed weekdays, each weekday's hours, the upcoming closed dates with their reasons and the last
+ * appointment's minutes before closing, APPT-20).
  */
 export async function publicBookingRules(deps: Deps): Promise<PublicBookingRules> {
-  const { windowDays, timeSlots, closedWeekdays, closedDates, dayHours } = await currentBookingPolicy(deps);
-  return { windowDays, timeSlots, closedWeekdays, closedDates, dayHours };
+  const { windowDays, timeSlots, closedWeekdays, closedDates, dayHours, lastAppointmentMinutesBeforeClosing } = await currentBookingPolicy(deps);
+  return { windowDays, timeSlots, closedWeekdays, closedDates, dayHours, lastAppointmentMinutesBeforeClosing };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
 import {
+  bookingRulesOf,
   clinicSettingsSchema,
-  closedWeekdays,
-  dayHoursOf,
   defaultClinicSettings,
   type ClinicSettings,
   type ClinicSettingsPayload,
@@ -41,7 +40,7 @@ function readStored(stored: unknown, fallback: ClinicSettings): ClinicSettings {
   return parsed.success ? complete(parsed.data, fallback) : fallback;
 }
 
-/** A payload's optional fields (REV-1, PAT-6) taken from `base` where the payload leaves them out. */
+/** A payload's optional fields (REV-1, PAT-6, APPT-20) taken from `base` where the payload leaves them out. */
 function complete(input: ClinicSettingsPayload, base: ClinicSettings): ClinicSettings {
   return {
     ...input,
@@ -49,6 +48,7 @@ function complete(input: ClinicSettingsPayload, base: ClinicSettings): ClinicSet
     reviewRequests: input.reviewRequests ?? base.reviewRequests,
     reviewRequestDelayHours: input.reviewRequestDelayHours ?? base.reviewRequestDelayHours,
     recallMonths: input.recallMonths ?? base.recallMonths,
+    lastAppointmentMinutesBeforeClosing: input.lastAppointmentMinutesBeforeClosing ?? base.lastAppointmentMinutesBeforeClosing,
   };
 }
 
@@ -76,8 +76,8 @@ export async function saveClinicSettings(deps: Deps, input: ClinicSettingsPayloa
   let settings: ClinicSettings | undefined;
   await changeClinicRules(deps, async (trx) => {
     const before = await getClinicSettings(deps, trx);
-    // REV-1, PAT-6: a client that does not send the review or recall settings (one older than them) keeps
-    // what is stored.
+    // REV-1, PAT-6, APPT-20: a client that does not send the review or recall settings or the last
+    // appointment's minutes before closing (one older than them) keeps what is stored.
     settings = complete(input, before);
     await trx('clinic_settings').insert({ id: 1, settings: JSON.stringify(settings), updatedAt: deps.now() }).onConflict('id').merge();
     await audit(trx, { action: 'update', entity: 'clinic-settings', changes: changedFields(before, settings) });
@@ -97,13 +97,7 @@ export async function closedDatesBetween(db: Knex | Knex.Transaction, from: stri
 
 /** The settings as the booking rules' checks read them (shared/schemas/appointment.ts). */
 export function rulesFromSettings(settings: ClinicSettings, closedDates: ClosedDate[]) {
-  return {
-    windowDays: settings.bookingWindowDays,
-    timeSlots: settings.timeSlots,
-    closedWeekdays: closedWeekdays(settings),
-    closedDates,
-    dayHours: dayHoursOf(settings),
-  };
+  return bookingRulesOf(settings, closedDates);
 }
 
 /** The rules in force now: settings plus the closed dates from today to the end of the window. */

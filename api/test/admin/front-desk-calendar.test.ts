@@ -35,7 +35,7 @@ async function appointment(row: Record<string, unknown>): Promise<number> {
 const calendar = async (query: string) => app.request(`/api/admin/appointments/calendar${query}`, { cookie });
 
 describe('GET /api/admin/appointments/calendar', () => {
-  it('answers each day with its slots, capacity, bookings and closures; cancelled ones are left out', async () => {
+  it('answers each day with its slots, capacity, bookings and closures; cancelled ones are left out (ten slots, ruling D45)', async () => {
     const [{ id: patientId }] = await app.deps.knex('patients').insert({ ...person, allergies: 'Latex' }).returning('id');
     const a = await appointment({ preferredTime: '10:00', patientId, notes: 'Line "one"\nand two' });
     const b = await appointment({ preferredTime: '10:00', email: 'b@example.in' });
@@ -52,15 +52,16 @@ describe('GET /api/admin/appointments/calendar', () => {
     ]);
     const tuesday = days[1];
     expect(tuesday.closed).toBe(false);
-    expect(tuesday.slots.map((s: { time: string }) => s.time)).toEqual([...timeSlots.slice(0, 4), '15:30', ...timeSlots.slice(4)]);
+    // The ten slots of CLINIC-5 (14:00 included, APPT-20), the odd booking at 15:30 after 14:00.
+    expect(tuesday.slots.map((s: { time: string }) => s.time)).toEqual([...timeSlots.slice(0, 5), '15:30', ...timeSlots.slice(5)]);
     const ten = tuesday.slots[0];
     expect(ten).toMatchObject({ time: '10:00', capacity: 2, booked: 2 });
     expect(ten.appointments.map((x: { id: number }) => x.id)).toEqual([a, b]);
-    expect(tuesday.slots[4]).toMatchObject({ time: '15:30', capacity: 0, booked: 1 });
-    expect(tuesday.slots[4].appointments[0]).toMatchObject({ id: odd, bookedAnyway: true, source: 'staff' });
+    expect(tuesday.slots[5]).toMatchObject({ time: '15:30', capacity: 0, booked: 1 });
+    expect(tuesday.slots[5].appointments[0]).toMatchObject({ id: odd, bookedAnyway: true, source: 'staff' });
     // The calendar's appointment is the list's, field for field.
     const list = await (await app.request('/api/admin/appointments?from=2026-11-24&to=2026-11-24', { cookie })).json();
-    expect(list.find((x: { id: number }) => x.id === odd)).toEqual(tuesday.slots[4].appointments[0]);
+    expect(list.find((x: { id: number }) => x.id === odd)).toEqual(tuesday.slots[5].appointments[0]);
     expect(list.find((x: { id: number }) => x.id === a)).toEqual(ten.appointments[0]);
     expect(days[4]).toMatchObject({ date: '2026-11-27', closed: true, reason: 'The clinic is closed on 27 Nov 2026: Staff training' });
     expect(days[6]).toEqual({

@@ -60,7 +60,7 @@ describe('clinic settings (SET-4)', () => {
     }
   });
 
-  it('are changed whole by the owner only, validated, slots sorted', async () => {
+  it('are changed whole by the owner only, validated, slots sorted (slot message per ruling D45)', async () => {
     const current = await getSettings();
     const forbidden = await putSettings(current, receptionist);
     expect(forbidden.status).toBe(403);
@@ -68,7 +68,8 @@ describe('clinic settings (SET-4)', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toBe('Each time slot may be listed only once');
     const outside = await putSettings({ ...current, timeSlots: ['07:00'] });
-    expect((await outside.json()).error).toBe('The slot 07:00 does not fit inside the opening hours (a slot lasts an hour and ends by closing time)');
+    // APPT-20: a slot starts between a session's opening and closing, both included.
+    expect((await outside.json()).error).toBe("The slot 07:00 is outside the opening hours (a slot starts between a session's opening and closing times)");
     expect((await putSettings({ ...current, slotCapacity: 0 })).status).toBe(400);
     const hours = await putSettings({ ...current, openingHours: { ...current.openingHours, monday: { open: '18:00', close: '09:00' } } });
     expect((await hours.json()).error).toBe('Closing time must be after opening time');

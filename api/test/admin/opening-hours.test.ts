@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as openingSessions from '../../db/migrations/039-opening-sessions';
+import * as closingHourSlots from '../../db/migrations/071-closing-hour-slots';
 import { storeFirstStartSettings } from '../../services/appointments/clinic-settings';
 import { defaultClinicSettings, type ClinicSettings } from '../../../shared/schemas/clinic-settings';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // SET-8, APPT-20, SITE-28, SITE-29: opening hours with breaks. Each weekday is closed or one or more sessions;
-// a slot is offered when it ends by its session's closing; the public pages word the hours from the setting,
+// a slot is offered from its session's opening to its closing, both included (less the clinic's "last
+// appointment starts N minutes before closing", default 0); the public pages word the hours from the setting,
 // in every language, and a change reaches them at once. Monday 23 November 2026, 10:30 in Pune.
 const NOW = '2026-11-23T05:00:00Z';
 const TUESDAY = '2026-11-24';
@@ -49,19 +51,23 @@ async function openSunday(sessions: { open: string; close: string }[]) {
 }
 
 describe('opening hours with breaks (SET-8, APPT-20)', () => {
-  it('by default offers no slot at 14:00 or 21:00: the last slot of each session ends at its closing', async () => {
+  // APPT-20 now holds the opposite of this test's former expectation (no slot at 14:00 or 21:00).
+  it('by default offers 14:00 and 21:00, each session\'s closing hour; 60 minutes before closing leaves them out (ruling D45)', async () => {
     expect((await getSettings()).openingHours.tuesday).toEqual([
       { open: '10:00', close: '14:00' },
       { open: '17:00', close: '21:00' },
     ]);
+    expect((await getSettings()).lastAppointmentMinutesBeforeClosing).toBe(0);
+    expect(await slotTimes(TUESDAY)).toEqual(['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00']);
+    expect((await book({ preferredTime: '14:00' })).status).toBe(201);
+    expect((await book({ preferredTime: '21:00', email: 'b@example.in', phone: '+91 98220 99999' })).status).toBe(201);
+
+    const current = await getSettings();
+    expect((await putSettings({ ...current, lastAppointmentMinutesBeforeClosing: 60 })).status).toBe(200);
     expect(await slotTimes(TUESDAY)).toEqual(['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00']);
-    for (const time of ['14:00', '21:00']) {
-      const res = await book({ preferredTime: time });
-      expect(res.status, time).toBe(400);
-      expect((await res.json()).fields).toEqual({ preferredTime: 'Please select a valid time slot' });
-    }
-    expect((await book({ preferredTime: '13:00' })).status).toBe(201);
-    expect((await book({ preferredTime: '20:00', email: 'b@example.in', phone: '+91 98220 99999' })).status).toBe(201);
+    const refused = await book({ preferredTime: '14:00', email: 'c@example.in', phone: '+91 98220 88888' });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fields).toEqual({ preferredTime: 'Please select a valid time slot' });
   });
 
   it('refuses a slot in the break, for visitors and (unless booked anyway) for staff', async () => {
@@ -80,16 +86,16 @@ describe('opening hours with breaks (SET-8, APPT-20)', () => {
     expect((await book({ preferredDate: '2026-11-28', preferredTime: '15:00' })).status).toBe(201);
   });
 
-  it('refuses a closed Sunday, and once Sunday is opened 10:00-13:00 offers 10:00 to 12:00 there', async () => {
+  it('refuses a closed Sunday, and once Sunday is opened 10:00-13:00 offers 10:00 to 13:00 there (ruling D45)', async () => {
     const closed = await book({ preferredDate: SUNDAY });
     expect(closed.status).toBe(400);
     expect((await closed.json()).fields).toEqual({ preferredDate: 'The clinic is closed on Sundays. For emergencies, please call us.' });
 
     await openSunday([{ open: '10:00', close: '13:00' }]);
-    expect(await slotTimes(SUNDAY)).toEqual(['10:00', '11:00', '12:00']);
+    expect(await slotTimes(SUNDAY)).toEqual(['10:00', '11:00', '12:00', '13:00']);
     expect((await (await app.request('/api/appointments/rules')).json()).closedWeekdays).toEqual([]);
-    expect((await book({ preferredDate: SUNDAY, preferredTime: '13:00' })).status).toBe(400);
-    expect((await book({ preferredDate: SUNDAY, preferredTime: '12:00' })).status).toBe(201);
+    expect((await book({ preferredDate: SUNDAY, preferredTime: '14:00' })).status).toBe(400);
+    expect((await book({ preferredDate: SUNDAY, preferredTime: '13:00' })).status).toBe(201);
   });
 
   it('refuses overlapping sessions and a slot that fits no session, with the reason', async () => {
@@ -97,9 +103,12 @@ describe('opening hours with breaks (SET-8, APPT-20)', () => {
     const overlap = await putSettings({ ...current, openingHours: { ...current.openingHours, monday: [{ open: '10:00', close: '14:00' }, { open: '13:00', close: '18:00' }] } });
     expect(overlap.status).toBe(400);
     expect((await overlap.json()).error).toBe('Sessions of one day must not overlap');
-    const late = await putSettings({ ...current, timeSlots: [...current.timeSlots, '21:00'] });
+    const late = await putSettings({ ...current, timeSlots: [...current.timeSlots, '21:30'] });
     expect(late.status).toBe(400);
-    expect((await late.json()).error).toBe('The slot 21:00 does not fit inside the opening hours (a slot lasts an hour and ends by closing time)');
+    expect((await late.json()).error).toBe("The slot 21:30 is outside the opening hours (a slot starts between a session's opening and closing times)");
+    const minutes = await putSettings({ ...current, lastAppointmentMinutesBeforeClosing: 241 });
+    expect(minutes.status).toBe(400);
+    expect((await minutes.json()).error).toBe('Last appointment before closing must be a whole number from 0 to 240');
   });
 });
 
@@ -142,12 +151,16 @@ describe('migration 039 (SET-8)', () => {
   const oldWeek = { sunday: null, monday: oldDefault, tuesday: oldDefault, wednesday: oldDefault, thursday: oldDefault, friday: oldDefault, saturday: oldDefault };
   const oldSlots = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
 
-  it("turns the old default day into SPEC 9's two sessions and drops the slots that started at closing time", async () => {
+  // Migration 071 (APPT-20) brings back the two slots 039 dropped: the upgraded clinic has CLINIC-5's ten.
+  it("turns the old default day into the two sessions; 039 drops the slots that started at closing time and 071 restores them (ruling D45)", async () => {
     await app.deps.knex('clinic_settings').update({ settings: JSON.stringify(old(oldWeek, oldSlots)) });
     await openingSessions.up(app.deps.knex);
     const settings = await getSettings();
     expect(settings.openingHours).toEqual(defaultClinicSettings.openingHours);
-    expect(settings.timeSlots).toEqual(defaultClinicSettings.timeSlots);
+    expect(settings.timeSlots).toEqual(['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00']);
+    await closingHourSlots.up(app.deps.knex);
+    expect((await getSettings()).timeSlots).toEqual(defaultClinicSettings.timeSlots);
+    expect(defaultClinicSettings.timeSlots).toEqual(oldSlots);
   });
 
   it("keeps a clinic's own hours and slots as they were edited, and down() gives the old shape back", async () => {
@@ -167,5 +180,41 @@ describe('migration 039 (SET-8)', () => {
     const row = await app.deps.knex('clinic_settings').first('settings');
     const stored = typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings;
     expect(stored.openingHours).toMatchObject({ sunday: { open: '09:00', close: '12:00' }, wednesday: null, tuesday: oldDefault });
+  });
+});
+
+describe('migration 071 (APPT-20, CLINIC-5)', () => {
+  const eight = ['10:00', '11:00', '12:00', '13:00', '17:00', '18:00', '19:00', '20:00'];
+  const ten = ['10:00', '11:00', '12:00', '13:00', '14:00', '17:00', '18:00', '19:00', '20:00', '21:00'];
+  const stored = async () => {
+    const row = await app.deps.knex('clinic_settings').first('settings');
+    return (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Record<string, unknown>;
+  };
+  const store = async (settings: Record<string, unknown>) => app.deps.knex('clinic_settings').update({ settings: JSON.stringify(settings) });
+  const { lastAppointmentMinutesBeforeClosing: _later, ...olderRow } = defaultClinicSettings;
+
+  it('gives a clinic stored with the old eight-slot default the ten slots, once, and down() takes them back (ruling D45)', async () => {
+    await store({ ...olderRow, timeSlots: eight });
+    await closingHourSlots.up(app.deps.knex);
+    expect((await stored()).timeSlots).toEqual(ten);
+    expect(await slotTimes(TUESDAY)).toEqual(ten);
+    await closingHourSlots.up(app.deps.knex); // a second run changes nothing
+    expect((await stored()).timeSlots).toEqual(ten);
+    await store({ ...(await stored()), lastAppointmentMinutesBeforeClosing: 30 });
+    await closingHourSlots.down(app.deps.knex);
+    const back = await stored();
+    expect(back.timeSlots).toEqual(eight);
+    expect(back).not.toHaveProperty('lastAppointmentMinutesBeforeClosing');
+  });
+
+  it("keeps a clinic's own slots", async () => {
+    const own = ['09:30', '11:00', '13:00', '18:00'];
+    await store({ ...olderRow, timeSlots: own });
+    await closingHourSlots.up(app.deps.knex);
+    expect((await stored()).timeSlots).toEqual(own);
+    const fewer = eight.slice(0, 7);
+    await store({ ...olderRow, timeSlots: fewer });
+    await closingHourSlots.up(app.deps.knex);
+    expect((await stored()).timeSlots).toEqual(fewer);
   });
 });

@@ -2,7 +2,7 @@ import { Radio, Skeleton } from 'antd';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
 import { slotsOn } from '../../../../../../shared/schemas/appointment';
-import { dayHoursOf } from '../../../../../../shared/schemas/clinic-settings';
+import { bookingRulesOf } from '../../../../../../shared/schemas/clinic-settings';
 import { useClinicSettings } from '../../../api/clinic-settings';
 import { useCalendar } from '../api/get-calendar';
 import { clockNow } from '../../../../lib/clock';
@@ -27,7 +27,7 @@ export function useDaySlots(date: string) {
   const day = valid ? calendar.data?.days.find((d) => d.date === date) : undefined;
   let slots: SlotInfo[] = day?.slots.map((s) => ({ time: s.time, capacity: s.capacity, booked: s.booked })) ?? [];
   if (day && slots.length === 0 && settings.data) {
-    const configured = slotsOn(date, { windowDays: settings.data.bookingWindowDays, timeSlots: settings.data.timeSlots, dayHours: dayHoursOf(settings.data) });
+    const configured = slotsOn(date, bookingRulesOf(settings.data));
     slots = (configured.length ? configured : settings.data.timeSlots).map((time) => ({ time, capacity: settings.data.slotCapacity, booked: 0 }));
   }
   return { valid, day, slots, loading: valid && calendar.isPending, error: calendar.isError };

@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import type { Session } from '../../../../../../shared/domain/opening-hours';
 import {
+  MAX_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
   MAX_SESSIONS,
   clinicSettingsSchema,
   weekdays,
@@ -129,7 +130,7 @@ function DayHoursEditor({ day, value, onChange, error }: { day: Weekday; value: 
   );
 }
 const FIELDS = [
-  'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail',
+  'openingHours', 'timeSlots', 'lastAppointmentMinutesBeforeClosing', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail',
   'reviewRequests', 'reviewRequestDelayHours', 'recallMonths',
 ] as const;
 const HH_MM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
@@ -139,7 +140,7 @@ function NumberField({
   control, name, id, label, min, max, hint, disabled, fallback,
 }: {
   control: Control<ClinicSettingsInput, unknown, ClinicSettingsPayload>;
-  name: 'slotCapacity' | 'bookingWindowDays' | 'reminderHoursBefore' | 'reviewRequestDelayHours' | 'recallMonths';
+  name: 'lastAppointmentMinutesBeforeClosing' | 'slotCapacity' | 'bookingWindowDays' | 'reminderHoursBefore' | 'reviewRequestDelayHours' | 'recallMonths';
   id: string;
   label: string;
   min: number;
@@ -228,7 +229,7 @@ export function ClinicHoursForm() {
             control={control}
             name="timeSlots"
             render={({ field }) => (
-              <Field id="clinic-slots" label="Booking slots" error={slotsError} hint="Start times, 24-hour HH:mm (type one and press Enter). A slot lasts an hour: a day offers the slots that end by the close of one of its sessions.">
+              <Field id="clinic-slots" label="Booking slots" error={slotsError} hint="Start times, 24-hour HH:mm (type one and press Enter). A day offers the slots from the opening to the closing time of one of its sessions, both included.">
                 <Select
                   {...fieldAria('clinic-slots', slotsError, true)}
                   mode="tags"
@@ -240,6 +241,18 @@ export function ClinicHoursForm() {
                 />
               </Field>
             )}
+          />
+        </div>
+        <div className="span-2">
+          <NumberField
+            control={control}
+            name="lastAppointmentMinutesBeforeClosing"
+            id="clinic-last-appointment"
+            label="Last appointment starts (minutes before closing)"
+            min={0}
+            max={MAX_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING}
+            fallback={0}
+            hint="0: a slot at the closing time is offered (10:00 to 14:00 offers 14:00). 60: the last slot starts an hour before closing (13:00)."
           />
         </div>
         <NumberField control={control} name="slotCapacity" id="clinic-capacity" label="Patients per slot" min={1} max={50} />
