@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { gstinProblem, normaliseGstin } from '../domain/gstin';
-import { TYPED_ITEM_GST_MESSAGE, typedItemGstChoices } from '../domain/typed-item-gst';
+import { DEFAULT_TAX_PERCENTAGE } from '../constants/invoice';
 import { UPI_ID_MESSAGE, isValidUpiId } from '../domain/upi';
 import { IMAGE_URL_MESSAGE, isImageUrl, optionalImageUrl } from './fields';
 
 // Site settings (SET-1, SET-5): doctor_image (the doctor photo's address), gstin (the clinic's GST
 // registration; none means not registered, INV-19), upi_id (the UPI ID the invoice QR codes pay to) and
 // session_max_hours (AUTH-15: how long a session lasts after sign-in, however busy),
-// invoice.defaultTypedItemGst (INV-35: the GST of an invoice item typed by hand), plan_emi_months
+// invoice.defaultTaxPercentage (INV-39: the Create Invoice dialog's default Tax Percentage), plan_emi_months
 // (PLAN-6: the EMI lengths offered on estimates) and plan_follow_up_days (PLAN-13).
-export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours', 'invoice.defaultTypedItemGst', 'plan_emi_months', 'plan_follow_up_days'] as const;
+export const siteSettingKeys = ['doctor_image', 'gstin', 'upi_id', 'session_max_hours', 'invoice.defaultTaxPercentage', 'plan_emi_months', 'plan_follow_up_days'] as const;
 export type SiteSettingKey = (typeof siteSettingKeys)[number];
 
 /**
@@ -86,13 +86,32 @@ export function sessionMaxHours(stored: string | null | undefined): number {
   return value !== '' && sessionMaxHoursProblem(value) === null ? Number(value) : SESSION_MAX_HOURS_DEFAULT;
 }
 
-/** INV-35: invoice.defaultTypedItemGst, 'exempt' or 'taxable'; empty (or null) clears it: exempt. */
-export const typedItemGstValueSchema = z.object({
+export const DEFAULT_TAX_PERCENTAGE_MESSAGE = 'Tax percentage must be a number from 0 to 100, in steps of 0.01';
+
+/** The problem with a typed default tax percentage, or null; '' is fine (it clears the setting: 18). */
+export function defaultTaxPercentageProblem(value: string): string | null {
+  if (value === '') return null;
+  const percent = /^[0-9]{1,3}(\.[0-9]{1,2})?$/.test(value) ? Number(value) : NaN;
+  return percent >= 0 && percent <= 100 ? null : DEFAULT_TAX_PERCENTAGE_MESSAGE;
+}
+
+/**
+ * INV-39: the tax percentage a stored `invoice.defaultTaxPercentage` means: the Create Invoice dialog's
+ * default; unset or unreadable is INV-7's 18.
+ */
+export function defaultTaxPercentage(stored: string | null | undefined): number {
+  const value = (stored ?? '').trim();
+  return value !== '' && defaultTaxPercentageProblem(value) === null ? Number(value) : DEFAULT_TAX_PERCENTAGE;
+}
+
+/** invoice.defaultTaxPercentage: 0-100 in steps of 0.01, kept as a plain number ('18', '12.5'); empty (or null) clears it: 18. */
+export const defaultTaxPercentageValueSchema = z.object({
   value: z
-    .string({ error: TYPED_ITEM_GST_MESSAGE })
+    .union([z.string(), z.number()], { error: DEFAULT_TAX_PERCENTAGE_MESSAGE })
     .nullish()
-    .transform((value) => (value ?? '').trim())
-    .refine((value) => value === '' || (typedItemGstChoices as readonly string[]).includes(value), TYPED_ITEM_GST_MESSAGE),
+    .transform((value) => String(value ?? '').trim())
+    .refine((value) => defaultTaxPercentageProblem(value) === null, DEFAULT_TAX_PERCENTAGE_MESSAGE)
+    .transform((value) => (value === '' ? '' : String(Number(value)))),
 });
 
 export const PLAN_EMI_MONTHS_MESSAGE = 'EMI months must be whole numbers from 2 to 60, separated by commas (for example 3, 6, 12)';
@@ -134,7 +153,7 @@ const planFollowUpDaysValueSchema = z.object({
 
 /** The body schema of PUT /api/admin/site-settings/{key}: each key checks its own value. */
 export function siteSettingValueSchemaFor(key: SiteSettingKey) {
-  if (key === 'invoice.defaultTypedItemGst') return typedItemGstValueSchema;
+  if (key === 'invoice.defaultTaxPercentage') return defaultTaxPercentageValueSchema;
   if (key === 'plan_emi_months') return planEmiMonthsValueSchema;
   if (key === 'plan_follow_up_days') return planFollowUpDaysValueSchema;
   if (key === 'gstin') return gstinValueSchema;

@@ -25,7 +25,8 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-const exact = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// The invoice dialog's whole-rupee figures read without decimals (CLINIC-9), as the list's do.
+const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 /** Adds the price list's treatment `name` as a line item, until one more item carries its name. */
 async function addFromPriceList(page: Page, name: string) {
@@ -65,16 +66,16 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
   await expect(dialog.getByTestId('invoice-item')).toHaveCount(1);
   await expect(dialog.getByLabel('Item 1 description')).toHaveValue('Teeth Whitening');
   await expect(dialog.getByTestId('invoice-kind')).toHaveText('Tax Invoice');
-  await expect(dialog.getByTestId('invoice-cgst-18')).toHaveText(exact.format(720));
+  await expect(dialog.getByTestId('invoice-cgst-18')).toHaveText(whole.format(720));
 
   // Teeth Cleaning: health care, exempt: both on one invoice (CGST Rule 46A).
   await addFromPriceList(page, 'Teeth Cleaning');
   await expect(dialog.getByTestId('invoice-item')).toHaveCount(2);
   await expect(dialog.getByTestId('invoice-kind')).toHaveText('Invoice-cum-Bill of Supply');
-  await expect(dialog.getByTestId('invoice-subtotal')).toHaveText(exact.format(9500));
-  await expect(dialog.getByTestId('invoice-sgst-18')).toHaveText(exact.format(720));
-  await expect(dialog.getByTestId('invoice-tax')).toHaveText(exact.format(1440));
-  await expect(dialog.getByTestId('invoice-total')).toHaveText(exact.format(10940));
+  await expect(dialog.getByTestId('invoice-subtotal')).toHaveText(whole.format(9500));
+  await expect(dialog.getByTestId('invoice-sgst-18')).toHaveText(whole.format(720));
+  await expect(dialog.getByTestId('invoice-tax')).toHaveText(whole.format(1440));
+  await expect(dialog.getByTestId('invoice-total')).toHaveText(whole.format(10940));
   await expect(dialog.getByTestId('tax-summary')).toContainText('Exempt / nil');
 
   // A free item stays possible, at its own rate: 5% on ₹ 1,000 adds ₹ 25 + ₹ 25.
@@ -82,10 +83,10 @@ test('a mixed exempt and 18% invoice from the price list reads Invoice-cum-Bill 
   await dialog.getByLabel('Item 3 description').fill('Mouthguard');
   await dialog.getByLabel('Item 3 unit price').fill('1000');
   await chooseOption(page, dialog.getByLabel('Item 3 GST rate'), '5%');
-  await expect(dialog.getByTestId('invoice-cgst-5')).toHaveText(exact.format(25));
-  await expect(dialog.getByTestId('invoice-total')).toHaveText(exact.format(11990));
+  await expect(dialog.getByTestId('invoice-cgst-5')).toHaveText(whole.format(25));
+  await expect(dialog.getByTestId('invoice-total')).toHaveText(whole.format(11990));
   await dialog.getByRole('button', { name: 'Remove item 3' }).click();
-  await expect(dialog.getByTestId('invoice-total')).toHaveText(exact.format(10940));
+  await expect(dialog.getByTestId('invoice-total')).toHaveText(whole.format(10940));
   await expectNoAxeViolations(page);
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/invoices') && r.request().method() === 'POST');
@@ -119,8 +120,8 @@ test('without a GSTIN the form says Bill of Supply and charges no GST, whatever 
   await addFromPriceList(page, 'Teeth Whitening');
   await expect(dialog.getByTestId('invoice-kind')).toHaveText('Bill of Supply');
   await expect(dialog.getByText('No GSTIN is set in Settings, so no GST is charged: the invoice is a Bill of Supply.')).toBeVisible();
-  await expect(dialog.getByTestId('invoice-tax')).toHaveText(exact.format(0));
-  await expect(dialog.getByTestId('invoice-total')).toHaveText(exact.format(8000));
+  await expect(dialog.getByTestId('invoice-tax')).toHaveText(whole.format(0));
+  await expect(dialog.getByTestId('invoice-total')).toHaveText(whole.format(8000));
   await expect(dialog.getByTestId('tax-summary')).toHaveCount(0);
 });
 
@@ -326,7 +327,7 @@ test('the price list editor adds, edits and removes a treatment, and the invoice
   await addFromPriceList(page, name);
   const form = page.getByRole('dialog', { name: 'Create Invoice' });
   await expect(form.getByLabel('Item 1 unit price')).toHaveValue('2750');
-  await expect(form.getByTestId('invoice-cgst-12')).toHaveText(exact.format(165));
+  await expect(form.getByTestId('invoice-cgst-12')).toHaveText(whole.format(165));
   await closeDialog(form, 'Cancel');
 
   await openNav(page);

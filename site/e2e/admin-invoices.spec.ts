@@ -39,9 +39,7 @@ test('creates an invoice with three items whose live totals equal the server fig
   await dialog.getByLabel('Item 3 description').fill('Teeth whitening');
   await dialog.getByLabel('Item 3 unit price').fill('7999.5');
   await chooseOption(page, dialog.getByLabel('Item 3 SAC code'), '999722 · Cosmetic');
-  // With a SAC each item takes the tax % (an item typed without one would be exempt, INV-34).
-  await chooseOption(page, dialog.getByLabel('Item 1 SAC code'), '999722 · Cosmetic');
-  await chooseOption(page, dialog.getByLabel('Item 2 SAC code'), '999722 · Cosmetic');
+  // Items 1 and 2 are typed by hand (no SAC, no rate): like item 3 they take the tax % (INV-38).
   await dialog.getByLabel('Tax Percentage (GST %)').fill('12.5');
   await dialog.getByLabel('Notes (optional)').fill('Paid by UPI');
 

@@ -1,4 +1,3 @@
-import { typedItemGst, withTypedItemGst } from '../../../shared/domain/typed-item-gst';
 import { containsPattern } from '../../db/list-query';
 import type { Knex } from 'knex';
 import { clinic } from '../../../shared/constants/clinic';
@@ -300,9 +299,8 @@ export async function insertInvoice(deps: Deps, trx: Knex.Transaction, typed: In
     // The registration as it stands when the invoice is issued; the invoice keeps it (Rule 46).
     const gstin = await settingValue(trx, 'gstin');
     const registered = gstin !== null;
-    // INV-34: an item typed by hand (no SAC, no rate) takes the clinic's default treatment, before any figure.
-    const treatment = typedItemGst(await settingValue(trx, 'invoice.defaultTypedItemGst'));
-    const input: InvoiceCreate = { ...typed, items: typed.items.map((item) => withTypedItemGst(item, treatment)) };
+    // INV-38: an item with no rate of its own (one typed by hand included) takes the invoice's taxPercentage.
+    const input: InvoiceCreate = typed;
     let totals;
     try {
       totals = computeInvoiceTotals(input.items, input.taxPercentage, { registered });

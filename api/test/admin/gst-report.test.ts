@@ -77,7 +77,7 @@ beforeAll(async () => {
   expect((await api(`/api/admin/invoices/${cancelledInNovember.id}`, { method: 'DELETE' })).status).toBe(204);
   expect((await api(`/api/admin/invoices/${cancelledFromOctober.id}`, { method: 'DELETE' })).status).toBe(204);
   // A legacy rate (INV-6 allows any percentage as the default; an item with a SAC and no rate of its own
-  // takes it, INV-35) and 28%.
+  // takes it, INV-20) and 28%.
   november.push(await create([{ description: 'Scaling', quantity: 1, unitPrice: 1499.99, sacCode: '999722' }], 12.5));
   november.push(await create([aligner, aligner]));
   // A spell without a GSTIN.

@@ -143,7 +143,7 @@ describe('GST per item on a registered clinic', () => {
     ]);
   });
 
-  it('gives an item marked taxable without a rate the invoice percentage, 12.5 included (INV-34: a typed one takes the default)', async () => {
+  it('gives an item marked taxable without a rate the invoice percentage, 12.5 included (INV-38: a typed one takes it too)', async () => {
     const patientId = await addPatient();
     const items = [{ description: 'Scaling', quantity: 1, unitPrice: 1499.99, sacCode: '999722' }];
     const body = await create(payload(patientId, items, 12.5));

@@ -1,13 +1,12 @@
 import { DEFAULT_TAX_PERCENTAGE } from '../../../../../../shared/constants/invoice';
 import { computeInvoiceTotals, type InvoiceTotals } from '../../../../../../shared/domain/invoice-totals';
 import { numberInput } from '../../../../../../shared/schemas/fields';
-import { DEFAULT_TYPED_ITEM_GST, withTypedItemGst, type TypedItemGst } from '../../../../../../shared/domain/typed-item-gst';
 
 // The create dialog's figures, computed as the schema and the server will compute them (INV-7, INV-8, INV-20)
 // by the one shared computation (shared/domain/invoice-totals.ts): an empty quantity is 1, an empty unit
 // price 0, an empty tax percentage 18, an item without a GST rate takes the tax percentage, and a clinic
-// without a GSTIN charges none; an item typed without a SAC or rate takes the clinic's default treatment
-// (INV-34), as the server fills it in; amounts in exact paise.
+// without a GSTIN charges none; an item typed by hand (no price-list entry) is one without a rate, so it takes
+// the tax percentage (INV-38); amounts in exact paise.
 
 export interface ItemDraft {
   description: string;
@@ -52,7 +51,6 @@ export function draftTotals(
   items: readonly ItemDraft[],
   taxPercentage: string,
   registered = true,
-  typed: TypedItemGst = DEFAULT_TYPED_ITEM_GST,
 ): DraftTotals | null {
   const tax = asNumber(taxPercentage, DEFAULT_TAX_PERCENTAGE);
   if (tax === null || tax < 0 || tax > 100) return null;
@@ -61,8 +59,7 @@ export function draftTotals(
     const quantity = asNumber(item.quantity, 1);
     const unitPrice = asNumber(item.unitPrice, 0);
     if (quantity === null || unitPrice === null || !Number.isSafeInteger(quantity) || quantity < 0 || unitPrice < 0) return null;
-    const { taxRate } = withTypedItemGst({ sacCode: item.sacCode || null, taxRate: item.taxRate || null }, typed);
-    parsed.push({ quantity, unitPrice, taxRate: taxRate === null || taxRate === undefined ? null : String(taxRate) });
+    parsed.push({ quantity, unitPrice, taxRate: item.taxRate || null });
   }
   try {
     return computeInvoiceTotals(parsed, tax, { registered });
@@ -72,8 +69,8 @@ export function draftTotals(
 }
 
 /** The POST body before the schema reads it: the draft with the computed figures. */
-export function draftPayload(draft: InvoiceDraft, registered = true, typed: TypedItemGst = DEFAULT_TYPED_ITEM_GST): Record<string, unknown> {
-  const totals = draftTotals(draft.items, draft.taxPercentage, registered, typed);
+export function draftPayload(draft: InvoiceDraft, registered = true): Record<string, unknown> {
+  const totals = draftTotals(draft.items, draft.taxPercentage, registered);
   return {
     patientId: draft.patientId ?? '',
     appointmentId: draft.appointmentId ?? null,

@@ -1,14 +1,14 @@
-import { typedItemGst, type TypedItemGst } from '../../../../../../shared/domain/typed-item-gst';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select } from 'antd';
 import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
-import { DEFAULT_TAX_PERCENTAGE, GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
+import { GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
 import { clinicToday, formatLongUsDate } from '../../../../../../shared/domain/clinic-time';
 import { invoiceKindTitle } from '../../../../../../shared/domain/invoice-kind';
-import { formatRupeesExact } from '../../../../../../shared/domain/money';
+import { formatAmount } from '../../../components/amount';
 import { invoiceCreateSchema, type InvoiceCreate } from '../../../../../../shared/schemas/invoice';
+import { defaultTaxPercentage } from '../../../../../../shared/schemas/site-setting';
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
@@ -54,21 +54,22 @@ export function billVisitOf(a: Appointment): BillVisit {
   };
 }
 
-const defaults = (visit: BillVisit | null): InvoiceDraft => ({
+// INV-7, INV-39: the tax percentage starts at the clinic's default (18 until the owner sets another).
+const defaults = (visit: BillVisit | null, taxPercentage: number): InvoiceDraft => ({
   patientId: visit?.patientId ?? null,
   appointmentId: visit?.appointmentId ?? null,
   dueDate: '',
-  taxPercentage: String(DEFAULT_TAX_PERCENTAGE),
+  taxPercentage: String(taxPercentage),
   notes: '',
   items: [emptyItem()],
 });
 
 // The shared schema reads the draft with its computed figures, so the form, the POST body and the
 // server's check (INV-8) all use the same rules and messages.
-function draftResolver(figures: () => { registered: boolean; typed: TypedItemGst }): Resolver<InvoiceDraft, unknown, InvoiceCreate> {
+function draftResolver(figures: () => { registered: boolean }): Resolver<InvoiceDraft, unknown, InvoiceCreate> {
   return (values, context, options) =>
     (zodResolver(invoiceCreateSchema) as unknown as Resolver<InvoiceDraft, unknown, InvoiceCreate>)(
-      draftPayload(values, figures().registered, figures().typed) as unknown as InvoiceDraft,
+      draftPayload(values, figures().registered) as unknown as InvoiceDraft,
       context,
       options,
     );
@@ -76,8 +77,8 @@ function draftResolver(figures: () => { registered: boolean; typed: TypedItemGst
 
 const sacOptions = [{ value: '', label: 'None' }, ...sacCodes.map((s) => ({ value: s.code, label: `${s.code} · ${s.label}` }))];
 
-// INV-4, INV-6, INV-7 Create Invoice: patient, optional due date, tax % (default 18, step 0.01; the rate of items left
-// at "Default"), items (add/remove, the last one kept; or added from the price list, INV-23) each with an
+// INV-4, INV-6, INV-7 Create Invoice: patient, optional due date, tax % (the clinic's default, 18 unless the
+// owner set another, INV-39; step 0.01; the rate of items left at "Default", typed ones included, INV-38), items (add/remove, the last one kept; or added from the price list, INV-23) each with an
 // optional SAC code and a GST rate (INV-20), then the document's kind and the tax by rate live (INV-19),
 // and optional notes.
 export function InvoiceFormDialog({
@@ -96,10 +97,11 @@ export function InvoiceFormDialog({
   // INV-19: the clinic is registered when it has a GSTIN (the receptionist may read it too).
   const gstin = useSiteSetting('gstin');
   const registered = gstin.data ? Boolean(gstin.data.value) : true;
-  // INV-34: how an item typed by hand is taxed (the clinic's setting; exempt until it loads, as it starts).
-  const typed = typedItemGst(useSiteSetting('invoice.defaultTypedItemGst').data?.value);
-  const figuresRef = useRef({ registered, typed });
-  figuresRef.current = { registered, typed };
+  // INV-39: the clinic's default tax percentage (18 while unset or still loading).
+  const clinicTax = useSiteSetting('invoice.defaultTaxPercentage');
+  const taxDefault = defaultTaxPercentage(clinicTax.data?.value);
+  const figuresRef = useRef({ registered });
+  figuresRef.current = { registered };
   const [resolver] = useState(() => draftResolver(() => figuresRef.current));
   // PAT-5: the chosen patient's medical alerts, as a warning while billing.
   const [alerts, setAlerts] = useState<string | null>(null);
@@ -109,7 +111,7 @@ export function InvoiceFormDialog({
   const { form, errors, save } = useDialogForm({
     open,
     item: visit,
-    initialValues: defaults,
+    initialValues: (v) => defaults(v, taxDefault),
     resolver,
     serverFields: ['patientId', 'dueDate', 'taxPercentage', 'notes', 'items'],
     onClose,
@@ -118,9 +120,13 @@ export function InvoiceFormDialog({
   const items = useFieldArray({ control, name: 'items' });
   const watchedItems = useWatch({ control, name: 'items' });
   const watchedTax = useWatch({ control, name: 'taxPercentage' });
-  const totals = draftTotals(watchedItems ?? [], watchedTax ?? '', registered, typed);
+  const totals = draftTotals(watchedItems ?? [], watchedTax ?? '', registered);
   const priceList = usePriceList(true, open);
-  const defaultRate = watchedTax || String(DEFAULT_TAX_PERCENTAGE);
+  const defaultRate = watchedTax || String(taxDefault);
+  // The clinic's default arriving after the dialog opened fills the field, unless it was already changed.
+  useEffect(() => {
+    if (open && !form.getFieldState('taxPercentage').isDirty) form.setValue('taxPercentage', String(taxDefault));
+  }, [open, taxDefault, form]);
   // DESK-15: the visit's patient, shown in the picker once loaded.
   const visitPatient = usePatient(open && visit?.patientId ? visit.patientId : null);
   // DESK-16: the visit's treatment from the price list, filled in once per opening when the list arrives.
@@ -138,7 +144,7 @@ export function InvoiceFormDialog({
   useEffect(() => {
     if (visitPatient.data) setAlerts(medicalAlertsLine(visitPatient.data));
   }, [visitPatient.data]);
-  // "Default": an item with a SAC takes the tax %, one typed without a SAC the clinic's treatment (INV-34).
+  // "Default": the item takes the tax % (INV-20), one typed by hand included (INV-38).
   // The option stays short (it sits in a narrow column); the hint under the tax % says what Default means.
   const rateOptions = [{ value: '', label: `Default (${defaultRate}%)` }, ...GST_RATES.map((r) => ({ value: String(r), label: `${r}%` }))];
 
@@ -222,7 +228,7 @@ export function InvoiceFormDialog({
             name="taxPercentage"
             id="invoice-taxPercentage"
             label="Tax Percentage (GST %)"
-            hint={typed === 'exempt' ? 'The rate of items whose GST rate is Default and that have a SAC; an item typed without one is exempt' : 'The rate of items whose GST rate is Default'}
+            hint="The GST rate of every item left at Default, items typed by hand included"
             type="number"
             inputMode="decimal"
             min={0}
@@ -239,7 +245,7 @@ export function InvoiceFormDialog({
                 loading={priceList.isPending}
                 options={(priceList.data ?? []).map((p) => ({
                   value: p.id,
-                  label: `${p.name} · ${formatRupeesExact(p.defaultPrice)} · GST ${p.taxRate}%`,
+                  label: `${p.name} · ${formatAmount(p.defaultPrice)} · GST ${p.taxRate}%`,
                 }))}
                 showSearch={{ optionFilterProp: 'label' }}
                 onChange={(id) => addFromPriceList(id)}
@@ -332,7 +338,7 @@ export function InvoiceFormDialog({
                   />
                   <p className="item-amount" data-testid="item-amount">
                     <span className="item-label">Item {n} amount: </span>
-                    {amount === undefined ? '—' : formatRupeesExact(amount)}
+                    {amount === undefined ? '—' : formatAmount(amount)}
                   </p>
                   <Button
                     type="text"

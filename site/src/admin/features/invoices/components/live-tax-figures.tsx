@@ -1,11 +1,12 @@
-import { formatRupeesExact } from '../../../../../../shared/domain/money';
+import { formatAmount } from '../../../components/amount';
 import type { DraftTotals } from './invoice-figures';
 
 const percent = (rate: number) => `${rate}%`;
 
 // INV-19: what the invoice will be, as the items stand: the document's kind (Tax Invoice, Bill of Supply or
 // Invoice-cum-Bill of Supply), the subtotal, CGST and SGST at half of each taxed rate, the total, and the
-// tax summary by rate: the shared computation's own figures, so the server answers the same.
+// tax summary by rate: the shared computation's own figures, so the server answers the same. Amounts read
+// as everywhere in the admin (CLINIC-9): ₹5,900, with paise only when there are some.
 export function LiveTaxFigures({ totals, kindTitle, registered }: { totals: DraftTotals | null; kindTitle: string | null; registered: boolean }) {
   const taxed = totals?.rates.filter((line) => line.rate > 0) ?? [];
   return (
@@ -18,25 +19,25 @@ export function LiveTaxFigures({ totals, kindTitle, registered }: { totals: Draf
       <dl className="invoice-totals" aria-label="Invoice totals">
         <div>
           <dt>Subtotal</dt>
-          <dd data-testid="invoice-subtotal">{totals ? formatRupeesExact(totals.subtotal) : '—'}</dd>
+          <dd data-testid="invoice-subtotal">{totals ? formatAmount(totals.subtotal) : '—'}</dd>
         </div>
         {taxed.flatMap((line) => [
           <div key={`c${line.rate}`} className="tax-line">
             <dt>CGST {percent(line.rate / 2)}</dt>
-            <dd data-testid={`invoice-cgst-${line.rate}`}>{formatRupeesExact(line.cgst)}</dd>
+            <dd data-testid={`invoice-cgst-${line.rate}`}>{formatAmount(line.cgst)}</dd>
           </div>,
           <div key={`s${line.rate}`} className="tax-line">
             <dt>SGST {percent(line.rate / 2)}</dt>
-            <dd data-testid={`invoice-sgst-${line.rate}`}>{formatRupeesExact(line.sgst)}</dd>
+            <dd data-testid={`invoice-sgst-${line.rate}`}>{formatAmount(line.sgst)}</dd>
           </div>,
         ])}
         <div>
           <dt>Tax (GST)</dt>
-          <dd data-testid="invoice-tax">{totals ? formatRupeesExact(totals.taxAmount) : '—'}</dd>
+          <dd data-testid="invoice-tax">{totals ? formatAmount(totals.taxAmount) : '—'}</dd>
         </div>
         <div className="grand">
           <dt>Total</dt>
-          <dd data-testid="invoice-total">{totals ? formatRupeesExact(totals.totalAmount) : '—'}</dd>
+          <dd data-testid="invoice-total">{totals ? formatAmount(totals.totalAmount) : '—'}</dd>
         </div>
       </dl>
       {totals && totals.rates.length > 0 && registered && (
@@ -54,9 +55,9 @@ export function LiveTaxFigures({ totals, kindTitle, registered }: { totals: Draf
             {totals.rates.map((line) => (
               <tr key={line.rate}>
                 <th scope="row">{line.rate > 0 ? percent(line.rate) : 'Exempt / nil'}</th>
-                <td>{formatRupeesExact(line.taxable)}</td>
-                <td>{formatRupeesExact(line.cgst)}</td>
-                <td>{formatRupeesExact(line.sgst)}</td>
+                <td>{formatAmount(line.taxable)}</td>
+                <td>{formatAmount(line.cgst)}</td>
+                <td>{formatAmount(line.sgst)}</td>
               </tr>
             ))}
           </tbody>

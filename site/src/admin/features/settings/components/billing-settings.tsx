@@ -1,10 +1,10 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Skeleton } from 'antd';
+import { Button, Input, Skeleton } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { GST_STATE_CODES, gstinProblem, normaliseGstin } from '../../../../../../shared/domain/gstin';
 import { UPI_ID_MESSAGE, isValidUpiId } from '../../../../../../shared/domain/upi';
-import { typedItemGst, type TypedItemGst } from '../../../../../../shared/domain/typed-item-gst';
-import type { SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
+import { DEFAULT_TAX_PERCENTAGE } from '../../../../../../shared/constants/invoice';
+import { defaultTaxPercentageProblem, type SiteSettingKey } from '../../../../../../shared/schemas/site-setting';
 import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
@@ -17,6 +17,7 @@ type Check = (value: string) => string | null;
 
 const gstinCheck: Check = (value) => (value === '' ? null : gstinProblem(normaliseGstin(value)));
 const upiCheck: Check = (value) => (value === '' || isValidUpiId(value.trim()) ? null : UPI_ID_MESSAGE);
+const taxCheck: Check = (value) => defaultTaxPercentageProblem(value);
 
 /** One setting in its own small form: the value checked as it is typed, saved (or cleared) on its own. */
 export function SettingForm({
@@ -42,7 +43,7 @@ export function SettingForm({
   placeholder: string;
   /** Whether a value being typed could be complete, so a problem may show before saving. */
   looksComplete: (value: string) => boolean;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'decimal';
 }) {
   const toast = useToast();
   const setting = useSiteSetting(settingKey);
@@ -105,43 +106,8 @@ export function SettingForm({
 }
 
 
-const typedChoices: { value: TypedItemGst; label: string }[] = [
-  { value: 'exempt', label: 'Health care, exempt (SAC 999312, no GST)' },
-  { value: 'taxable', label: "Cosmetic, taxable (SAC 999722, at the invoice's tax %)" },
-];
-
-/** INV-35 (owner): how an invoice item typed by hand, with no price-list entry, is taxed. Saved on change. */
-function TypedItemGstSetting() {
-  const toast = useToast();
-  const setting = useSiteSetting('invoice.defaultTypedItemGst');
-  const save = useUpdateSiteSetting();
-  if (setting.isPending) return <Skeleton active paragraph={{ rows: 1 }} />;
-  const value = typedItemGst(setting.data?.value);
-  return (
-    <Field id="setting-typed-item-gst" label="GST of an item typed by hand" hint="An invoice item typed without a price-list entry (no SAC, no rate) is billed as this.">
-      <Select
-        id="setting-typed-item-gst"
-        aria-describedby="setting-typed-item-gst-hint"
-        value={value}
-        options={typedChoices}
-        loading={save.isPending}
-        style={{ width: '100%', maxWidth: 420 }}
-        onChange={(next: TypedItemGst) =>
-          save.mutate(
-            { key: 'invoice.defaultTypedItemGst', value: next },
-            {
-              onSuccess: () => toast.success('Settings updated', `Items typed by hand are now billed as ${next === 'exempt' ? 'exempt health care' : 'taxable cosmetic work'}.`),
-              onError: (err) => toast.failure('Error saving settings', err),
-            },
-          )
-        }
-      />
-    </Field>
-  );
-}
-
 // SET-5 (owner): the clinic's GSTIN, checked as it is typed with the shared rules (state code, PAN, check
-// character), and its UPI ID for the invoices' QR codes.
+// character), its UPI ID for the invoices' QR codes, and (INV-39) the default Tax Percentage of a new invoice.
 export function BillingSettings() {
   return (
     <section className="panel settings-panel billing-settings" aria-labelledby="billing-settings-heading">
@@ -178,7 +144,20 @@ export function BillingSettings() {
         hint={(v) => (v === '' ? 'No UPI ID: invoices carry no UPI QR code.' : 'Invoices with a balance carry a UPI QR code for it, paying to this ID.')}
         saved={(v) => (v ? ['Settings updated', `UPI ID ${v} saved.`] : ['Settings updated', 'UPI ID cleared. Invoices carry no QR code.'])}
       />
-      <TypedItemGstSetting />
+      <SettingForm
+        settingKey="invoice.defaultTaxPercentage"
+        id="setting-default-tax"
+        label="Default Tax Percentage"
+        check={taxCheck}
+        normalise={(v) => v.trim()}
+        looksComplete={(v) => !v.endsWith('.')}
+        placeholder={`${DEFAULT_TAX_PERCENTAGE}`}
+        inputMode="decimal"
+        hint={(v) =>
+          `The Tax Percentage (GST %) a new invoice starts with, ${v === '' ? `${DEFAULT_TAX_PERCENTAGE}% unless set` : `${v}%`}: the rate of its items typed by hand. A clinic that only treats (exempt health care) sets 0. Price-list items keep their own rates.`
+        }
+        saved={(v) => ['Settings updated', `New invoices start at ${v === '' ? DEFAULT_TAX_PERCENTAGE : v}% tax.`]}
+      />
     </section>
   );
 }
