@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Segmented } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { clinicToday, isValidDateString } from '../../../../shared/domain/clinic-time';
-import { formatListDate } from '../../../../shared/domain/dates';
+import { formatWeekdayLongDate } from '../../../../shared/domain/dates';
 import { useAppointments } from '../features/appointments/api/get-appointments';
 import type { Appointment } from '../../../../shared/schemas/appointment';
 import { useBillVisit } from '../features/invoices/components/bill-visit';
@@ -52,7 +52,7 @@ function AppointmentGroups({ page, handlers }: { page: Page<Appointment>; handle
     return (
       <section key={group.date} className="date-group" aria-labelledby={`day-${group.date}`}>
         <h2 id={`day-${group.date}`} className="date-heading">
-          <span>{isValidDateString(group.date) ? formatListDate(group.date) : group.date}</span>
+          <span>{isValidDateString(group.date) ? formatWeekdayLongDate(group.date) : group.date}</span>
           <span className="badge badge-blue">
             {plural(group.rows.length, 'appointment', 'appointments')}
             {continues ? ' (more on the next page)' : ''}
