@@ -1,3 +1,4 @@
+import { withArticle } from '../domain/article';
 import { isTooth, surfaceCodes, surfaceFromLetter, surfaceLabel, teethBetween, type Surface } from './teeth';
 
 // CHART-2: the chart's command bar reads what a dentist would say: `36 MOD composite`, `46 rct`,
@@ -77,7 +78,7 @@ export const chartMessages = {
   statusOnFinding: (code: string) => `“${code}” is a finding, which takes no status`,
   noSurfaces: (code: string) => `“${code}” takes no surfaces`,
   repeatedSurface: (letters: string) => `${letters} names a surface twice`,
-  spanNeedsTwo: (code: string) => `A ${code} spans at least two teeth, for example 14-16 ${code}`,
+  spanNeedsTwo: (code: string) => `${withArticle(code, { sentenceStart: true })} spans at least two teeth, for example 14-16 ${code}`,
   unclosedNote: 'A note starts and ends with "',
 };
 

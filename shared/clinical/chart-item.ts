@@ -1,4 +1,5 @@
 import { chartMessages, DEFAULT_PROCEDURE_STATUS, procedureStatuses, type ChartCode, type ItemStatus, type ParsedItem } from './chart-command';
+import { withArticle } from '../domain/article';
 import { surfaceCodes, surfaceFromLetter, teethBetween, type Surface } from './teeth';
 
 // CHART-6: an item sent whole (POST /api/admin/patients/{id}/clinical-items, the chart's click entry) obeys
@@ -18,9 +19,9 @@ export type ChartItemCheck = { ok: true; item: ParsedItem } | { ok: false; error
 export const chartItemMessages = {
   unknownCode: (code: string) => `“${code}” is not a treatment or finding this chart knows`,
   conditionOnProcedure: (code: string) => `“${code}” is a treatment: its status is ${procedureStatuses.slice(0, -1).join(', ')} or ${procedureStatuses.at(-1)}`,
-  oneTooth: (code: string) => `A ${code} is on one tooth: record one item per tooth`,
+  oneTooth: (code: string) => `${withArticle(code, { sentenceStart: true })} is on one tooth: record one item per tooth`,
   toothTwice: (tooth: string) => `Tooth ${tooth} is named twice`,
-  notOneSpan: (code: string) => `A ${code} covers every tooth between its ends, in one jaw: write it as a span, for example 14-16 ${code}`,
+  notOneSpan: (code: string) => `${withArticle(code, { sentenceStart: true })} covers every tooth between its ends, in one jaw: write it as a span, for example 14-16 ${code}`,
 };
 
 export function checkChartItem(input: ChartItemInput, vocabulary: readonly ChartCode[]): ChartItemCheck {

@@ -1,4 +1,5 @@
 import type { DayHours } from './opening-hours';
+import { withArticle } from '../domain/article';
 
 // Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
 
@@ -148,12 +149,12 @@ export const RESCHEDULE_STATUS_MESSAGE = 'Only a pending or confirmed appointmen
 export const CHECK_IN_MESSAGES = {
   alreadyArrived: 'This patient has already arrived.',
   notToday: "Only today's appointments can be checked in.",
-  notOpen: (status: AppointmentStatus) => `A ${status} appointment cannot be checked in or seated.`,
+  notOpen: (status: AppointmentStatus) => `${withArticle(status, { sentenceStart: true })} appointment cannot be checked in or seated.`,
   notArrived: 'This patient has not arrived yet: mark them arrived first.',
   alreadyInChair: 'This patient is already in the chair.',
   notInChair: 'This patient is not in the chair.',
   inChairFirst: 'This patient is in the chair: undo "In chair" first.',
-  undoClosed: (status: AppointmentStatus) => `A ${status} visit keeps its check-in times.`,
+  undoClosed: (status: AppointmentStatus) => `${withArticle(status, { sentenceStart: true })} visit keeps its check-in times.`,
   noShowArrived: 'This patient has arrived: the appointment cannot be a no-show.',
 } as const;
 

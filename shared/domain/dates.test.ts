@@ -8,6 +8,7 @@ import {
   formatMoment,
   formatMonth,
   formatMonthShort,
+  formatWeekdayLongDate,
 } from './dates';
 
 // UI-6: the one style of dates, in the clinic's three languages.
@@ -18,6 +19,13 @@ describe('dates in the clinic style', () => {
     expect(formatListDate('2026-11-02')).toBe('Mon, 2 Nov 2026');
     expect(formatDayDate('2026-11-23')).toBe('Mon, 23 Nov');
     expect(formatDayMonth('2026-11-23')).toBe('23 Nov');
+  });
+
+  it('heads the appointment list\'s days with the long US English weekday date (APPT-7)', () => {
+    expect(formatWeekdayLongDate('2027-01-29')).toBe('Friday, January 29, 2027');
+    expect(formatWeekdayLongDate('2026-03-02')).toBe('Monday, March 2, 2026');
+    // An instant is read at the clinic: 18:30 UTC is already the next day in Pune.
+    expect(formatWeekdayLongDate('2027-01-28T18:30:00.000Z')).toBe('Friday, January 29, 2027');
   });
 
   it('writes documents as dd/MM/yyyy and letters with the month in words', () => {

@@ -2,7 +2,8 @@ import { localeOf, type Lang } from '../i18n/types';
 
 // UI-6: every date a person reads, in one Indian style, made here and nowhere else (a test,
 // shared/domain/dates-usage.test.ts, finds date formatting anywhere else). Intl with en-IN, mr-IN or hi-IN:
-//   list      'Fri, 27 Nov 2026'      screens and lists: appointment groups, the calendar, the patient page
+//   weekday   'Friday, January 29, 2027' the appointment list's group headings, in US English as APPT-7 shows them
+//   list      'Fri, 27 Nov 2026'      screens and lists: the calendar, the patient page, dialogs
 //   day       'Fri, 27 Nov'           a day inside a week already named (the week view, a chart's axis)
 //   document  '27/11/2026'            invoices, receipts, reports, follow-up emails (GST documents in India)
 //   long      '27 November 2026'      what the patient reads: emails, the personal pages, blog posts
@@ -62,6 +63,21 @@ function parts(style: Style, value: string | Date, lang: Lang): Record<string, s
 export function formatListDate(value: string | Date, lang: Lang = 'en'): string {
   const p = parts('list', value, lang);
   return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
+}
+
+// APPT-7: the one US English form, the long weekday date that heads each day of the appointment list. Its
+// own formatter per zone: the language of the page does not change it.
+const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Friday, January 29, 2027': the appointment list's group heading (APPT-7), whatever the language. */
+export function formatWeekdayLongDate(value: string | Date): string {
+  const { date, timeZone } = toFormattable(value);
+  let f = weekdayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone });
+    weekdayFormatters.set(timeZone, f);
+  }
+  return f.format(date);
 }
 
 /** 'Fri, 27 Nov': a day within a week or month already named. */

@@ -242,7 +242,7 @@ export interface Appointment {
   preferredDate: IsoDate;
   /** HH:mm, one of the time slots. */
   preferredTime: string;
-  /** APPT-22: internal, staff only (a visitor's own booking notes land here too). */
+  /** APPT-22: staff only; an online booking's are the visitor's own words (shown as the patient's note), a desk booking's the staff's internal note. */
   notes: string | null;
   /** APPT-22: the note staff wrote for the patient; the only note a patient's message carries. */
   patientNote: string | null;

@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatListDate } from '../../shared/domain/dates';
+import { formatWeekdayLongDate } from '../../shared/domain/dates';
 import { apiBook, chooseOption, closeDialog, expectNoAxeViolations, expectToast, signIn, stubList, uid } from './admin-helpers';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-// UI-6: the list's group headings, 'Fri, 27 Nov 2026'.
-const listDate = (date: string) => formatListDate(date);
+// APPT-7: the list's group headings, the long US English weekday date 'Friday, January 29, 2027', restored
+// over the shorter 'Fri, 29 Jan 2027' (the ruling is named in site/e2e/spec/spec-2-admin-appointments.spec.ts).
+const listDate = (date: string) => formatWeekdayLongDate(date);
 
 async function openAppointment(page: Page, firstName: string) {
   await page.goto('/admin/appointments');
@@ -30,7 +31,10 @@ test('lists a booking under its long weekday date with a count, the details and 
   await expect(row).toContainText('Teeth Cleaning');
   await expect(row).toContainText('+91 98765 43210');
   await expect(row).toContainText(`${first.toLowerCase()}@example.com`);
-  await expect(row).toContainText('Internal note: Sensitive upper molar');
+  // APPT-22: a visitor's booking notes are the patient's words, not an internal note (the ruling is named in
+  // site/e2e/spec/spec-2-admin-appointments.spec.ts).
+  await expect(row).toContainText("Patient's note: Sensitive upper molar");
+  await expect(row).not.toContainText('Internal note');
   await expect(row.locator('.badge')).toHaveText('Pending');
   await expect(row.locator('.badge')).toHaveClass(/badge-amber/);
 });

@@ -73,6 +73,9 @@ describe('recording an item', () => {
     ['A bridge covers every tooth between its ends, in one jaw: write it as a span, for example 14-16 bridge', { teeth: ['14', '16'], code: 'bridge' }],
     ['A bridge covers every tooth between its ends, in one jaw: write it as a span, for example 14-16 bridge', { teeth: ['14', '44'], code: 'bridge' }],
     ['A crown is on one tooth: record one item per tooth', { teeth: ['11', '21'], code: 'crown' }],
+    // UI-13: the article follows the word.
+    ['An implant is on one tooth: record one item per tooth', { teeth: ['11', '21'], code: 'implant' }],
+    ['An rct is on one tooth: record one item per tooth', { teeth: ['36', '46'], code: 'rct' }],
     ['Tooth 36 is named twice', { teeth: ['36', '36'], code: 'caries' }],
     ['Note must be at most 2000 characters', { teeth: ['36'], code: 'caries', note: 'a note of 2001 characters'.padEnd(2001, '.') }],
   ])('answers 400 %s', async (error, json) => {

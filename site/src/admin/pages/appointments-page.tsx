@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Segmented } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { clinicToday, isValidDateString } from '../../../../shared/domain/clinic-time';
-import { formatListDate } from '../../../../shared/domain/dates';
-import { useAppointments } from '../features/appointments/api/get-appointments';
+import { formatWeekdayLongDate } from '../../../../shared/domain/dates';
+import { appointmentsQueryOptions, useAppointments } from '../features/appointments/api/get-appointments';
 import type { Appointment } from '../../../../shared/schemas/appointment';
 import { useBillVisit } from '../features/invoices/components/bill-visit';
 import { useAppointmentActions, type AppointmentHandlers } from '../features/appointments/components/appointment-actions';
@@ -52,7 +53,7 @@ function AppointmentGroups({ page, handlers }: { page: Page<Appointment>; handle
     return (
       <section key={group.date} className="date-group" aria-labelledby={`day-${group.date}`}>
         <h2 id={`day-${group.date}`} className="date-heading">
-          <span>{isValidDateString(group.date) ? formatListDate(group.date) : group.date}</span>
+          <span>{isValidDateString(group.date) ? formatWeekdayLongDate(group.date) : group.date}</span>
           <span className="badge badge-blue">
             {plural(group.rows.length, 'appointment', 'appointments')}
             {continues ? ' (more on the next page)' : ''}
@@ -95,10 +96,14 @@ export function AppointmentsPage() {
     filters: { status: filterValue(status), from },
   });
 
+  // APPT-8: with no search or filter, an empty list says "No appointments booked yet." when the clinic has
+  // none at all; Upcoming, empty while earlier ones exist, says where they are. One row of all dates tells.
+  const upcomingEmpty = scope === 'upcoming' && !state.q && status === 'all' && state.page === 1 && list.data?.rows.length === 0;
+  const anyBooked = useQuery({ ...appointmentsQueryOptions({ q: '', page: 1, pageSize: 1 }), enabled: upcomingEmpty });
   const emptyText =
     state.q || status !== 'all'
       ? 'No appointments found matching your criteria.'
-      : scope === 'upcoming'
+      : scope === 'upcoming' && anyBooked.data?.rows.length !== 0
         ? 'No upcoming appointments. Choose "All dates" to see earlier ones.'
         : 'No appointments booked yet.';
 

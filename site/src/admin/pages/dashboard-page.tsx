@@ -137,7 +137,8 @@ export function DashboardPage() {
             <p className="muted">No appointments booked yet.</p>
           ) : (
             <ul className="recent-list">
-              {recent.data.map((a) => (
+              {/* ADMIN-9: the first five the answer holds, whatever its length. */}
+              {recent.data.slice(0, 5).map((a) => (
                 <li key={a.id} className="recent-item">
                   <div>
                     <p className="recent-name">

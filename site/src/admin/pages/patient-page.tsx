@@ -18,6 +18,7 @@ import { AppointmentStatusBadge, InvoiceStatusBadge } from '../components/status
 import { useBillVisit } from '../features/invoices/components/bill-visit';
 import { PatientCreditPanel } from '../features/invoices/components/patient-credit-panel';
 import { AppointmentActionButtons, useAppointmentActions } from '../features/appointments/components/appointment-actions';
+import { notesLabel } from '../features/appointments/components/appointment-row';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
@@ -213,7 +214,11 @@ export function PatientPage() {
                     <span>{treatmentLabel(a.treatment)}</span>
                     {a.source === 'staff' && <span>Booked at the desk{a.bookedBy ? ` by ${a.bookedBy}` : ''}</span>}
                   </p>
-                  {a.notes && <p className="row-notes">Notes: {a.notes}</p>}
+                  {a.notes && (
+                    <p className="row-notes">
+                      {notesLabel(a)}: {a.notes}
+                    </p>
+                  )}
                 </div>
                 <div className="row-actions">
                   <AppointmentActionButtons appointment={a} handlers={actions.handlers} />

@@ -8,6 +8,14 @@ import { AppointmentStatusBadge } from '../../../components/status-badge';
 import { MedicalAlert } from '../../../components/medical-alert';
 import { AppointmentActionButtons, CheckInBadge, fullName, type AppointmentHandlers } from './appointment-actions';
 
+/**
+ * APPT-22: what an appointment's `notes` are, by who wrote them. A visitor's own booking notes are the
+ * patient's words; notes written at the desk are the staff's internal note.
+ */
+export function notesLabel(a: Pick<Appointment, 'source'>): string {
+  return a.source === 'online' ? "Patient's note" : 'Internal note';
+}
+
 interface AppointmentRowProps {
   appointment: Appointment;
   handlers: AppointmentHandlers;
@@ -55,7 +63,11 @@ export const AppointmentRow = memo(function AppointmentRow({ appointment: a, han
           )}
         </p>
         <MedicalAlert alerts={a.medicalAlerts} compact />
-        {a.notes && <p className="row-notes">Internal note: {a.notes}</p>}
+        {a.notes && (
+          <p className="row-notes">
+            {notesLabel(a)}: {a.notes}
+          </p>
+        )}
         {a.patientNote && <p className="row-notes">Note for the patient: {a.patientNote}</p>}
       </div>
       <div className="row-actions">

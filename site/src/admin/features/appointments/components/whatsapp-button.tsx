@@ -10,6 +10,7 @@ import {
   type WhatsAppMessageKind,
 } from '../../../../../../shared/emails/whatsapp';
 import type { Lang } from '../../../../../../shared/i18n/types';
+import { withArticle } from '../../../../../../shared/domain/article';
 import { usePlatform } from '../../../platform/platform-context';
 
 const kinds: WhatsAppMessageKind[] = ['confirmation', 'reminder', 'follow-up'];
@@ -59,7 +60,7 @@ export function WhatsAppButton({
         icon={icon}
         aria-label={label}
         disabled={!usable}
-        title={usable ? `Send a ${whatsAppKindLabels[suggested].toLowerCase()} message on WhatsApp` : 'No mobile number to message'}
+        title={usable ? `Send ${withArticle(whatsAppKindLabels[suggested].toLowerCase())} message on WhatsApp` : 'No mobile number to message'}
         onClick={() => open(whatsAppText(suggested, appointment, language))}
       >
         {text}
