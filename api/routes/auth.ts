@@ -1,5 +1,7 @@
 import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
+import type { Middleware } from 'koa';
 import type { Deps } from '../deps';
+import { HttpError } from '../errors';
 import { parseBody } from '../middleware/validate';
 import { requireSession, sessionToken, setSessionCookie, type AuthState } from '../middleware/session';
 import { login, logout } from '../services/staff/auth';
@@ -7,7 +9,8 @@ import { changeOwnPassword, endOwnSession, listOwnSessions } from '../services/s
 import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceTokenFrom } from '../services/staff/trusted-devices';
 import { createRouter } from './router';
 
-// POST /api/auth/login {email, password} -> { success, user } | 400/401/429/503 { error }
+// POST /api/auth/login {email, password} -> { success: true, user } | 400/401/429/503 { success: false, error }
+//   (API-2: the answer is success, user, error, a refusal included)
 //   Sets the session cookie and the device cookie (api/services/staff/trusted-devices.ts).
 // POST /api/auth/logout (session required) -> { success }
 // GET  /api/auth/me -> { user } | 401
@@ -16,10 +19,22 @@ import { createRouter } from './router';
 // GET  /api/auth/sessions -> OwnSession[] (AUTH-10; the current one marked)
 // DELETE /api/auth/sessions/:id -> 204 (AUTH-10; one's own only, else 404)
 // These need a session but not a changed password: they are how a temporary one is replaced (AUTH-11).
+/** API-2: a refused sign-in answers in the sign-in's own shape, { success: false, error } (and fields, API-4). */
+const loginRefusalShape: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    ctx.status = err.status;
+    ctx.body = err.fields ? { success: false, error: err.message, fields: err.fields } : { success: false, error: err.message };
+    if (err.headers) ctx.set(err.headers);
+  }
+};
+
 export function authRoutes(deps: Deps) {
   const router = createRouter<AuthState>({ prefix: '/api/auth' });
 
-  router.post('/login', async (ctx) => {
+  router.post('/login', loginRefusalShape, async (ctx) => {
     const body = parseBody(loginSchema, ctx.request.body);
     const { user, token, deviceToken } = await login(deps, {
       email: body.email,

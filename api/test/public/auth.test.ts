@@ -34,14 +34,17 @@ describe('POST /api/auth/login', () => {
     const unknown = await login('nobody@clinic.test', 'wrong-password-1');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: 'Invalid email or password' });
-    expect(await unknown.json()).toEqual({ error: 'Invalid email or password' });
+    // API-2 (SPEC 7, D45): the sign-in answers success, user, error, a refusal included.
+    expect(await wrong.json()).toEqual({ success: false, error: 'Invalid email or password' });
+    expect(await unknown.json()).toEqual({ success: false, error: 'Invalid email or password' });
   });
 
   it('validates with the spec messages', async () => {
     const bad = await login('not-an-email', '123');
     expect(bad.status).toBe(400);
+    // API-2 (SPEC 7, D45): success: false beside API-4's error and fields.
     expect(await bad.json()).toEqual({
+      success: false,
       error: 'Invalid email address',
       fields: { email: 'Invalid email address', password: 'Password must be at least 6 characters' },
     });
