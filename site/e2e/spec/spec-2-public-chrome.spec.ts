@@ -58,7 +58,7 @@ test(spec('SPEC 2', 'On small screens (below 768 px) a side menu holds the same 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await opener.click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu.getByRole('navigation').getByRole('link')).toHaveText(navNames);
+  await expect(menu.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(navNames);
   await expect(menu.getByRole('link', { name: 'Treatments', exact: true })).toHaveAttribute('aria-current', 'page');
   await menu.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(menu).toBeHidden();
