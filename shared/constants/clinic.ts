@@ -39,6 +39,9 @@ export const clinic = {
   ],
   // The opening hours are the clinic's setting (SET-8; shared/domain/opening-hours.ts), not a constant.
   hoursNote: 'Emergency appointments available by phone',
+  // CLINIC-10: the home page's rating claim while fewer than ten approved reviews give one (REV-5).
+  rating: '4.9',
+  ratingCount: '1000+',
   yearsExperience: '5+',
   // Only a default: the server's configuration supplies the real public address.
   siteUrl: 'http://localhost:3000',

@@ -96,8 +96,6 @@ export const en = {
     title: '{name} | Family Dentist in {locality}, Pune',
     description:
       'Gentle dental care for all ages in {locality}, Pune: check-ups, root canals, implants, braces, aligners and whitening. Rated {rating}/5 by {count} patients, flexible EMI. Book online.',
-    descriptionNoRating:
-      'Gentle dental care for all ages in {locality}, Pune: check-ups, root canals, implants, braces, aligners and whitening, flexible EMI. Book online.',
     servicesEyebrow: 'Popular services',
     servicesTitle: 'How can we help you smile?',
     serviceCircles: {
@@ -351,9 +349,9 @@ export const en = {
     optional: '(optional)',
     honeypot: 'Leave this field empty',
     submitting: 'Booking...',
-    // As the acknowledgement email says: a request, not yet a confirmed appointment.
-    bookedTitle: 'Request received',
-    bookedText: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.',
+    // BOOK-8: the success toast, word for word (it promises a call to confirm, as the acknowledgement email does).
+    bookedTitle: 'Appointment Booked!',
+    bookedText: "We'll contact you soon to confirm your appointment.",
     failedTitle: 'Booking Failed',
     failedText: 'Please try again later.',
     loadFailed: 'The booking form could not be loaded. Please check your connection and try again, or call us.',

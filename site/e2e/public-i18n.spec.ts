@@ -87,7 +87,8 @@ test('the Marathi booking form shows Marathi labels, validation messages and toa
   await form.getByRole('button', { name: 'अपॉइंटमेंट बुक करा' }).click();
   expect((await posted).postDataJSON()).toMatchObject({ language: 'mr', treatment: 'rootcanal' });
   const toast = page.getByRole('region', { name: 'सूचना (F8)' }).locator('li');
-  await expect(toast).toContainText('विनंती मिळाली');
+  // BOOK-8: the success toast is the Marathi of "Appointment Booked!".
+  await expect(toast).toContainText('अपॉइंटमेंट बुक झाली!');
 });
 
 test('the Hindi booking dialog translates the server refusal of a full slot', async ({ page, request }, testInfo) => {

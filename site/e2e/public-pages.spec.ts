@@ -18,8 +18,9 @@ test('the home page shows the hero, EMI banner, service circles, treatments, tes
   const hero = page.locator('.hero');
   await expect(hero.getByRole('button', { name: 'Book Appointment' })).toBeVisible();
   await expect(hero.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', clinic.phoneHref);
-  // REV-5: no rating is claimed until there are ten approved reviews (the e2e database has none).
-  await expect(hero).not.toContainText('/5');
+  // CLINIC-10: with fewer than ten approved reviews (the e2e database has none) the hero makes the clinic's own
+  // claim, 4.9/5 from 1000+ patients, as the specification's home page does; no AggregateRating (REV-5).
+  await expect(hero).toContainText('4.9/5 from 1000+ patients');
   expect(await page.locator('script[type="application/ld+json"]').allTextContents()).not.toContainEqual(expect.stringContaining('AggregateRating'));
   await expect(hero).toContainText('5+ years');
   // The poster is the largest paint: in the first HTML, high priority.

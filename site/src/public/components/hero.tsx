@@ -28,8 +28,8 @@ function afterLoad(run: () => void): () => void {
   };
 }
 
-/** REV-5: `rating` is the approved reviews' rating (ten or more), or null: then no rating is claimed. */
-export function Hero({ rating = null }: { rating?: { value: number; count: number } | null }) {
+/** CLINIC-10: `rating` is the claim the home page makes (pages/home.tsx, homeRating). */
+export function Hero({ rating }: { rating: { value: string; count: string } }) {
   const t = useT();
   const [video, setVideo] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -112,14 +112,12 @@ export function Hero({ rating = null }: { rating?: { value: number; count: numbe
           </a>
         </div>
         <ul className="hero-claims">
-          {rating && (
-            <li>
-              <Icon name="star" size={18} className="star-on" />
-              <span>
-                <strong>{fmt(t.hero.rating, { rating: rating.value.toFixed(1) })}</strong> {fmt(t.hero.ratingText, { count: rating.count })}
-              </span>
-            </li>
-          )}
+          <li>
+            <Icon name="star" size={18} className="star-on" />
+            <span>
+              <strong>{fmt(t.hero.rating, { rating: rating.value })}</strong> {fmt(t.hero.ratingText, { count: rating.count })}
+            </span>
+          </li>
           <li>
             <Icon name="award" size={18} />
             <span>

@@ -17,12 +17,20 @@ import { SectionHeading, TreatmentCard } from '../components/ui';
 // The four reasons' icons; their words are the catalogue's home.reasons, in the same order.
 const reasonIcons: IconName[] = ['users', 'shield', 'wallet', 'clock'];
 
+/**
+ * CLINIC-10, REV-5: the rating the home page claims (hero, stats, meta description): the approved reviews'
+ * from ten of them on, else the clinic's own 4.9/5 from 1000+ patients.
+ */
+export function homeRating(reviews: PublicReviews | undefined): { value: string; count: string } {
+  const real = reviews?.rating;
+  return real ? { value: real.value.toFixed(1), count: String(real.count) } : { value: clinic.rating, count: clinic.ratingCount };
+}
+
 export function HomePage() {
   const t = useT();
   const names = { name: clinic.name, locality: t.clinic.locality, doctor: t.clinic.doctorName };
-  // REV-5: the rating and its count come from approved reviews, and only from ten of them on.
   const { data: reviews } = usePublicData<PublicReviews>(paths.reviews);
-  const rating = reviews?.rating ?? null;
+  const rating = homeRating(reviews);
   return (
     <>
       <Hero rating={rating} />
@@ -59,12 +67,10 @@ export function HomePage() {
             </Link>
           </div>
           <ul className="stats">
-            {rating && (
-              <li>
-                <strong>{rating.value.toFixed(1)}/5</strong>
-                <span>{fmt(t.home.statRating, { count: rating.count })}</span>
-              </li>
-            )}
+            <li>
+              <strong>{rating.value}/5</strong>
+              <span>{fmt(t.home.statRating, { count: rating.count })}</span>
+            </li>
             <li>
               <strong>{clinic.yearsExperience}</strong>
               <span>{t.home.statYears}</span>
@@ -152,9 +158,11 @@ export function HomePage() {
 export const homePage: PageModule = {
   Page: HomePage,
   head: (_route, pathname, read, origin, i18n) => {
-    const rating = (read(paths.reviews) as PublicReviews | undefined)?.rating ?? null;
-    const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: rating ? rating.value.toFixed(1) : '', count: rating?.count ?? 0 };
-    const description = fmt(rating ? i18n.t.home.description : i18n.t.home.descriptionNoRating, values);
-    return pageHead(pathname, fmt(i18n.t.home.title, values), description, [clinicJsonLd(origin, i18n, rating, embeddedDayHours(read))]);
+    const reviews = read(paths.reviews) as PublicReviews | undefined;
+    const rating = homeRating(reviews);
+    const values = { name: clinic.name, locality: i18n.t.clinic.locality, rating: rating.value, count: rating.count };
+    // REV-5: structured data carries a rating only from real approved reviews, never the clinic's own claim.
+    const reviewed = reviews?.rating ?? null;
+    return pageHead(pathname, fmt(i18n.t.home.title, values), fmt(i18n.t.home.description, values), [clinicJsonLd(origin, i18n, reviewed, embeddedDayHours(read))]);
   },
 };

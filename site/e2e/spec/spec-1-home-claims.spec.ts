@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { spec } from '../../../scripts/spec-conformance';
+import { visit } from '../support/public-helpers';
+
+// The home page's claims as a visitor reads them, at 1280 and 375 px.
+
+test(spec('SPEC 1', 'Home page claims: gentle care for all ages'), async ({ page }) => {
+  await visit(page, '/');
+  await expect(page.locator('.hero')).toContainText('Care for all ages');
+  await expect(page.getByRole('heading', { level: 3, name: 'Gentle care for all ages' })).toBeVisible();
+});
+
+test(spec('SPEC 1', 'flexible EMI (scrolling banner)'), async ({ page }) => {
+  await visit(page, '/');
+  const banner = page.getByRole('region', { name: 'Flexible EMI' });
+  await expect(banner).toContainText('Flexible EMI options available');
+  // A marquee: the messages twice over (the second copy hidden from readers), moving by a CSS animation
+  // that reduced motion (asked by the project) stops.
+  await expect(banner.locator('.marquee-group')).toHaveCount(2);
+  await expect(banner.locator('.marquee-group').nth(1)).toHaveAttribute('aria-hidden', 'true');
+});
+
+test.describe('with motion allowed', () => {
+  test.use({ reducedMotion: 'no-preference' });
+  test(spec('SPEC 1', 'gentle care for all ages, flexible EMI (scrolling banner)'), async ({ page }) => {
+    await visit(page, '/');
+    const track = page.getByRole('region', { name: 'Flexible EMI' }).locator('.marquee-track');
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+    const at = () => track.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+    const first = await at();
+    await expect.poll(at, { timeout: 5000 }).not.toBe(first);
+  });
+});
+
+test(spec('SPEC 1', 'a 4.9/5 rating from 1000+ patients'), async ({ page }) => {
+  await visit(page, '/');
+  await expect(page.locator('.hero')).toContainText('4.9/5 from 1000+ patients');
+  await expect(page.locator('.stats')).toContainText('4.9/5');
+  await expect(page.locator('.stats')).toContainText('rating from 1000+ patients');
+});
+
+test(spec('SPEC 1', '5+ years of experience'), async ({ page }) => {
+  await visit(page, '/');
+  await expect(page.locator('.hero')).toContainText('5+ years of experience');
+  await expect(page.locator('.stats')).toContainText('5+');
+  await expect(page.locator('.stats')).toContainText('years of experience');
+});
+
+test(spec('SPEC 1', 'Prices are in Indian rupees.'), async ({ page }) => {
+  await visit(page, '/');
+  const prices = await page.locator('.treatment-grid .treatment-card').allInnerTexts();
+  expect(prices).toHaveLength(8);
+  for (const card of prices) expect(card).toMatch(/₹[\d,]+ - ₹[\d,]+/);
+});
