@@ -69,6 +69,9 @@ export function specParts(markdown: string): SpecPart[] {
     }
   }
   flush();
+  // A list's heading ('Booking form:') is not a statement of its own; nor is a point the spec leaves open
+  // ('... : not shown.'), which the rulings decide and their own tests hold.
+  for (const part of parts) part.statements = part.statements.filter((s) => !s.endsWith(':') && !/^[^.]*: not shown\.$/.test(s));
   return parts.filter((p) => p.statements.length > 0);
 }
 
