@@ -291,7 +291,7 @@ describe('POST /api/admin/appointments/:id/follow-up', () => {
     expect(mail[0].subject).toContain('01/12/2030');
     expect(text).toContain('Dear Priya Kulkarni,');
     expect(text).toMatch(/Suggested follow-up date\n\nDate: 01\/12\/2030/);
-    // MAIL-6 (SPEC 9, D45): an online booking's notes are the visitor's own words, shown back to them.
+    // MAIL-6: an online booking's notes are the visitor's own words, shown back to them.
     expect(text).toMatch(/Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Root Canal Treatment\nYour note: Upper left molar\n/);
     expect(text).toContain('Please avoid cold drinks until then.');
     expect(mail[0].html).toContain('Please avoid cold drinks until then.');
