@@ -47,6 +47,14 @@ describe('followUpEmail', () => {
     );
   });
 
+  it("shows an online booking's notes, the visitor's own words, and never a staff booking's internal notes (MAIL-6)", () => {
+    const online = followUpEmail({ appointment: { ...appointment, source: 'online', notes: 'Sensitive teeth' }, followUpDate: '2026-12-01' });
+    expect(online.text).toMatch(/Treatment: Dental Fillings\nYour note: Sensitive teeth\nNote from the clinic: Filling on lower right/);
+    const staff = followUpEmail({ appointment: { ...appointment, source: 'staff', notes: 'Owes 500' }, followUpDate: '2026-12-01' });
+    expect(staff.text).not.toContain('Owes 500');
+    expect(followUpEmail({ appointment: { ...appointment, notes: 'Owes 500' }, followUpDate: '2026-12-01' }).text).not.toContain('Owes 500');
+  });
+
   it("ends with the clinic's contact details", () => {
     const { text, html } = followUpEmail({ appointment, followUpDate: '2026-12-01' });
     for (const part of [clinic.name, clinic.phone, clinic.email, clinic.addressText]) {

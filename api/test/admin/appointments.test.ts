@@ -291,11 +291,14 @@ describe('POST /api/admin/appointments/:id/follow-up', () => {
     expect(mail[0].subject).toContain('01/12/2030');
     expect(text).toContain('Dear Priya Kulkarni,');
     expect(text).toMatch(/Suggested follow-up date\n\nDate: 01\/12\/2030/);
-    expect(text).toMatch(/Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Root Canal Treatment\n/);
-    expect(text).not.toContain('Upper left molar'); // APPT-22: internal notes stay internal
+    // MAIL-6: an online booking's notes are the visitor's own words, shown back to them.
+    expect(text).toMatch(/Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Root Canal Treatment\nYour note: Upper left molar\n/);
     expect(text).toContain('Please avoid cold drinks until then.');
     expect(mail[0].html).toContain('Please avoid cold drinks until then.');
     expect(app.outboxNudges()).toBe(nudges + 1);
+    const staff = await insert({ status: 'completed', preferredDate: '2026-11-03', source: 'staff' } as Row);
+    await followUp(staff, { followUpDate: '2030-12-01' });
+    expect((await outbox())[1].textBody).not.toContain('Upper left molar'); // APPT-22: a staff booking's notes stay internal
   });
 
   it("takes an ISO timestamp from the date picker and writes the clinic's calendar date", async () => {

@@ -34,7 +34,7 @@ describe('POST /api/auth/login', () => {
     const unknown = await login('nobody@clinic.test', 'wrong-password-1');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    // API-2 (SPEC 7, D45): the sign-in answers success, user, error, a refusal included.
+    // API-2: the sign-in answers success, user, error, a refusal included.
     expect(await wrong.json()).toEqual({ success: false, error: 'Invalid email or password' });
     expect(await unknown.json()).toEqual({ success: false, error: 'Invalid email or password' });
   });
@@ -42,7 +42,7 @@ describe('POST /api/auth/login', () => {
   it('validates with the spec messages', async () => {
     const bad = await login('not-an-email', '123');
     expect(bad.status).toBe(400);
-    // API-2 (SPEC 7, D45): success: false beside API-4's error and fields.
+    // API-2: success: false beside the error and fields of API-4.
     expect(await bad.json()).toEqual({
       success: false,
       error: 'Invalid email address',

@@ -48,7 +48,7 @@ describe('many sign-ins at once', () => {
     expect(busy.length).toBeGreaterThan(0);
     for (const res of busy) {
       expect(res.headers.get('retry-after')).toBe('2');
-      // API-2 (SPEC 7, D45): the sign-in answers success, user, error, a refusal included.
+      // API-2: the sign-in answers success, user, error, a refusal included.
       expect(await res.json()).toEqual({ success: false, error: 'The server is busy. Please try again in a moment.' });
     }
     // Once the burst has passed, a sign-in is answered as usual.

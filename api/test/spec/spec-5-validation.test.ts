@@ -179,7 +179,7 @@ describe('SPEC 5 gallery form', () => {
 describe('SPEC 5 image upload', () => {
   const upload = (bytes: Buffer, type: string, name: string) => {
     const form = new FormData();
-    form.append('image', new Blob([bytes], { type }), name);
+    form.append('image', new Blob([new Uint8Array(bytes)], { type }), name);
     return app.request('/api/admin/upload', { method: 'POST', body: form, cookie });
   };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { spec } from '../../../scripts/spec-conformance';
+import { clinic } from '../../../shared/constants/clinic';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
 import { SPEC_NOW, bookingPayload, client, insertAppointment, patientPayload } from '../support/spec-api';
 
@@ -85,7 +86,7 @@ describe('SPEC 9 limits on the API', () => {
   it(spec('SPEC 9', 'Limits: image upload 5 MB, image files only', 'D18'), async () => {
     const upload = (bytes: Buffer, type: string) => {
       const form = new FormData();
-      form.append('image', new Blob([bytes], { type }), 'file.png');
+      form.append('image', new Blob([new Uint8Array(bytes)], { type }), 'file.png');
       return app.request('/api/admin/upload', { method: 'POST', body: form, cookie });
     };
     const header = Buffer.from('\x89PNG\r\n\x1a\n', 'latin1');
@@ -111,5 +112,33 @@ describe('SPEC 9 limits on the API', () => {
     expect((await admin().post('/api/admin/patients', { ...patientPayload, firstName: 'Om', lastName: 'Ra', phone: '9123456789' })).status).toBe(201);
     expect((await admin().post('/api/admin/patients', { ...patientPayload, firstName: 'O', phone: '9123456788' })).status).toBe(400);
     expect((await admin().post('/api/admin/patients', { ...patientPayload, phone: '912345678' })).status).toBe(400);
+  });
+
+  it(spec('SPEC 9', 'Follow-up email dates use en-GB format and the email holds the previous appointment (date, time, treatment, notes), the suggested date, an optional clinic message and clinic contact details.', 'D45'), async () => {
+    // A visitor's booking: its notes are the patient's words (D45), shown back to them.
+    const booked = await client(app).post('/api/appointments', { ...bookingPayload, email: 'followed@example.in', notes: 'Sensitive teeth' });
+    await app.deps.knex('appointments').where({ id: booked.body.id }).update({ status: 'completed' });
+    await app.deps.knex('email_outbox').delete();
+    const res = await admin().post(`/api/admin/appointments/${booked.body.id}/follow-up`, {
+      followUpDate: '2026-12-09T04:30:00.000Z',
+      customMessage: 'Please come for the crown fitting.',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await app.deps.knex('email_outbox').where({ kind: 'appointment-follow-up' }).select('toAddress', 'textBody');
+    expect(mail.toAddress).toBe('followed@example.in');
+    expect(mail.textBody).toContain('Date: 09/12/2026'); // the suggested date, en-GB day/month/year
+    expect(mail.textBody).toContain('Date: 24/11/2026'); // the previous appointment
+    expect(mail.textBody).toContain('Time: 10:00 AM');
+    expect(mail.textBody).toContain('Treatment: Teeth Cleaning');
+    expect(mail.textBody).toContain('Sensitive teeth');
+    expect(mail.textBody).toContain('Please come for the crown fitting.');
+    for (const contact of [clinic.phone, clinic.email]) expect(mail.textBody).toContain(contact);
+
+    // A staff booking's notes are internal (D43) and stay out.
+    const staff = await insertAppointment(app, { status: 'completed', preferredDate: '2026-11-20', source: 'staff', notes: 'Owes 500', email: 'desk@example.in' });
+    await admin().post(`/api/admin/appointments/${staff}/follow-up`, { followUpDate: '2026-12-09T04:30:00.000Z' });
+    const [deskMail] = await app.deps.knex('email_outbox').where({ toAddress: 'desk@example.in' }).select('textBody');
+    expect(deskMail.textBody).not.toContain('Owes 500');
+    expect(deskMail.textBody).not.toContain('A message from the clinic');
   });
 });

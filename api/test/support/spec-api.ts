@@ -1,12 +1,12 @@
 import type { TestApp } from './test-app';
 
-// Helpers of the SPEC 3-8 conformance tests (api/test/spec/): the calls of SPEC 7 as a client makes them.
+// Helpers of the conformance tests in api/test/spec/: the calls of API-1, API-2 and API-3 as a client makes them.
 
 /** Monday 23 November 2026, 10:30 in Pune (05:00 UTC): a working day with the next day open too. */
 export const SPEC_NOW = '2026-11-23T05:00:00Z';
 export const SPEC_TOMORROW = '2026-11-24';
 
-/** SPEC 7's booking payload, every field of the form filled. */
+/** The booking payload of API-1, every field of the form filled. */
 export const bookingPayload = {
   firstName: 'Priya',
   lastName: 'Kulkarni',
@@ -18,7 +18,7 @@ export const bookingPayload = {
   notes: 'Sensitive teeth',
 };
 
-/** SPEC 7's patient payload. */
+/** The patient payload of API-3. */
 export const patientPayload = {
   firstName: 'Asha',
   lastName: 'Deshmukh',
@@ -39,7 +39,6 @@ export function client(app: TestApp, cookie?: string) {
     } catch {
       body = text;
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: res.status, body: body as any, headers: res.headers };
   };
   return {
