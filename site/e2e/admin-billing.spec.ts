@@ -293,6 +293,41 @@ test('Settings checks the GSTIN as it is typed and saves it; the UPI ID is check
   await expectNoAxeViolations(page);
 });
 
+// INV-39: the clinic's default Tax Percentage, checked as it is typed and saved on its own; the Create Invoice
+// dialog starts at it. The save is answered here (and read back from it), so the other project's dialogs keep 18.
+test('Settings saves the default Tax Percentage, and the Create Invoice dialog starts at it', async ({ page }) => {
+  let stored: string | null = null;
+  let sent: unknown = null;
+  await page.route('**/api/admin/site-settings/invoice.defaultTaxPercentage', (route) => {
+    if (route.request().method() === 'PUT') {
+      sent = route.request().postDataJSON();
+      stored = (sent as { value: string }).value || null;
+    }
+    return route.fulfill({ json: { key: 'invoice.defaultTaxPercentage', value: stored } });
+  });
+  await page.goto('/admin/settings');
+  const field = page.getByRole('textbox', { name: 'Default Tax Percentage' });
+  await expect(field).toHaveValue('');
+  await expect(page.getByText(/starts with, 18% unless set/)).toBeVisible();
+  await field.fill('101');
+  await expect(page.getByText('Tax percentage must be a number from 0 to 100, in steps of 0.01')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Default Tax Percentage' }).click();
+  expect(sent).toBeNull();
+  await field.fill('5');
+  await page.getByRole('button', { name: 'Save Default Tax Percentage' }).click();
+  await expectToast(page, 'Settings updated', 'New invoices start at 5% tax.');
+  expect(sent).toEqual({ value: '5' });
+
+  await openNav(page);
+  await page.getByRole('link', { name: 'Invoices' }).click();
+  await page.getByRole('button', { name: 'Create Invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+  await expect(dialog.getByLabel('Tax Percentage (GST %)')).toHaveValue('5');
+  await dialog.getByLabel('Item 1 description').fill('Night guard');
+  await dialog.getByLabel('Item 1 unit price').fill('2000');
+  await expect(dialog.getByTestId('invoice-total')).toHaveText(whole.format(2100));
+});
+
 test('the price list editor adds, edits and removes a treatment, and the invoice form offers it', async ({ page }) => {
   test.slow(); // many steps, each waited for; the 2-core machine runs two browsers
   const name = `Night guard ${uid()}`;

@@ -13,7 +13,9 @@ import { parseSettingKey, readSiteSetting, writeSiteSetting } from '../../servic
 //                 upper-cased, spaces dropped; '' or null clears it (not registered: Bill of Supply, no GST)
 //   upi_id        a UPI ID (VPA) name@handle; '' or null clears it (no QR code on invoices)
 //   session_max_hours  whole hours 1-168 a session lasts after sign-in (AUTH-15); '' or null clears it (12)
-// Keys: doctor_image, gstin, upi_id, session_max_hours (others 404 "Setting not found").
+//   invoice.defaultTaxPercentage  0-100 in steps of 0.01, the Create Invoice dialog's default tax percentage
+//                 (INV-39); '' or null clears it (18)
+// Keys: shared/schemas/site-setting.ts siteSettingKeys (others 404 "Setting not found").
 // A change drops the public setting cache (in the service), so the About page shows the new photo at once.
 export function siteSettingRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin/site-settings' });

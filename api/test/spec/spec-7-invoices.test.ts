@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ruling, spec } from '../../../scripts/spec-conformance';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -236,6 +237,22 @@ describe('one invoice', () => {
     expect(res.headers.get('content-disposition')).toContain(`invoice-${created.id}.pdf`);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it(ruling('D16', 'GST split as CGST and SGST halves … the total in words in Indian numbering (lakh, crore) … At 18% it is titled "Tax Invoice"'), async () => {
+    const created = await create(await addPatient());
+    const run = spawnSync('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: Buffer.from(await (await api(`/${created.id}/pdf`)).arrayBuffer()) });
+    expect(run.status, run.stderr.toString()).toBe(0);
+    const lines = run.stdout.toString().split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
+    const text = lines.join(' ');
+    // SPEC 7's typed items at 18% (D45): a Tax Invoice, 900 of GST as 450 + 450.
+    expect(text).toContain('Tax Invoice');
+    expect(text).not.toContain('Bill of Supply');
+    expect(lines).toContain('Subtotal ₹ 5,000.00');
+    expect(lines).toContain('CGST @ 9% ₹ 450.00');
+    expect(lines).toContain('SGST @ 9% ₹ 450.00');
+    expect(lines).toContain('Total ₹ 5,900.00');
+    expect(text).toContain('Amount in words: Rupees Five Thousand Nine Hundred Only');
   });
 
   it(spec('SPEC 7', 'POST /api/admin/invoices/{id}/send | none; emails invoice to patient'), async () => {
