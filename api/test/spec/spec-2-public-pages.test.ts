@@ -67,7 +67,7 @@ describe('head tags', () => {
     }
     expect(titles.size).toBe(Object.keys(expected).length);
     expect(descriptions.size).toBe(Object.keys(expected).length);
-    // A treatment is a procedure or a service (D20).
+    // A treatment is a procedure or a service.
     expect((await page('/treatments/braces')).types.some((t) => t === 'MedicalProcedure' || t === 'Service')).toBe(true);
   });
 

@@ -3,7 +3,7 @@ import { spec } from '../../../scripts/spec-conformance';
 import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
 import { bookingDay, fillBookingForm, toast, visit } from '../support/public-helpers';
 
-// The booking form's states (SPEC 4), messages (SPEC 5) and toasts (SPEC 8) as the browser shows them, at
+// The booking form's states, messages and toasts (BOOK-2, BOOK-3, BOOK-8) as the browser shows them, at
 // 1280 and 375 px. Each booking test has its own day (bookingDay slots 11-15).
 
 const contactForm = (page: Page) => page.getByRole('form', { name: 'Book an appointment' });
@@ -196,7 +196,7 @@ test.describe('toasts', () => {
   });
 
   test(spec('SPEC 8', "Public: 'Unable to load blog posts at the moment.'; 'Unable to load blog post content.'"), async ({ page }) => {
-    await page.route('**/api/blog-posts/*', (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong' } }));
+    await page.route(/\/api\/blog-posts\/[^/]+$/, (route) => route.fulfill({ status: 500, json: { error: 'Something went wrong' } }));
     await visit(page, '/blogs');
     await page.locator('.post-card a').first().click();
     await expect(page.getByRole('dialog').getByText('Unable to load blog post content.')).toBeVisible({ timeout: 20_000 });

@@ -4,7 +4,7 @@ import { clinic } from '../../../shared/constants/clinic';
 import { treatments } from '../../../shared/constants/treatments';
 import { bookingDay, fillBookingForm, toast, visit } from '../support/public-helpers';
 
-// SPEC 9's display constants and the treatment prices and durations, as the public pages show them, at 1280
+// The display constants and the treatment prices and durations (CLINIC-8), as the public pages show them, at 1280
 // and 375 px. Prices read as ranges in rupees ("₹1,500 - ₹3,000"); compared without the ₹ sign and spaces.
 
 const compact = (s: string) => s.replace(/₹|\s/g, '');
@@ -100,7 +100,7 @@ test(spec('SPEC 9', 'Treatment prices (rupees) and durations'), async ({ page })
 });
 
 test(spec('SPEC 9', 'Clinic hours: Mon-Sat 10:00 AM-2:00 PM and 5:00 PM-9:00 PM; Sunday closed; emergency appointments by phone.', 'D27'), async ({ page }) => {
-  // The hours come from the clinic's settings, SPEC 9's hours their default.
+  // The hours come from the clinic's settings (SITE-28), these hours their default.
   await visit(page, '/contact');
   const hours = page.locator('.hours-card');
   await expect(hours).toContainText('Monday - Saturday');
