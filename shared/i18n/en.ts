@@ -351,9 +351,9 @@ export const en = {
     optional: '(optional)',
     honeypot: 'Leave this field empty',
     submitting: 'Booking...',
-    // As the acknowledgement email says: a request, not yet a confirmed appointment.
-    bookedTitle: 'Request received',
-    bookedText: 'This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.',
+    // BOOK-8: the specification's words; the clinic confirms later (the acknowledgement email says so too).
+    bookedTitle: 'Appointment Booked!',
+    bookedText: "We'll contact you soon to confirm your appointment.",
     failedTitle: 'Booking Failed',
     failedText: 'Please try again later.',
     loadFailed: 'The booking form could not be loaded. Please check your connection and try again, or call us.',

@@ -11,8 +11,9 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Book an Appoint
 
 async function expectBooked(page: Page, form: Locator) {
   await expect(toast(page)).toHaveCount(1);
-  await expect(toast(page)).toContainText('Request received');
-  await expect(toast(page)).toContainText('This is a request, not yet a confirmed appointment. We will call or email you soon to confirm it.');
+  // BOOK-8: the specification's words again (no longer UI-12's former "Request received").
+  await expect(toast(page)).toContainText('Appointment Booked!');
+  await expect(toast(page)).toContainText("We'll contact you soon to confirm your appointment.");
   await expect(form.getByLabel('First name')).toHaveValue('');
 }
 
@@ -89,7 +90,7 @@ test('the hero button opens the booking dialog, which closes after booking', asy
   await expect(d).toBeVisible();
   await fillBookingForm(page, d, { date: day, time: '17:00', treatment: 'whitening' });
   await d.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(toast(page)).toContainText('Request received');
+  await expect(toast(page)).toContainText('Appointment Booked!');
   await expect(d).toBeHidden();
   // The toast region is reached with F8, and the toast closes itself after 5 seconds.
   await page.keyboard.press('F8');
@@ -108,7 +109,7 @@ test('a treatment page books with its treatment chosen', async ({ page }, testIn
   const posted = page.waitForRequest((r) => r.url().endsWith('/api/appointments') && r.method() === 'POST');
   await d.getByRole('button', { name: 'Book Appointment' }).click();
   expect((await posted).postDataJSON()).toMatchObject({ treatment: 'braces', preferredDate: day, preferredTime: '18:00' });
-  await expect(toast(page)).toContainText('Request received');
+  await expect(toast(page)).toContainText('Appointment Booked!');
   await expect(d).toBeHidden();
 });
 
@@ -143,7 +144,7 @@ test('the floating button (or the side menu on a phone) books, and a place taken
   await d.getByLabel('Preferred time').selectOption('20:00');
   await d.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(toast(page)).toHaveCount(1);
-  await expect(toast(page)).toContainText('Request received');
+  await expect(toast(page)).toContainText('Appointment Booked!');
   await expect(d).toBeHidden();
 });
 
