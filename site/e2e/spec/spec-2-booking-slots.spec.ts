@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { spec } from '../../../scripts/spec-conformance';
+import { ruling, spec } from '../../../scripts/spec-conformance';
+import { signIn } from '../admin-helpers';
 import { bookingDay, fillBookingForm, toast, visit } from '../support/public-helpers';
 
 // SPEC 9's last morning and last evening slots (14:00 and 21:00, ruling D45) booked as a visitor books them:
@@ -50,5 +51,20 @@ test.describe('the 14:00 and 21:00 slots from the public forms (D45)', () => {
     await submitAndExpectBooked(page, dialog, day, '21:00');
     // SPEC 2: the dialog closes on success.
     await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("the owner's setting (D45)", () => {
+  test(ruling('D45', 'an owner who wants the last one earlier sets "last appointment starts N minutes before closing" in Settings (default 0)'), async ({ page }) => {
+    // Read only: the e2e server is shared, and saving any N above 0 would take 14:00 and 21:00 from the
+    // tests above (api/test/spec/spec-9-slots.test.ts saves it and books around it).
+    await signIn(page);
+    await page.goto('/admin/settings');
+    const field = page.getByRole('spinbutton', { name: 'Last appointment starts (minutes before closing)' });
+    await expect(field).toBeVisible({ timeout: 30_000 });
+    await expect(field).toHaveValue('0');
+    await expect(page.getByText('0: a slot at the closing time is offered (10:00 to 14:00 offers 14:00).', { exact: false })).toBeVisible();
+    await field.fill('60');
+    await expect(page.getByRole('button', { name: 'Save Clinic Settings' })).toBeEnabled();
   });
 });
