@@ -349,7 +349,7 @@ export const en = {
     optional: '(optional)',
     honeypot: 'Leave this field empty',
     submitting: 'Booking...',
-    // BOOK-8: the success toast, word for word (it promises a call to confirm, as the acknowledgement email does).
+    // BOOK-8: the specification's words; the clinic confirms later (the acknowledgement email says so too).
     bookedTitle: 'Appointment Booked!',
     bookedText: "We'll contact you soon to confirm your appointment.",
     failedTitle: 'Booking Failed',

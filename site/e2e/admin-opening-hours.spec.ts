@@ -5,8 +5,8 @@ import { expectNoAxeViolations, expectToast, signIn } from './admin-helpers';
 import { aSunday, visit } from './support/public-helpers';
 
 // SET-8, SITE-28, APPT-20: the owner opens Sunday 10:00-13:00 in Settings; the public
-// contact page and the footer say so in English and Marathi, and the booking form offers Sunday slots that
-// end by 13:00 (10:00, 11:00, 12:00). At 1280 and 375 px; the settings are put back afterwards.
+// contact page and the footer say so in English and Marathi, and the booking form offers Sunday slots from
+// the opening to the closing, both included (10:00, 11:00, 12:00, 13:00). At 1280 and 375 px; the settings are put back afterwards.
 // Screenshots (the hours editor at 375, 768 and 1280 px, the contact page, the footer) in /work/shots/hours/.
 
 const SHOTS = process.env.HOURS_SHOTS ?? '/tmp/hours-shots';
@@ -15,7 +15,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('the owner opens Sunday 10:00-13:00 and the website shows and books it', async ({ page }, testInfo) => {
+test('the owner opens Sunday 10:00-13:00 and the website shows and books it (1:00 PM included, ruling D45)', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   const shot = (name: string) => `${SHOTS}/${name}-${testInfo.project.name}.png`;
@@ -53,14 +53,14 @@ test('the owner opens Sunday 10:00-13:00 and the website shows and books it', as
     await card.screenshot({ path: shot('contact-hours') });
     await footer.screenshot({ path: shot('footer-hours') });
 
-    // The booking form offers the Sunday slots that end by 1:00 PM.
+    // The booking form offers the Sunday slots from 10:00 AM to 1:00 PM, the closing hour included (APPT-20).
     const form = page.locator('#book');
     const day = aSunday();
     const availability = page.waitForResponse((r) => r.url().includes(`/api/appointments/availability?date=${day}`));
     await form.getByLabel('Preferred date').fill(day);
     await availability;
     await expect(form.locator('.field-error').filter({ hasText: 'closed' })).toHaveCount(0);
-    await expect(form.getByLabel('Preferred time').locator('option')).toHaveText(['Select a time', '10:00 AM', '11:00 AM', '12:00 PM']);
+    await expect(form.getByLabel('Preferred time').locator('option')).toHaveText(['Select a time', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM']);
 
     // Marathi.
     await visit(page, '/mr/contact');

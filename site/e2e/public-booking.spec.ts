@@ -12,6 +12,7 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Book an Appoint
 // BOOK-8: the success toast reads as the specification shows it again (it had read "Request received").
 async function expectBooked(page: Page, form: Locator) {
   await expect(toast(page)).toHaveCount(1);
+  // BOOK-8: the specification's words again (no longer UI-12's former "Request received").
   await expect(toast(page)).toContainText('Appointment Booked!');
   await expect(toast(page)).toContainText("We'll contact you soon to confirm your appointment.");
   await expect(form.getByLabel('First name')).toHaveValue('');

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 
 // SET-8: opening hours become sessions. The clinic_settings row (migration 011) stored each weekday as one
 // { open, close } or null, and the break of CLINIC-4 lived only in the slot list (no 15:00 or 16:00 slot).
-// Now each weekday is a list of sessions ([] closed) and a slot must end by its session's closing (APPT-20).
+// Now each weekday is a list of sessions ([] closed) and a slot had to end by its session's closing (APPT-20 as it then read;
+// migration 071 gave back the closing-hour slots this one dropped).
 // The stored row is converted, keeping what the clinic edited:
 // - a day at the old default 10:00-21:00 whose slots leave the afternoon free (none between 14:00 and 17:00)
 //   becomes CLINIC-4's two sessions, 10:00-14:00 and 17:00-21:00;

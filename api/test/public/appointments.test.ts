@@ -152,7 +152,7 @@ describe('POST /api/appointments', () => {
 });
 
 describe('GET /api/appointments/availability', () => {
-  it('lists every slot, greying out the full ones and those already passed today', async () => {
+  it('lists every slot (the ten of CLINIC-5, ruling D45), greying out the full ones and those already passed today', async () => {
     await book({ ...valid, preferredDate: '2026-11-23', preferredTime: '12:00' });
     await book({ ...valid, preferredDate: '2026-11-23', preferredTime: '12:00' });
     const res = await app.request('/api/appointments/availability?date=2026-11-23');
@@ -160,8 +160,8 @@ describe('GET /api/appointments/availability', () => {
     const body = await res.json();
     expect(body.closed).toBe(false);
     const byTime = Object.fromEntries(body.slots.map((s: { time: string; reason: string | null }) => [s.time, s.reason]));
-    expect(byTime).toMatchObject({ '10:00': 'passed', '11:00': null, '12:00': 'full', '20:00': null });
-    expect(body.slots).toHaveLength(8);
+    expect(byTime).toMatchObject({ '10:00': 'passed', '11:00': null, '12:00': 'full', '14:00': null, '20:00': null, '21:00': null });
+    expect(body.slots).toHaveLength(10);
   });
 
   it('says a Sunday is closed', async () => {
@@ -391,13 +391,14 @@ describe('booking window (BOOKING_WINDOW_DAYS, default 60)', () => {
     }
   });
 
-  it('answers the window to the form, and a day beyond it is closed', async () => {
+  it('answers the window to the form (with the last appointment\'s minutes before closing, ruling D45), and a day beyond it is closed', async () => {
     expect(await (await app.request('/api/appointments/rules')).json()).toEqual({
       windowDays: 60,
       timeSlots: [...timeSlots],
       closedWeekdays: [0],
       closedDates: [],
       dayHours: [[], ...Array(6).fill([{ open: '10:00', close: '14:00' }, { open: '17:00', close: '21:00' }])],
+      lastAppointmentMinutesBeforeClosing: 0,
     });
     const beyond = await (await app.request('/api/appointments/availability?date=2027-01-23')).json();
     expect(beyond).toEqual({ date: '2027-01-23', closed: true, slots: [] });

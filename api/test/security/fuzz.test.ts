@@ -99,6 +99,7 @@ function validBody(): Record<string, unknown> {
     text: 'Reviewed',
     openingHours: { ...defaultClinicSettings.openingHours },
     timeSlots: [...defaultClinicSettings.timeSlots],
+    lastAppointmentMinutesBeforeClosing: 0,
     slotCapacity: 2,
     bookingWindowDays: 60,
     reminderHoursBefore: 24,
@@ -154,6 +155,7 @@ const FIELDS: Record<string, string[]> = {
   'PUT /api/admin/clinic-settings': [
     'openingHours', 'timeSlots', 'slotCapacity', 'bookingWindowDays', 'reminderHoursBefore', 'notificationEmail', 'reviewRequests', 'reviewRequestDelayHours',
     'recallMonths',
+    'lastAppointmentMinutesBeforeClosing',
   ],
   'POST /api/admin/closed-dates': ['date', 'reason'],
   'DELETE /api/admin/closed-dates/:date': ['notes'],
