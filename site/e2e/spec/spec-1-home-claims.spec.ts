@@ -52,3 +52,26 @@ test(spec('SPEC 1', 'Prices are in Indian rupees.'), async ({ page }) => {
   expect(prices).toHaveLength(8);
   for (const card of prices) expect(card).toMatch(/₹[\d,]+ - ₹[\d,]+/);
 });
+
+test(spec('SPEC 1', 'book appointments through an online form, a WhatsApp chat link or a phone link'), async ({ page }) => {
+  await visit(page, '/');
+  // The three ways in, from the home page a visitor lands on.
+  await expect(page.locator('a[href^="https://wa.me/91"]').first()).toBeAttached();
+  await expect(page.locator('a[href^="tel:"]').first()).toBeAttached();
+  await page.getByRole('button', { name: 'Book Appointment' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('First Name')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Book Appointment' })).toBeVisible();
+});
+
+test(spec('SPEC 1', 'Visitors read about the clinic, the doctor and the treatments, view a photo gallery, read a health blog'), async ({ page }) => {
+  for (const [path, heading] of [
+    ['/about', /About/],
+    ['/treatments', /Treatments/],
+    ['/gallery', /Gallery/],
+    ['/blogs', /Blog|Articles/],
+  ] as const) {
+    await visit(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+  }
+});
