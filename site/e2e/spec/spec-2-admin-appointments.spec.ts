@@ -111,7 +111,7 @@ test.describe('the grouped list', () => {
     await expect(row).not.toContainText('Internal note');
   });
 
-  test(ruling('D43', "An appointment's notes are internal unless staff write them in a separate \"note for the patient\" field"), async ({ page }) => {
+  test(ruling('D43', "An appointment's notes are internal unless staff write them in a separate … field"), async ({ page }) => {
     // Notes written at the desk are the staff's own: named Internal note, beside the note for the patient.
     const first = `Desk${uid()}`;
     const day = new Date(Date.now() + 250 * 86_400_000);
