@@ -3,18 +3,22 @@ import { patientNoteRows, type AppointmentEmailDetails } from './appointment-sta
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 import { emailWords } from './language';
 import { fmt } from '../i18n/types';
+import type { AppointmentSource } from '../schemas/appointment';
 
 export interface FollowUpEmailInput {
-  /** The completed appointment the follow-up is about. */
-  appointment: AppointmentEmailDetails;
+  /**
+   * The completed appointment the follow-up is about. `notes` and `source`: a visitor's own booking notes
+   * (source online) are their words and go back to them; notes written at the desk are internal (APPT-22).
+   */
+  appointment: AppointmentEmailDetails & { notes?: string | null; source?: AppointmentSource };
   /** yyyy-MM-dd (a calendar date) or an ISO timestamp (read as the clinic's date in Asia/Kolkata). */
   followUpDate: string;
   customMessage?: string | null;
 }
 
 /**
- * MAIL-6: en-GB dates, the previous appointment (date, time, treatment, the note for the patient: APPT-22
- * keeps the internal notes out), the suggested date, the
+ * MAIL-6: en-GB dates, the previous appointment (date, time, treatment, the visitor's own booking notes and
+ * the note for the patient: APPT-22 keeps the internal notes out), the suggested date, the
  * clinic's optional message and its contact details (renderEmail adds them). The admin's "Send Follow-up
  * Appointment Email" dialog previews this same function's output.
  */
@@ -25,6 +29,7 @@ export function followUpEmail({ appointment: a, followUpDate, customMessage }: F
     [w.t.date, w.shortDate(a.preferredDate)],
     [w.t.time, w.time(a.preferredTime)],
     [w.t.treatment, w.treatment(a.treatment)],
+    ...(a.source === 'online' && a.notes?.trim() ? ([[w.t.visitorNotes, a.notes.trim()]] as [string, string][]) : []),
     ...patientNoteRows(a, w),
   ];
   const message = (customMessage ?? '').trim();

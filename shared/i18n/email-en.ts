@@ -12,6 +12,7 @@ export const emailWords = {
   time: 'Time',
   treatment: 'Treatment',
   patientNote: 'Note from the clinic',
+  visitorNotes: 'Your notes',
   phone: 'Phone',
   email: 'Email',
   address: 'Address',

@@ -33,6 +33,7 @@ export const emailWords: EmailWords = {
   time: 'समय',
   treatment: 'इलाज',
   patientNote: 'क्लिनिक की ओर से सूचना',
+  visitorNotes: 'आपकी टिप्पणी',
   phone: 'फ़ोन',
   email: 'ईमेल',
   address: 'पता',

@@ -33,6 +33,7 @@ export const emailWords: EmailWords = {
   time: 'वेळ',
   treatment: 'उपचार',
   patientNote: 'क्लिनिककडून सूचना',
+  visitorNotes: 'तुमची टीप',
   phone: 'फोन',
   email: 'ईमेल',
   address: 'पत्ता',
