@@ -292,7 +292,9 @@ describe('POST /api/admin/appointments/:id/follow-up', () => {
     expect(text).toContain('Dear Priya Kulkarni,');
     expect(text).toMatch(/Suggested follow-up date\n\nDate: 01\/12\/2030/);
     expect(text).toMatch(/Your previous appointment\n\nDate: 03\/11\/2026\nTime: 10:00 AM\nTreatment: Root Canal Treatment\n/);
-    expect(text).not.toContain('Upper left molar'); // APPT-22: internal notes stay internal
+    // MAIL-6: an online booking's notes are the visitor's own words and come back to them (the desk's
+    // internal notes never do: api/test/admin/internal-notes.test.ts, APPT-22).
+    expect(text).toContain('Your notes: Upper left molar');
     expect(text).toContain('Please avoid cold drinks until then.');
     expect(mail[0].html).toContain('Please avoid cold drinks until then.');
     expect(app.outboxNudges()).toBe(nudges + 1);
