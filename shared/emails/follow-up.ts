@@ -3,13 +3,14 @@ import { patientNoteRows, type AppointmentEmailDetails } from './appointment-sta
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 import { emailWords } from './language';
 import { fmt } from '../i18n/types';
+import type { AppointmentSource } from '../schemas/appointment';
 
 export interface FollowUpEmailInput {
   /**
    * The completed appointment the follow-up is about. MAIL-6: an online booking's `notes` are the visitor's own
    * words (APPT-22), shown back to them; a staff booking's are internal and never shown.
    */
-  appointment: AppointmentEmailDetails & { source?: 'online' | 'staff'; notes?: string | null };
+  appointment: AppointmentEmailDetails & { source?: AppointmentSource; notes?: string | null };
   /** yyyy-MM-dd (a calendar date) or an ISO timestamp (read as the clinic's date in Asia/Kolkata). */
   followUpDate: string;
   customMessage?: string | null;

@@ -11,6 +11,7 @@ import {
 import { isSlotPassed } from '../../../shared/domain/clinic-time';
 import { appointmentCancelledEmail, appointmentConfirmedEmail } from '../../../shared/emails/appointment-status';
 import { followUpEmail } from '../../../shared/emails/follow-up';
+import { withArticle } from '../../../shared/domain/article';
 import { followUpDateProblem, type Appointment as AppointmentRecord, type FollowUp, type RecentAppointment } from '../../../shared/schemas/appointment';
 import type { Sendable } from '../../../shared/schemas/json';
 import { medicalAlertsLine } from '../../../shared/schemas/patient';
@@ -245,11 +246,9 @@ async function lockAppointment(trx: Knex.Transaction, id: number): Promise<Appoi
   return appointment;
 }
 
-const article = (word: string) => (/^[aeiou]/.test(word) ? 'An' : 'A');
-
 function transitionRefusal(from: AppointmentStatus, to: AppointmentStatus): string {
   if (from === to) return `This appointment is already ${to}.`;
-  return `${article(from)} ${from} appointment cannot be changed to ${to}.`;
+  return `${withArticle(from, { sentenceStart: true })} appointment cannot be changed to ${to}.`;
 }
 
 /**

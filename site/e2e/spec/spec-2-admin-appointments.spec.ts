@@ -111,7 +111,7 @@ test.describe('the grouped list', () => {
     await expect(row).not.toContainText('Internal note');
   });
 
-  test(ruling('D43', "An appointment's notes are internal unless staff write them in a separate \"note for the patient\" field"), async ({ page }) => {
+  test(ruling('D43', "An appointment's notes are internal unless staff write them in a separate … field"), async ({ page }) => {
     // Notes written at the desk are the staff's own: named Internal note, beside the note for the patient.
     const first = `Desk${uid()}`;
     const day = new Date(Date.now() + 250 * 86_400_000);
@@ -337,6 +337,29 @@ test.describe('the follow-up dialog', () => {
     await dialog.getByLabel('Follow-up Date').fill('2020-01-10');
     await dialog.getByRole('button', { name: 'Send Follow-up Email' }).click();
     await expect(dialog.getByText('Follow-up date must be in the future.')).toBeVisible();
+  });
+});
+
+test.describe('the follow-up email', () => {
+  test(spec('SPEC 9', 'the email holds the previous appointment (date, time, treatment, notes), the suggested date, an optional clinic message and clinic contact details', 'D45'), async ({ page }) => {
+    // D45: a visitor's booking notes are their own words, so the follow-up gives them back (D43's internal
+    // notes, written at the desk, never reach an email).
+    const first = `Notes${uid()}`;
+    const booked = await apiBook(page.request, first, 'Patil', 'Sensitive upper molar');
+    await setStatus(page, booked.id, 'completed');
+    const row = await openAppointment(page, first);
+    await row.getByRole('button', { name: /^Send follow-up/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Follow-up Appointment Email' });
+    await dialog.getByLabel('Follow-up Date').fill('2031-03-14');
+    await dialog.getByLabel('Custom Message (optional)').fill('Please bring your previous X-rays.');
+    const body = dialog.frameLocator('iframe[title="Follow-up email preview"]').locator('body');
+    const [y, m, d] = booked.preferredDate.split('-');
+    await expect(body).toContainText(`${d}/${m}/${y}`);
+    await expect(body).toContainText('Teeth Cleaning');
+    await expect(body).toContainText('Your note');
+    await expect(body).toContainText('Sensitive upper molar');
+    await expect(body).toContainText('14/03/2031');
+    await expect(body).toContainText('Please bring your previous X-rays.');
   });
 });
 

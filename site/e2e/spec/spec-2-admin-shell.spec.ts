@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ruling, spec } from '../../../scripts/spec-conformance';
+import { spec } from '../../../scripts/spec-conformance';
 import { E2E_ADMIN } from '../support/credentials';
 import { apiBook, AUTH_KEY, expectToast, isMobile, openNav, signIn, uid } from '../admin-helpers';
 
