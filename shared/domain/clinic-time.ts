@@ -1,4 +1,4 @@
-import { formatDocumentDate, formatListDate, formatLongDate } from './dates';
+import { formatDocumentDate, formatLongDate } from './dates';
 // CLINIC-3: every "today", "this month" and "past" rule uses the clinic's clock in Asia/Kolkata,
 // whatever time zone the server or the visitor's browser is in.
 
@@ -97,8 +97,6 @@ export function financialYearOf(dateStr: string): string {
 
 // UI-6: dates are written for people by shared/domain/dates.ts alone. These older names stay as thin
 // aliases so that code written against them still compiles; new code imports dates.ts.
-/** @deprecated formatListDate (shared/domain/dates.ts): 'Fri, 27 Nov 2026'. */
-export const formatLongUsDate = (dateStr: string): string => formatListDate(dateStr);
 /** @deprecated formatDocumentDate (shared/domain/dates.ts): '27/11/2026'. */
 export const formatEnGbDate = (value: string | Date): string => formatDocumentDate(value);
 /** @deprecated formatLongDate (shared/domain/dates.ts): '27 November 2026'. */

@@ -22,14 +22,6 @@ describe('followUpEmail', () => {
     );
   });
 
-  it("holds a visitor's own booking notes (their words), never the notes written at the desk (MAIL-6, APPT-22)", () => {
-    const online = followUpEmail({ appointment: { ...appointment, notes: 'Sensitive upper molar', source: 'online' }, followUpDate: '2026-12-01' });
-    expect(online.text).toContain('Treatment: Dental Fillings\nYour note: Sensitive upper molar\nNote from the clinic: Filling on lower right');
-    const desk = followUpEmail({ appointment: { ...appointment, notes: 'Phoned at 9:40', source: 'staff' }, followUpDate: '2026-12-01' });
-    expect(desk.text).not.toContain('Phoned at 9:40');
-    expect(desk.text).not.toContain('Your note');
-  });
-
   it("reads an ISO timestamp as the clinic's calendar date (midnight in Pune is the evening before in UTC)", () => {
     const email = followUpEmail({ appointment, followUpDate: '2026-11-30T18:30:00.000Z' });
     expect(email.text).toContain('Date: 01/12/2026');

@@ -4,10 +4,10 @@ import {
   appointmentStatuses,
   bookingTreatments,
   canTransition,
-  CHECK_IN_MESSAGES,
   NO_SHOW_TOO_EARLY_MESSAGE,
   type AppointmentStatus,
 } from '../../../shared/constants/booking';
+import { CHECK_IN_MESSAGES } from '../../../shared/domain/check-in-messages';
 import { isSlotPassed } from '../../../shared/domain/clinic-time';
 import { appointmentCancelledEmail, appointmentConfirmedEmail } from '../../../shared/emails/appointment-status';
 import { followUpEmail } from '../../../shared/emails/follow-up';

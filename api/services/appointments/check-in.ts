@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { clinicToday } from '../../../shared/domain/clinic-time';
-import { CHECK_IN_MESSAGES, isOpenBooking } from '../../../shared/constants/booking';
+import { isOpenBooking } from '../../../shared/constants/booking';
+import { CHECK_IN_MESSAGES } from '../../../shared/domain/check-in-messages';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { Appointment } from '../../models/appointment';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../../shared/constants/booking';
-import { CHECK_IN_MESSAGES } from '../../../shared/constants/booking';
+import { CHECK_IN_MESSAGES } from '../../../shared/domain/check-in-messages';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The day at the desk: check-in and the chair (DESK-10 to DESK-13), with times from the server's clock and
