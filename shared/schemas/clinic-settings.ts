@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BOOKING_WINDOW_DAYS, DEFAULT_SLOT_CAPACITY, timeSlots as defaultTimeSlots, type BookingRules } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { isValidDateString } from '../domain/clinic-time';
 import {
   DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
   overlappingSessions,
@@ -11,6 +10,7 @@ import {
   type DayHours,
   type Session,
 } from '../domain/opening-hours';
+import { dateField } from './fields';
 import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time, notification email,
@@ -203,10 +203,7 @@ export function bookingRulesOf(
 // Closed dates (holidays) with a reason (SET-6).
 
 export const closedDateSchema = z.object({
-  date: z
-    .string({ error: 'Please select a date' })
-    .trim()
-    .refine(isValidDateString, 'Please select a valid date'),
+  date: dateField('Please select a date', 'Please select a valid date'),
   reason: z
     .string({ error: 'Please give a reason' })
     .trim()
