@@ -7,7 +7,7 @@ import {
   type AppointmentStatus,
   type BookingRules,
 } from '../constants/booking';
-import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
+import { addDays, clinicToday, isPastDate, isSlotPassed } from '../domain/clinic-time';
 import { slotsInHours } from '../domain/opening-hours';
 import type { FieldProblem } from './validation-error';
 import { languages, type Lang } from '../i18n/types';
