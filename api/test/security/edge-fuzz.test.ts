@@ -182,7 +182,6 @@ function withValue(body: Json, path: (string | number)[], value: unknown): Json 
     else {
       const next = path[i + 1];
       if (at[key] === null || typeof at[key] !== 'object') at[key] = typeof next === 'number' ? [] : {};
-      if (typeof next === 'number' && at[key][next] === undefined && typeof path[i + 2] !== 'undefined') at[key][next] = typeof path[i + 2] === 'number' ? [] : {};
       at = at[key];
     }
   });
@@ -206,19 +205,23 @@ function concrete(path: string): string {
 }
 
 const problems: string[] = [];
+/** How many body edges were answered 400 naming their field (the rest 404). */
+let named = 0;
+let notFound = 0;
 
 /** Sends a body with `field` at `edge`: the answer must be 400 naming the field, or 404. */
 async function sendEdge(method: string, path: string, field: string, edge: unknown, json: Json): Promise<void> {
   const res = await app.request(path, { method, cookie, json });
   const text = await res.text();
-  if (res.status === 404) return;
+  if (res.status === 404) return void (notFound += 1);
   let fields: Record<string, string> | undefined;
   try {
     fields = JSON.parse(text).fields;
   } catch {
     /* not JSON */
   }
-  if (res.status !== 400 || !fields?.[field]) problems.push(`${method} ${path} ${field}=${JSON.stringify(edge)} -> ${res.status} ${text.slice(0, 160)}`);
+  if (res.status === 400 && fields?.[field]) named += 1;
+  else problems.push(`${method} ${path} ${field}=${JSON.stringify(edge)} -> ${res.status} ${text.slice(0, 160)}`);
 }
 
 async function inBatches(jobs: (() => Promise<void>)[], size = 4): Promise<void> {
@@ -287,6 +290,9 @@ describe('ids and dates at their edges (API-10, API-11)', () => {
     await inBatches(jobs);
     expect(jobs.length).toBeGreaterThan(80);
     expect(problems).toEqual([]);
+    // The bodies reach their checks: almost every edge is refused for itself, not for a missing record.
+    console.info(`body edges: ${jobs.length}, answered 400 naming the field ${named}, 404 ${notFound}`);
+    expect(named).toBeGreaterThan(jobs.length * 0.9);
   }, 120_000);
 
   it('answers every documented query parameter at the edges without a 500, and a refusal names it', async () => {
