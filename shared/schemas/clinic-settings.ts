@@ -10,7 +10,7 @@ import {
   type DayHours,
   type Session,
 } from '../domain/opening-hours';
-import { dateField } from './fields';
+import { dateField, wholeNumberField } from './fields';
 import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time, notification email,
@@ -106,8 +106,7 @@ const hoursField = z
   .transform(sortSessions);
 
 function intField(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+  return wholeNumberField(`${label} must be a whole number from ${min} to ${max}`, min, max);
 }
 
 /**
