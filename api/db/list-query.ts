@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isValidDateString } from '../../shared/domain/clinic-time';
+import { DATE_RANGE_TEXT, isPlausibleDate, isRowId } from '../../shared/schemas/fields';
 import { badRequest } from '../errors';
 
 /** API-7: the optional list parameters every admin list accepts. */
@@ -66,14 +66,26 @@ export async function countMatches(knex: Knex, from: (trx: Knex.Transaction) => 
 export const isPaged = (query: ListQuery) => query.limit !== null || query.offset > 0;
 
 /**
+ * An id of a query string (`?templateId=3`, API-10): undefined when absent; otherwise a row id from 1 to
+ * 2,147,483,647, else 400 with `message`, naming the parameter.
+ */
+export function idQueryParam(query: Record<string, unknown>, name: string, message: string): number | undefined {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return undefined;
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!isRowId(id)) throw badRequest(message, { [name]: message });
+  return id;
+}
+
+/**
  * A date of a query string (`?from=2026-11-01`), the one parser every list, export and the calendar use:
  * null when absent and not required; otherwise a yyyy-MM-dd day, else 400 naming the parameter.
  */
 export function dateQueryParam(query: Record<string, unknown>, name: string, required = false): string | null {
   const value = String(query[name] ?? '').trim();
   if (!value && !required) return null;
-  if (!isValidDateString(value)) {
-    const message = `${name} must be a date written yyyy-MM-dd`;
+  if (!isPlausibleDate(value)) {
+    const message = `${name} must be ${DATE_RANGE_TEXT}`;
     throw badRequest(message, { [name]: message });
   }
   return value;

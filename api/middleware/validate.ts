@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRowId } from '../../shared/schemas/fields';
 import { firstIssueAndFields } from '../../shared/schemas/validation-error';
 import { HttpError } from '../errors';
 
@@ -13,12 +14,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
-const MAX_ROW_ID = 2_147_483_647;
-
-/** Route ids are positive integers within the id column's range; anything else is simply "not found". */
+/** API-10: route ids are row ids (1..2,147,483,647, PostgreSQL's integer); anything else is simply "not found". */
 export function parseId(raw: string | undefined, what: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw ?? '') || !Number.isSafeInteger(id) || id <= 0 || id > MAX_ROW_ID) {
+  const id = /^\d{1,10}$/.test(raw ?? '') ? Number(raw) : NaN;
+  if (!isRowId(id)) {
     throw new HttpError(404, `${what} not found`);
   }
   return id;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, idField, wholeNumberField } from '../schemas/fields';
 import type { IsoDateTime } from '../schemas/json';
 
 // Visit notes (docs/clinical.md "Visit notes", NOTE-1..NOTE-8): the sections of a note, its checks and
@@ -54,15 +55,15 @@ const promptText = () => z.string({ error: N.prompt }).trim().max(500, N.prompt)
 export const visitNoteCreateSchema = z
   .object({
     sections: sectionsSchema,
-    appointmentId: z.number({ error: N.appointment }).int(N.appointment).positive(N.appointment).nullish(),
-    templateId: z.number({ error: N.template }).int(N.template).positive(N.template).nullish(),
+    appointmentId: idField(N.appointment).nullish(),
+    templateId: idField(N.template).nullish(),
   })
   .refine((v) => noteSections.some((s) => v.sections[s] !== ''), { message: N.empty, path: ['sections'] });
 export type VisitNoteCreate = z.output<typeof visitNoteCreateSchema>;
 
 /** PUT /api/admin/visit-notes/{id} (NOTE-2): the sections again, whole; `version` the one edited, if known. */
 export const visitNoteUpdateSchema = z
-  .object({ sections: sectionsSchema, version: z.number({ error: N.version }).int().positive().nullish() })
+  .object({ sections: sectionsSchema, version: wholeNumberField(N.version, 1, MAX_ID).nullish() })
   .refine((v) => noteSections.some((s) => v.sections[s] !== ''), { message: N.empty, path: ['sections'] });
 
 /** POST /api/admin/visit-notes/{id}/addenda (NOTE-4). */
@@ -73,7 +74,7 @@ export const visitNoteTemplatesSchema = z.object({
   templates: z
     .array(
       z.object({
-        id: z.number().int().positive().nullish(),
+        id: idField(N.template).nullish(),
         name: z.string({ error: N.templateName }).trim().min(1, N.templateName).max(100, N.templateNameTooLong),
         prompts: z.object(
           Object.fromEntries(noteSections.map((s) => [s, promptText()])) as Record<NoteSection, ReturnType<typeof promptText>>,

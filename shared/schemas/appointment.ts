@@ -7,13 +7,13 @@ import {
   type AppointmentStatus,
   type BookingRules,
 } from '../constants/booking';
-import { addDays, clinicToday, isPastDate, isSlotPassed, isValidDateString } from '../domain/clinic-time';
+import { addDays, clinicToday, isPastDate, isSlotPassed } from '../domain/clinic-time';
 import { slotsInHours } from '../domain/opening-hours';
 import type { FieldProblem } from './validation-error';
 import { languages, type Lang } from '../i18n/types';
 
 export const LANGUAGE_MESSAGE = 'Please choose English, Marathi or Hindi';
-import { bookingNameField, emailField, isPlausibleDate, optionalEmailField, optionalText, phoneField } from './fields';
+import { DATE_META, bookingNameField, dateField, emailField, idField, isPlausibleDate, optionalEmailField, optionalText, phoneField } from './fields';
 import type { Patient } from './patient';
 import type { IsoDate, IsoDateTime } from './json';
 
@@ -27,11 +27,7 @@ export const appointmentRequestSchema = z.object({
   lastName: bookingNameField('Last name'),
   email: emailField,
   phone: phoneField,
-  preferredDate: z
-    .string({ error: 'Please select a preferred date' })
-    .trim()
-    .min(1, { message: 'Please select a preferred date', abort: true })
-    .refine(isPlausibleDate, 'Please select a valid date'),
+  preferredDate: dateField('Please select a preferred date', 'Please select a valid date'),
   preferredTime: z
     .string({ error: 'Please select a preferred time' })
     .trim()
@@ -161,13 +157,15 @@ export function followUpDateProblem(value: string, now: Date): FieldProblem | nu
 }
 
 function isIsoDateOrDateTime(value: string): boolean {
-  return ISO_DATE_TIME.test(value) && isValidDateString(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
+  return ISO_DATE_TIME.test(value) && isPlausibleDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value));
 }
 
 export const followUpSchema = z.object({
   followUpDate: z
     .string({ error: 'Please select a follow-up appointment date.' })
     .trim()
+    // A day or a moment (API-11's range either way): no single JSON Schema format, so only the range is marked.
+    .meta({ formatMinimum: DATE_META.formatMinimum, formatMaximum: DATE_META.formatMaximum, description: `a day or an ISO date and time, ${DATE_META.description}` })
     .min(1, { message: 'Please select a follow-up appointment date.', abort: true })
     .refine(isIsoDateOrDateTime, { message: 'Please select a follow-up appointment date.', abort: true }),
   customMessage: optionalText(2000, 'Message must be at most 2000 characters'),
@@ -196,7 +194,7 @@ const staffSlotFields = {
 };
 
 export const staffBookingForPatientSchema = z.object({
-  patientId: z.number({ error: 'Please select a patient' }).int('Please select a patient').positive('Please select a patient'),
+  patientId: idField('Please select a patient'),
   ...staffSlotFields,
 });
 export const staffBookingNewPatientSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidDateString } from '../domain/clinic-time';
+import { DATE_META, DATE_RANGE_TEXT, idField, isPlausibleDate } from './fields';
 
 // The audit trail as GET /api/admin/audit serves it (docs/requirements.md DATA-1, DATA-4..DATA-6).
 
@@ -26,7 +26,8 @@ const dateParam = (what: string) =>
   z
     .string()
     .trim()
-    .refine((v) => isValidDateString(v), `${what} must be a date (YYYY-MM-DD)`)
+    .meta(DATE_META)
+    .refine(isPlausibleDate, `${what} must be ${DATE_RANGE_TEXT}`)
     .optional();
 
 /**
@@ -34,7 +35,7 @@ const dateParam = (what: string) =>
  * ends included. `cursor` (from a previous page's `next`) pages in constant time; `offset` also works.
  */
 export const auditQuerySchema = z.object({
-  user: z.coerce.number({ error: 'user must be an account id' }).int('user must be an account id').positive('user must be an account id').max(2_147_483_647, 'user must be an account id').optional(),
+  user: z.coerce.number({ error: 'user must be an account id' }).pipe(idField('user must be an account id')).optional(),
   entity: z.string().trim().max(50, 'entity must be at most 50 characters').optional(),
   entityId: z.string().trim().max(50, 'entityId must be at most 50 characters').optional(),
   from: dateParam('from'),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BOOKING_WINDOW_DAYS, DEFAULT_SLOT_CAPACITY, timeSlots as defaultTimeSlots, type BookingRules } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { isValidDateString } from '../domain/clinic-time';
 import {
   DEFAULT_LAST_APPOINTMENT_MINUTES_BEFORE_CLOSING,
   overlappingSessions,
@@ -11,6 +10,7 @@ import {
   type DayHours,
   type Session,
 } from '../domain/opening-hours';
+import { dateField, wholeNumberField } from './fields';
 import type { IsoDate } from './json';
 
 // The clinic's hours, booking slots, capacity, booking window, reminder lead time, notification email,
@@ -106,8 +106,7 @@ const hoursField = z
   .transform(sortSessions);
 
 function intField(label: string, min: number, max: number) {
-  const message = `${label} must be a whole number from ${min} to ${max}`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+  return wholeNumberField(`${label} must be a whole number from ${min} to ${max}`, min, max);
 }
 
 /**
@@ -203,10 +202,7 @@ export function bookingRulesOf(
 // Closed dates (holidays) with a reason (SET-6).
 
 export const closedDateSchema = z.object({
-  date: z
-    .string({ error: 'Please select a date' })
-    .trim()
-    .refine(isValidDateString, 'Please select a valid date'),
+  date: dateField('Please select a date', 'Please select a valid date'),
   reason: z
     .string({ error: 'Please give a reason' })
     .trim()

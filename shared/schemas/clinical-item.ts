@@ -3,8 +3,7 @@ import { procedureStatuses, type ItemStatus, type ParsedItem } from '../clinical
 import type { ToothChart } from '../clinical/chart-state';
 import { isTooth, surfaceFromLetter } from '../clinical/teeth';
 import { CHART_CODE_PATTERN, drawKinds, type ChartVocabularyCode } from '../clinical/vocabulary';
-import { isValidDateString } from '../domain/clinic-time';
-import { optionalText, requiredText } from './fields';
+import { DATE_META, DATE_RANGE_TEXT, idField, isPlausibleDate, optionalText, requiredText } from './fields';
 
 // The clinical record's items (CHART-5..CHART-9, docs/clinical.md): what the chart routes read and answer.
 
@@ -26,7 +25,7 @@ export const CLINICAL_MESSAGES = {
   ids: 'Name the items to invalidate: 1 to 100 item ids',
   command: 'Type a tooth and what was found or done, for example 36 MOD composite',
   commandTooLong: 'A command must be at most 2000 characters',
-  at: 'at must be a date, YYYY-MM-DD',
+  at: `at must be ${DATE_RANGE_TEXT}`,
   locked: 'A completed procedure is locked: to correct it, invalidate it with a reason and record it again',
   invalidated: 'This item was invalidated and no longer changes',
   alreadyInvalidated: 'This item is already invalidated',
@@ -72,7 +71,7 @@ export const clinicalItemInvalidateSchema = z.object({
 /** POST /api/admin/patients/{id}/clinical-items/invalidate: the items of one entry, taken back together. */
 export const clinicalItemsInvalidateSchema = z.object({
   ids: z
-    .array(z.number({ error: CLINICAL_MESSAGES.ids }).int(CLINICAL_MESSAGES.ids).positive(CLINICAL_MESSAGES.ids), { error: CLINICAL_MESSAGES.ids })
+    .array(idField(CLINICAL_MESSAGES.ids), { error: CLINICAL_MESSAGES.ids })
     .min(1, CLINICAL_MESSAGES.ids)
     .max(100, CLINICAL_MESSAGES.ids),
   reason: requiredText(CLINICAL_MESSAGES.reason, 500, CLINICAL_MESSAGES.reasonTooLong),
@@ -111,7 +110,7 @@ export interface FindingEntry extends ChartVocabularyCode {
 }
 
 /** ?at=YYYY-MM-DD of GET chart. */
-export const chartDateSchema = z.string().refine(isValidDateString, CLINICAL_MESSAGES.at);
+export const chartDateSchema = z.string().meta(DATE_META).refine(isPlausibleDate, CLINICAL_MESSAGES.at);
 
 export interface ClinicalItemEvent {
   at: string;

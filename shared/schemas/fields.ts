@@ -75,16 +75,63 @@ export function bookingNameField(label: 'First name' | 'Last name') {
     .refine((value) => !DOMAIN_LIKE.test(value), `${label} must have a space after each dot`);
 }
 
-/** yyyy-MM-dd, a real calendar date, year 1900 or later. */
-export function isPlausibleDate(value: string): boolean {
-  return isValidDateString(value) && value >= '1900-01-01';
+// API-10: every id a request carries (a body field, a path or a query parameter) is a row id: a
+// PostgreSQL integer (int4), 1 to 2,147,483,647. Past it the database itself fails, so the schema refuses
+// it first, with the field's own message.
+export const MIN_ID = 1;
+export const MAX_ID = 2_147_483_647;
+
+/** Whether `value` can be a row id (API-10). */
+export function isRowId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= MIN_ID && value <= MAX_ID;
 }
 
-/** An optional yyyy-MM-dd date; empty, null and missing become null. */
+/** A row id in a JSON body (API-10): a whole number from 1 to 2,147,483,647, else `message`. */
+export function idField(message: string) {
+  return z.number({ error: message }).int(message).min(MIN_ID, message).max(MAX_ID, message);
+}
+
+/**
+ * A whole number with a range of its own (API-10): counts, minutes, positions. The range must lie within
+ * PostgreSQL's integer, where every such number is kept.
+ */
+export function wholeNumberField(message: string, min: number, max: number) {
+  if (min < -MAX_ID - 1 || max > MAX_ID) throw new RangeError(`${min}..${max} is wider than an integer column`);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+// API-11: every date a request carries is a calendar day written yyyy-MM-dd from 1900-01-01 to 2200-12-31.
+// Year 0000 does not exist for PostgreSQL, 9999-12-31's next day is not a four-digit year, and no clinic
+// day, birth date or due date lies outside these two centuries.
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2200-12-31';
+export const DATE_RANGE_TEXT = `a date from ${MIN_DATE} to ${MAX_DATE}, written yyyy-MM-dd`;
+
+/** yyyy-MM-dd, a real calendar date within API-11's range. */
+export function isPlausibleDate(value: string): boolean {
+  return isValidDateString(value) && value >= MIN_DATE && value <= MAX_DATE;
+}
+
+/**
+ * The JSON Schema marks of a date field: the OpenAPI document shows them, and the edge fuzz
+ * (api/test/security/edge-fuzz.test.ts) finds the date fields by them.
+ */
+export const DATE_META = { format: 'date', formatMinimum: MIN_DATE, formatMaximum: MAX_DATE, description: DATE_RANGE_TEXT } as const;
+
+/**
+ * A required yyyy-MM-dd date within API-11's range: missing or empty gives `missing`, anything else that
+ * is not such a day gives `invalid`.
+ */
+export function dateField(missing: string, invalid = missing) {
+  return z.string({ error: missing }).trim().meta(DATE_META).min(1, { message: missing, abort: true }).refine(isPlausibleDate, invalid);
+}
+
+/** An optional yyyy-MM-dd date within API-11's range; empty, null and missing become null. */
 export function optionalDate(message: string) {
   return z
     .string()
     .trim()
+    .meta(DATE_META)
     .nullish()
     .transform((value) => value || null)
     .refine((value) => value === null || isPlausibleDate(value), message);

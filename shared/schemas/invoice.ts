@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '../constants/booking';
 import { DEFAULT_TAX_PERCENTAGE, GST_RATES, type InvoiceKind, type PaymentMode } from '../constants/invoice';
 import { computeInvoiceTotals, type TotalsOptions } from '../domain/invoice-totals';
 import { fromPaise, toPaise } from '../domain/money';
-import { numberInput, optionalDate, optionalText } from './fields';
+import { idField, numberInput, optionalDate, optionalText } from './fields';
 import type { IsoDate, IsoDateTime } from './json';
 import type { Patient } from './patient';
 import type { FieldProblem } from './validation-error';
@@ -98,11 +98,7 @@ const taxPercentage = z.preprocess(
 export const invoiceCreateSchema = z.object({
   patientId: z.preprocess(
     numberInput(undefined),
-    z
-      .number({ error: 'Please select a patient' })
-      .int('Please select a patient')
-      .positive('Please select a patient')
-      .max(2_147_483_647, 'Please select a patient'),
+    idField('Please select a patient'),
   ),
   dueDate: optionalDate('Please enter a valid due date'),
   subtotal: amount('Subtotal must be positive', undefined),
@@ -113,11 +109,7 @@ export const invoiceCreateSchema = z.object({
   /** DESK-15: the visit this invoice bills ("Bill this visit"); optional. */
   appointmentId: z.preprocess(
     numberInput(undefined),
-    z
-      .number({ error: 'Please select a valid appointment' })
-      .int('Please select a valid appointment')
-      .positive('Please select a valid appointment')
-      .max(2_147_483_647, 'Please select a valid appointment')
+    idField('Please select a valid appointment')
       .nullish()
       .transform((v) => v ?? null),
   ),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clinicToday } from '../domain/clinic-time';
-import { optionalEmailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
+import { idField, optionalEmailField, firstNameField, lastNameField, optionalDate, optionalText, phoneField } from './fields';
 import type { IsoDate, IsoDateTime } from './json';
 import type { FieldProblem } from './validation-error';
 import type { Lang } from '../i18n/types';
@@ -97,7 +97,7 @@ export function mergedMessage(into: { fileNumber: string; firstName: string; las
 
 /** PAT-13: POST /api/admin/patients/:id/merge. */
 export const mergePatientSchema = z.object({
-  otherPatientId: z.number({ error: 'Please select the patient to merge' }).int('Please select the patient to merge').positive('Please select the patient to merge'),
+  otherPatientId: idField('Please select the patient to merge'),
 });
 export type MergePatientRequest = z.infer<typeof mergePatientSchema>;
 
@@ -110,7 +110,7 @@ export interface MergeSummary {
 
 /** PAT-14: PUT /api/admin/patients/:id/guardian; null clears it. */
 export const guardianSchema = z.object({
-  guardianId: z.number({ error: 'Please select a guardian' }).int('Please select a guardian').positive('Please select a guardian').nullable(),
+  guardianId: idField('Please select a guardian').nullable(),
 });
 export type GuardianRequest = z.infer<typeof guardianSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_MODES, type PaymentMode } from '../constants/invoice';
 import { clinicToday } from '../domain/clinic-time';
 import { fromPaise, toPaise } from '../domain/money';
-import { isPlausibleDate, numberInput, optionalText } from './fields';
+import { dateField, numberInput, optionalText } from './fields';
 import type { FieldProblem } from './validation-error';
 import type { IsoDate, IsoDateTime } from './json';
 
@@ -19,11 +19,7 @@ export const PAYMENT_MESSAGES = {
   reference: 'Reference must be at most 100 characters',
 } as const;
 
-const paidOnField = z
-  .string({ error: PAYMENT_MESSAGES.paidOn })
-  .trim()
-  .min(1, { message: PAYMENT_MESSAGES.paidOn, abort: true })
-  .refine(isPlausibleDate, PAYMENT_MESSAGES.paidOn);
+const paidOnField = dateField(PAYMENT_MESSAGES.paidOn);
 
 const modeField = z.enum(PAYMENT_MODES, { error: PAYMENT_MESSAGES.mode });
 

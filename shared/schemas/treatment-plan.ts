@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages, type Lang } from '../i18n/types';
-import { numberInput } from './fields';
+import { idField, numberInput } from './fields';
 
 // Treatment plans (docs/clinical.md "Treatment plans", PLAN-1..PLAN-14): the bodies the admin sends and
 // the plan as the API answers it.
@@ -33,7 +33,7 @@ export const PLAN_LIMITS = { options: 5, itemsPerOption: 60, visits: 20 } as con
 
 const money = (message: string) =>
   z.preprocess(numberInput(undefined), z.number({ error: message }).min(0, message).max(10_000_000, 'Amount is too large'));
-const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = idField;
 
 const lineSchema = z.object({
   itemId: id(PLAN_MESSAGES.itemIds),

@@ -37,7 +37,7 @@ export function clinicalRoutes(deps: Deps) {
   router.get('/patients/:id/chart', requires('clinical.read'), async (ctx) => {
     const patientId = parseId(ctx.params.id, 'Patient');
     const raw = ctx.query.at;
-    if (raw !== undefined && !chartDateSchema.safeParse(raw).success) throw badRequest(CLINICAL_MESSAGES.at);
+    if (raw !== undefined && !chartDateSchema.safeParse(raw).success) throw badRequest(CLINICAL_MESSAGES.at, { at: CLINICAL_MESSAGES.at });
     const at = typeof raw === 'string' ? raw : null;
     ctx.body = await readChart(deps, patientId, at, { primary: ctx.query.primary === 'true' });
   });

@@ -1,5 +1,6 @@
 import { medicalHistorySchema } from '../../../shared/clinical/medical-history';
 import { VISIT_NOTE_MESSAGES, addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../../shared/clinical/visit-note';
+import { idQueryParam } from '../../db/list-query';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
 import { requires } from '../../middleware/capability';
@@ -66,14 +67,9 @@ export function recordRoutes(deps: Deps) {
 
   router.get('/patients/:id/visit-notes/draft', requires('notes'), async (ctx) => {
     const patientId = parseId(ctx.params.id, 'Patient');
-    const num = (raw: unknown, message: string) => {
-      if (raw === undefined || raw === '') return undefined;
-      if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw badRequest(message);
-      return Number(raw);
-    };
     ctx.body = await draftVisitNote(deps, patientId, {
-      templateId: num(ctx.query.templateId, VISIT_NOTE_MESSAGES.template),
-      appointmentId: num(ctx.query.appointmentId, VISIT_NOTE_MESSAGES.appointment),
+      templateId: idQueryParam(ctx.query, 'templateId', VISIT_NOTE_MESSAGES.template),
+      appointmentId: idQueryParam(ctx.query, 'appointmentId', VISIT_NOTE_MESSAGES.appointment),
     });
   });
 
@@ -86,7 +82,7 @@ export function recordRoutes(deps: Deps) {
 
   router.get('/visit-notes', requires('notes'), async (ctx) => {
     const scope = ctx.query.unsigned ?? 'mine';
-    if (scope !== 'mine' && scope !== 'all') throw badRequest(VISIT_NOTE_MESSAGES.unsigned);
+    if (scope !== 'mine' && scope !== 'all') throw badRequest(VISIT_NOTE_MESSAGES.unsigned, { unsigned: VISIT_NOTE_MESSAGES.unsigned });
     ctx.body = await unsignedNotes(deps, { dentistId: scope === 'mine' ? ctx.state.user!.id : null });
   });
 

@@ -14,7 +14,7 @@ export function reviewRoutes(deps: Deps) {
 
   router.get('/', requires('content'), async (ctx) => {
     const status = typeof ctx.query.status === 'string' ? ctx.query.status : undefined;
-    if (status !== undefined && !(reviewStatuses as readonly string[]).includes(status)) throw new HttpError(400, 'Unknown review status');
+    if (status !== undefined && !(reviewStatuses as readonly string[]).includes(status)) throw new HttpError(400, 'Unknown review status', { status: 'Unknown review status' });
     ctx.body = await listReviews(deps.knex, status);
   });
 

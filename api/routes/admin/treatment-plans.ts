@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLang } from '../../../shared/i18n/types';
+import { firstIssueAndFields } from '../../../shared/schemas/validation-error';
 import {
   invoiceFromCompletedSchema,
   planAcceptSchema,
@@ -12,7 +13,7 @@ import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
-import { acceptPlan, estimatePdf, signaturePng } from '../../services/plans/acceptance';
+import { acceptPlanOnScreen, estimatePdf } from '../../services/plans/acceptance';
 import { billableItems, invoiceFromCompleted, recordSitting } from '../../services/plans/billing';
 import { createPlanLink } from '../../services/plans/links';
 import { bookVisit, caseAcceptance, caseAcceptanceCsv, followUpList, visitsToBook } from '../../services/plans/pipeline';
@@ -95,14 +96,7 @@ export function treatmentPlanRoutes(deps: Deps) {
   router.post('/treatment-plans/:id/accept', requires('patients.write'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Treatment plan');
     const input = parseBody(planAcceptSchema, ctx.request.body);
-    ctx.body = await acceptPlan(deps, id, {
-      option: input.option,
-      signedBy: input.signedBy,
-      via: 'screen',
-      signaturePng: await signaturePng(input.signature),
-      language: input.language,
-      userId: ctx.state.user!.id,
-    });
+    ctx.body = await acceptPlanOnScreen(deps, id, input, ctx.state.user!.id);
   });
 
   router.post('/treatment-plans/:id/decline', requires('patients.write'), async (ctx) => {
@@ -113,7 +107,7 @@ export function treatmentPlanRoutes(deps: Deps) {
   router.get('/treatment-plans/:id/estimate.pdf', requires('clinical.read'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Treatment plan');
     const lang = ctx.query.lang;
-    if (lang !== undefined && !isLang(lang)) throw badRequest('lang must be en, mr or hi');
+    if (lang !== undefined && !isLang(lang)) throw badRequest('lang must be en, mr or hi', { lang: 'lang must be en, mr or hi' });
     const { pdf, signed } = await estimatePdf(deps, id, isLang(lang) ? lang : undefined);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="estimate-${id}${signed ? '-signed' : '-draft'}.pdf"`);
@@ -141,7 +135,10 @@ export function treatmentPlanRoutes(deps: Deps) {
 
   const months = (query: unknown) => {
     const parsed = monthQuery.safeParse(query);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+    if (!parsed.success) {
+      const { error, fields } = firstIssueAndFields(parsed.error);
+      throw badRequest(error, fields);
+    }
     return { from: parsed.data.from ?? '2000-01', to: parsed.data.to ?? '9999-12' };
   };
 

@@ -7,16 +7,20 @@ import { koaBody } from 'koa-body';
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Deps } from '../../deps';
 import type { AuthState } from '../../middleware/session';
-import { MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../../services/content/media';
+import { ImageTooLargeError, MAX_UPLOAD_BYTES, NotAnImageError, processImage, storeImage } from '../../services/content/media';
+import { megapixels } from '../../platform/images';
 
 // POST /api/admin/upload  multipart, field `image` (IMG-3, IMG-4)
 //   201 { success: true, imageUrl: '/media/<id>.<ext>', thumbnailUrl: '/media/<id>-thumb.webp', error: null }
-//   400 no file / unreadable multipart, 413 over 5 MB, 415 not a JPEG, PNG, WebP, GIF or AVIF by its bytes:
+//   400 no file / unreadable multipart, 413 over 5 MB or past its pixel limit (IMG-8), 415 not a JPEG, PNG, WebP, GIF or AVIF by its bytes:
 //   { success: false, imageUrl: null, thumbnailUrl: null, error }  (IMG-3: the answer is success, imageUrl, error)
 
 export const UPLOAD_PATH = '/api/admin/upload';
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const TOO_LARGE = 'Please select an image smaller than 5MB';
+/** IMG-8: an image whose header declares more pixels than its type's limit. */
+export const tooManyPixels = (err: { width: number; height: number; limit: number }) =>
+  `Please select a smaller image: this one is ${err.width} x ${err.height} pixels, at most ${megapixels(err.limit)} are accepted`;
 /** What formidable takes of a file before it stops reading (past the 5 MB rule, so the route says 413 itself). */
 const MULTIPART_LIMIT_BYTES = 6 * 1024 * 1024;
 /** Room for the multipart boundaries, headers and small fields around the file. */
@@ -108,6 +112,8 @@ export function uploadRoutes(deps: Deps) {
         image = await processImage(upload.path, work);
       } catch (err) {
         if (err instanceof NotAnImageError) return refuse(ctx, 415, NOT_AN_IMAGE);
+        // IMG-8: past its type's pixel limit, read from the header; nothing of it was decoded.
+        if (err instanceof ImageTooLargeError) return refuse(ctx, 413, tooManyPixels(err));
         throw err;
       }
       const stored = await storeImage(deps, image, upload.name, deps.now());

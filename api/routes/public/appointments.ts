@@ -1,5 +1,5 @@
 import { BOOKING_HONEYPOT_FIELD } from '../../../shared/constants/booking';
-import { isValidDateString } from '../../../shared/domain/clinic-time';
+import { isPlausibleDate } from '../../../shared/schemas/fields';
 import { appointmentRequestSchema } from '../../../shared/schemas/appointment';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
@@ -34,7 +34,7 @@ export function publicAppointmentRoutes(deps: Deps) {
 
   router.get('/availability', async (ctx) => {
     const date = String(ctx.query.date ?? '');
-    if (!isValidDateString(date)) throw badRequest('Please select a preferred date', { date: 'Please select a preferred date' });
+    if (!isPlausibleDate(date)) throw badRequest('Please select a preferred date', { date: 'Please select a preferred date' });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await dayAvailability(deps, date);
   });

@@ -1,5 +1,6 @@
 import { OPEN_BOOKING_STATUSES, openBookingSql } from './places';
-import { clinicToday, isValidDateString } from '../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../shared/domain/clinic-time';
+import { isPlausibleDate } from '../../../shared/schemas/fields';
 import type { ClosedDateList, ClosedDatePayload } from '../../../shared/schemas/clinic-settings';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -51,7 +52,7 @@ export async function closeDate(deps: Deps, input: ClosedDatePayload, staff: Sta
 }
 
 export async function reopenDate(deps: Deps, date: string): Promise<void> {
-  if (!isValidDateString(date)) throw notFound('Closed date');
+  if (!isPlausibleDate(date)) throw notFound('Closed date');
   await changeClinicRules(deps, async (trx) => {
     const deleted = await trx('closed_dates').where({ date }).delete().returning(['date', 'reason']);
     if (deleted.length === 0) throw notFound('Closed date');

@@ -281,11 +281,11 @@ export async function draftVisitNote(deps: Deps, patientId: number, options: { t
   if (!(await deps.knex('patients').where({ id: patientId }).first('id'))) throw notFound('Patient');
   const templates = await readTemplates(deps.knex);
   const template = options.templateId ? templates.templates.find((t) => t.id === options.templateId) : templates.templates.find((t) => t.active);
-  if (options.templateId && !template) throw badRequest(VISIT_NOTE_MESSAGES.template);
+  if (options.templateId && !template) throw badRequest(VISIT_NOTE_MESSAGES.template, { templateId: VISIT_NOTE_MESSAGES.template });
   let day = clinicToday(deps.now());
   if (options.appointmentId) {
     const appt = await deps.knex('appointments').where({ id: options.appointmentId, patientId }).first('preferredDate');
-    if (!appt) throw badRequest(VISIT_NOTE_MESSAGES.appointment);
+    if (!appt) throw badRequest(VISIT_NOTE_MESSAGES.appointment, { appointmentId: VISIT_NOTE_MESSAGES.appointment });
     day = typeof appt.preferredDate === 'string' ? appt.preferredDate : clinicToday(new Date(appt.preferredDate));
   }
   const end = clinicDayEnd(day);

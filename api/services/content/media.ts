@@ -3,9 +3,9 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../../shared/schemas/upload';
+import { IMAGE_LIMITS, ImageTooLargeError, withImage, type ImageKind } from '../../platform/images';
 import type { FileStorage } from '../../platform/storage';
 
 // IMG-4, IMG-5: uploaded images are recognised by their bytes (never by file name or Content-Type), re-encoded
@@ -13,28 +13,8 @@ import type { FileStorage } from '../../platform/storage';
 // storage (FILE-1; the database holds only their description) and served under /media/<id>.<ext> and
 // /media/<id>-thumb.webp.
 
-export { MAX_UPLOAD_BYTES };
+export { MAX_UPLOAD_BYTES, IMAGE_LIMITS, ImageTooLargeError, type ImageKind };
 export const THUMBNAIL_WIDTH = 480;
-
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
-
-/**
- * FILE-2: what one image may cost, by type. Five megabytes of a smooth picture can hold a hundred
- * megapixels, and libvips' memory grows with pixels, not bytes, so each type has a pixel limit (all frames
- * of an animation counted; past it the upload is refused like any image we cannot read) and a longest
- * side the image is kept at. JPEG and PNG are read and written a strip at a time (a JPEG larger than its
- * kept size is even decoded at a half, quarter or eighth), so a 64 MP upload stays cheap; WebP, GIF and
- * AVIF are decoded and encoded whole, so theirs are smaller. Each pair keeps one upload's work under about
- * 150 MB of native memory, measured (docs/benchmarks.md, "Uploads"); api/test/operations/upload-memory.test.ts
- * sends an image at every limit. A 12 MP phone photo (4032 x 3024) is kept whole.
- */
-export const IMAGE_LIMITS: Record<ImageKind, { pixels: number; side: number }> = {
-  jpeg: { pixels: 64_000_000, side: 4096 },
-  png: { pixels: 64_000_000, side: 4096 },
-  webp: { pixels: 50_000_000, side: 2560 },
-  gif: { pixels: 8_000_000, side: 2048 },
-  avif: { pixels: 3_000_000, side: 2048 },
-};
 
 export const imageKinds: Record<ImageKind, { ext: string; contentType: string }> = {
   jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
@@ -83,24 +63,6 @@ export class NotAnImageError extends Error {
   }
 }
 
-/**
- * FILE-2: image work is the one thing in the server whose memory grows with its input (libvips decodes a
- * 5 MB PNG into tens of MB of native memory), so it goes through one queue: one image at a time, on one
- * libvips thread, with libvips' operation cache off. Uploads that wait hold only their temporary file.
- */
-const imageQueue = pLimit(1);
-let sharpModule: Promise<typeof import('sharp').default> | null = null;
-
-function loadSharp() {
-  // OPS-16: sharp (libvips) is loaded by the first upload, not at start: most processes never see one, and
-  // loading it costs the process about 10 MB (docs/operations.md, "Memory").
-  return (sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  }));
-}
-
 /** The first bytes of a file: enough for every magic number sniffImageKind knows. */
 async function headOf(file: string): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
@@ -119,42 +81,46 @@ async function headOf(file: string): Promise<Buffer> {
  * both are written as files into `workDir`. Throws NotAnImageError for anything else, corrupt files included.
  */
 export function processImage(inputPath: string, workDir: string): Promise<ProcessedImage> {
-  return imageQueue(() => encodeImage(inputPath, workDir));
+  return encodeImage(inputPath, workDir);
 }
 
 async function encodeImage(inputPath: string, workDir: string): Promise<ProcessedImage> {
   const kind = sniffImageKind(await headOf(inputPath));
   if (!kind) throw new NotAnImageError();
   const animated = kind === 'gif' || kind === 'webp';
-  const sharp = await loadSharp();
   const limits = IMAGE_LIMITS[kind];
-  const open = (all: boolean) => sharp(inputPath, { animated: all, limitInputPixels: limits.pixels, failOn: 'error' });
   const imagePath = path.join(workDir, 'image');
   const thumbnailPath = path.join(workDir, 'thumbnail');
   try {
-    const meta = await open(false).metadata();
-    if (decodedKind(meta) !== kind) throw new NotAnImageError();
-
-    // sharp writes no metadata unless asked to (no keepMetadata/withMetadata here); rotate() applies EXIF
-    // orientation first so the stripped picture still stands the right way up.
-    const base = open(animated).rotate().resize({ width: limits.side, height: limits.side, fit: 'inside', withoutEnlargement: true });
-    const encoded =
-      kind === 'jpeg'
-        ? base.jpeg({ quality: 90, mozjpeg: true })
-        : kind === 'png'
-          ? base.png()
-          : kind === 'webp'
-            ? base.webp({ quality: 90 })
-            : kind === 'gif'
-              ? base.gif()
-              : base.avif({ quality: 60 });
-    // Written by libvips straight to a file: the encoded image never becomes one buffer.
-    const info = await encoded.toFile(imagePath);
-    await open(false).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toFile(thumbnailPath);
-    return { kind, imagePath, thumbnailPath, width: info.width, height: info.pageHeight ?? info.height };
+    // IMG-8: the header is read and its pixels counted (every frame) before anything is decoded.
+    return await withImage(
+      inputPath,
+      kind,
+      async ({ meta, open }) => {
+        if (decodedKind(meta) !== kind) throw new NotAnImageError();
+        // sharp writes no metadata unless asked to (no keepMetadata/withMetadata here); rotate() applies EXIF
+        // orientation first so the stripped picture still stands the right way up.
+        const base = open({ animated }).rotate().resize({ width: limits.side, height: limits.side, fit: 'inside', withoutEnlargement: true });
+        const encoded =
+          kind === 'jpeg'
+            ? base.jpeg({ quality: 90, mozjpeg: true })
+            : kind === 'png'
+              ? base.png()
+              : kind === 'webp'
+                ? base.webp({ quality: 90 })
+                : kind === 'gif'
+                  ? base.gif()
+                  : base.avif({ quality: 60 });
+        // Written by libvips straight to a file: the encoded image never becomes one buffer.
+        const info = await encoded.toFile(imagePath);
+        await open().rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toFile(thumbnailPath);
+        return { kind, imagePath, thumbnailPath, width: info.width, height: info.pageHeight ?? info.height };
+      },
+      { animated },
+    );
   } catch (err) {
-    if (err instanceof NotAnImageError) throw err;
-    // libvips could not decode it (truncated, corrupt, too many pixels): not an image we accept.
+    if (err instanceof NotAnImageError || err instanceof ImageTooLargeError) throw err;
+    // libvips could not read or decode it (truncated, corrupt): not an image we accept.
     throw new NotAnImageError();
   }
 }

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { clinicToday, formatEnGbDate } from '../../../shared/domain/clinic-time';
 import type { Lang } from '../../../shared/i18n/types';
-import sharp from 'sharp';
 import { PLAN_MESSAGES, type PlanAccept, type TreatmentPlan } from '../../../shared/schemas/treatment-plan';
 import { formatMoment } from '../../../shared/domain/dates';
 import type { Deps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../errors';
+import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
+import { ImageTooLargeError, SIGNATURE_LIMIT, megapixels, withImage } from '../../platform/images';
 import { issueDocument, readIssuedDocument } from '../../platform/documents/issued-documents';
 import { renderEstimatePdf, type EstimateDocument } from './estimate-pdf';
 import { getPlan, patientLanguage } from './plans';
@@ -32,19 +32,58 @@ export interface Acceptance {
   userId: number | null;
 }
 
+/** IMG-8: a signature whose header declares more pixels than a signature pad draws. */
+export const signatureTooLarge = (width: number, height: number) =>
+  `The signature image is too large: ${width} x ${height} pixels, at most ${megapixels(SIGNATURE_LIMIT.pixels)}`;
+
 /**
  * The drawn signature as a PNG that pdfkit can draw: the data URL's image must decode (sharp reads it)
  * and is written again as a plain PNG, at most 1200 x 600, so a broken or odd file never reaches the PDF.
+ * IMG-8: its header is read first, and past the signature's pixel limit it is refused (413) undecoded.
  */
 export async function signaturePng(dataUrl: PlanAccept['signature']): Promise<Buffer> {
   const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   try {
-    const meta = await sharp(png).metadata();
-    if (meta.format !== 'png' || !meta.width || !meta.height) throw new Error('not a png');
-    return await sharp(png).resize({ width: 1200, height: 600, fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).png().toBuffer();
-  } catch {
+    return await withImage(png, 'signature', async ({ meta, open }) => {
+      if (meta.format !== 'png') throw new Error('not a png');
+      const side = SIGNATURE_LIMIT.side;
+      return open().resize({ width: side, height: side / 2, fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).png().toBuffer();
+    });
+  } catch (err) {
+    if (err instanceof ImageTooLargeError) {
+      const message = signatureTooLarge(err.width, err.height);
+      throw new HttpError(413, message, { signature: message });
+    }
     throw badRequest(PLAN_MESSAGES.signature, { signature: PLAN_MESSAGES.signature });
   }
+}
+
+/**
+ * PLAN-2: the plan can be accepted with `option`: it exists (404), is proposed (409) and the option is
+ * one of its current version's and not declined (400, 409). Read under a row lock inside acceptPlan's
+ * transaction; read plainly first by acceptPlanOnScreen, so nothing is decoded for a plan that is not there.
+ */
+async function acceptable(db: Knex | Knex.Transaction, id: number, option: string, lock: boolean) {
+  const query = db('treatmentPlans').where({ id });
+  const plan = await (lock ? query.forUpdate() : query).first();
+  if (!plan) throw notFound('Treatment plan');
+  if (plan.status !== 'proposed') throw conflict(ACCEPT_ERRORS.notProposed);
+  const version = await db('treatmentPlanVersions').where({ planId: id, version: plan.currentVersion }).first('id');
+  const chosen = await db('treatmentPlanOptions').where({ versionId: version.id, name: option }).first('id', 'status');
+  if (!chosen) throw badRequest(ACCEPT_ERRORS.noOption(option), { option: ACCEPT_ERRORS.noOption(option) });
+  // PLAN-15: an option the patient declined is not accepted later; a change of the plan offers it again.
+  if (chosen.status === 'declined') throw conflict(ACCEPT_ERRORS.declined(option));
+  return { plan, version, chosen };
+}
+
+/**
+ * POST /api/admin/treatment-plans/{id}/accept: the plan is looked up and checked before the signature is
+ * decoded (IMG-8: work for a resource only once the resource is found), then accepted as acceptPlan does.
+ */
+export async function acceptPlanOnScreen(deps: Deps, id: number, input: PlanAccept, userId: number): Promise<TreatmentPlan> {
+  await acceptable(deps.knex, id, input.option, false);
+  const png = await signaturePng(input.signature);
+  return acceptPlan(deps, id, { option: input.option, signedBy: input.signedBy, via: 'screen', signaturePng: png, language: input.language, userId });
 }
 
 function estimateDocument(deps: Deps, plan: TreatmentPlan, lang: Lang, date: string, acceptance: EstimateDocument['acceptance']): EstimateDocument {
@@ -65,14 +104,7 @@ function estimateDocument(deps: Deps, plan: TreatmentPlan, lang: Lang, date: str
 /** Accepts `input.option` of the plan's current version (PLAN-2, PLAN-8). */
 export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxIn?: Knex.Transaction): Promise<TreatmentPlan> {
   const work = async (trx: Knex.Transaction) => {
-    const plan = await trx('treatmentPlans').where({ id }).forUpdate().first();
-    if (!plan) throw notFound('Treatment plan');
-    if (plan.status !== 'proposed') throw conflict(ACCEPT_ERRORS.notProposed);
-    const version = await trx('treatmentPlanVersions').where({ planId: id, version: plan.currentVersion }).first('id');
-    const chosen = await trx('treatmentPlanOptions').where({ versionId: version.id, name: input.option }).first('id', 'status');
-    if (!chosen) throw badRequest(ACCEPT_ERRORS.noOption(input.option), { option: ACCEPT_ERRORS.noOption(input.option) });
-    // PLAN-15: an option the patient declined is not accepted later; a change of the plan offers it again.
-    if (chosen.status === 'declined') throw conflict(ACCEPT_ERRORS.declined(input.option));
+    const { plan, version, chosen } = await acceptable(trx, id, input.option, true);
     const now = deps.now();
     const today = clinicToday(now);
     await trx('treatmentPlanOptions').where({ id: chosen.id }).update({ status: 'accepted' });

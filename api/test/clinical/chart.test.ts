@@ -86,7 +86,7 @@ describe('the chart at a past date', () => {
   it.each(['2026-02-30', '02-03-2026', 'yesterday', '', '2026-03-02&at=2026-03-03'])('refuses the date "%s" with 400', async (at) => {
     expect(await clinic.call('dentist', 'GET', `/api/admin/patients/${patient}/chart?at=${at}`)).toEqual({
       status: 400,
-      body: { error: 'at must be a date, YYYY-MM-DD' },
+      body: { error: 'at must be a date from 1900-01-01 to 2200-12-31, written yyyy-MM-dd', fields: { at: 'at must be a date from 1900-01-01 to 2200-12-31, written yyyy-MM-dd' } },
     });
   });
 

@@ -137,7 +137,7 @@ describe('unsigned notes', () => {
     expect(mine.find((n) => n.id === old.id)).toMatchObject({ patientName: 'Unsigned Patil', complaint: 'Pain in lower left tooth' });
     const all = (await clinic.call('owner', 'GET', '/api/admin/visit-notes?unsigned=all')).body.map((n: { id: number }) => n.id);
     expect(all).toEqual(expect.arrayContaining([old.id, theirs.id]));
-    expect((await clinic.call('dentist', 'GET', '/api/admin/visit-notes?unsigned=yes')).body).toEqual({ error: 'unsigned must be mine or all' });
+    expect((await clinic.call('dentist', 'GET', '/api/admin/visit-notes?unsigned=yes')).body).toEqual({ error: 'unsigned must be mine or all', fields: { unsigned: 'unsigned must be mine or all' } });
     clinic.app.clock.set('2026-03-02T04:30:00Z');
   });
 });

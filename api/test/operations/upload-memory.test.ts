@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../shared/schemas/upload';
 import { IMAGE_LIMITS, type ImageKind } from '../../services/content/media';
+import { pixelBombPng } from '../support/pixel-bomb';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { createServerDatabase } from '../support/test-db';
 
@@ -19,7 +20,8 @@ import { createServerDatabase } from '../support/test-db';
 // 250 MB (150 MB on a server database, where PostgreSQL's memory is not in the process). Then, on the
 // embedded database (image work costs the same on both), an image of each type at its pixel limit
 // (IMAGE_LIMITS: a few megabytes of a smooth picture hold tens of megapixels), each under the same peak,
-// and one just past it, refused.
+// and one just past it, refused from its header (IMG-8), as a 16383 x 16383 PNG of a few kilobytes is, at
+// once and sixteen at a time, /healthz answering meanwhile.
 
 const SERVER_BUNDLE = 'dist/api/server.js';
 const OWNER = { email: 'owner@clinic.test', password: 'upload-Memory-2026' };
@@ -196,6 +198,31 @@ describe.each(databases)('uploads against the built server on $name', ({ server:
     expect((await upload(images[0])).status).toBe(201);
   });
 
+  it('refuses a 16383 x 16383 PNG of a few kilobytes at once (IMG-8), sixteen at a time, while /healthz keeps answering', slow, async () => {
+    const bomb = { bytes: new Uint8Array(pixelBombPng()), type: 'image/png', name: 'bomb.png' };
+    const first = await upload(bomb);
+    expect(first.status).toBe(413);
+    expect((await first.json()).error).toBe('Please select a smaller image: this one is 16383 x 16383 pixels, at most 64 megapixels are accepted');
+    // The first image of a process loads sharp (OPS-16); the next is answered from the header alone.
+    const started = performance.now();
+    expect((await upload(bomb)).status).toBe(413);
+    const ms = performance.now() - started;
+    console.info(`a pixel bomb refused in ${ms.toFixed(0)} ms`);
+    expect(ms).toBeLessThan(1_000);
+    const sixteen = Promise.all(Array.from({ length: 16 }, () => upload(bomb)));
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const at = performance.now();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      latencies.push(performance.now() - at);
+    }
+    expect((await sixteen).map((r) => r.status)).toEqual(Array(16).fill(413));
+    console.info(`/healthz under sixteen pixel bombs: at most ${Math.max(...latencies).toFixed(0)} ms`);
+    // Generous: sixteen multipart posts share the event loop and the database with it; decoding them would
+    // hold it for seconds.
+    expect(Math.max(...latencies)).toBeLessThan(1_000);
+  });
+
   it(`never exits, peaks under ${PEAK_LIMIT_MB} MB resident and comes back under ${afterLimitMb} MB`, slow, async () => {
     expect(server.running()).toBe(true);
     expect(server.output()).not.toMatch(/heap out of memory|FATAL/);
@@ -234,7 +261,9 @@ describe.each(databases)('uploads against the built server on $name', ({ server:
 
         const past = { bytes: await smoothImage(kind, width + 8, height + 8), type: `image/${kind}`, name: `past.${kind}` };
         const refused = await upload(past);
-        expect(refused.status).toBe(415);
+        // IMG-8: refused from its header, before any decoding, saying why.
+        expect(refused.status).toBe(413);
+        expect((await refused.json()).error).toMatch(/^Please select a smaller image: this one is \d+ x \d+ pixels/);
         expect(server.running()).toBe(true);
       },
     );
