@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { FileStorage } from '../storage/types';
 
-// Issued documents (VER-1..VER-3, docs/security.md "Issued documents"): a signed PDF the clinic gives a
+// Issued documents (VER-1..VER-6, docs/security.md "Issued documents"): a signed PDF the clinic gives a
 // patient (an accepted treatment estimate; consent forms next) carries the SHA-256 that identifies it and
 // a verify address, and is registered in `issued_documents` and kept in the storage, never changed.
 //
@@ -77,13 +77,6 @@ export async function issueDocument(
   const stored = await storage.put(storageKey, [bytes]);
   await trx('issuedDocuments').insert({ hash, kind: input.kind, issuedOn: input.issuedOn, storageKey, size: stored.size, createdAt: input.now });
   return { hash, kind: input.kind, issuedOn: input.issuedOn, storageKey, size: stored.size };
-}
-
-/** VER-2: what /verify/{hash} may tell: the kind and the date, nothing about the patient. */
-export async function verifyDocument(db: Knex, hash: string): Promise<{ kind: string; issuedOn: string } | null> {
-  if (!/^[0-9a-f]{64}$/.test(hash)) return null;
-  const row = await db('issuedDocuments').where({ hash }).first('kind', 'issuedOn');
-  return row ? { kind: String(row.kind), issuedOn: String(row.issuedOn) } : null;
 }
 
 /** The stored bytes of an issued document. */
