@@ -15,6 +15,7 @@ import { apiDocsRoutes } from './routes/api-docs';
 import { manageAppointmentRoutes } from './routes/public/manage-appointment';
 import { reviewPublicRoutes } from './routes/public/reviews';
 import { publicPlanRoutes } from './routes/public/plans';
+import { verifyRoutes } from './routes/public/verify';
 import { authRoutes } from './routes/auth';
 import { desktopUpdateRoutes } from './routes/desktop-updates';
 import { healthRoutes } from './routes/health';
@@ -35,6 +36,7 @@ export function appRouters(deps: Deps): Router[] {
     manageAppointmentRoutes(deps),
     reviewPublicRoutes(deps),
     publicPlanRoutes(deps),
+    verifyRoutes(deps),
     authRoutes(deps),
     adminRoutes(deps),
     healthRoutes(deps),

@@ -3,6 +3,18 @@ import { z } from 'zod';
 import { declaredCapability } from '../middleware/capability';
 import { SESSION_COOKIE } from '../middleware/session';
 import { PAGE_ROUTES, ROUTE_DOCS, type RouteDoc } from './route-docs';
+import { CLINICAL_MARK, holdsClinical } from '../../shared/schemas/clinical-read';
+
+/** The first clinical mark's text in a JSON Schema. */
+function findMark(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (CLINICAL_MARK in schema) return (schema as Record<string, unknown>)[CLINICAL_MARK];
+  for (const v of Object.values(schema)) {
+    const found = findMark(v);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
 
 /** A route as a router registered it: 'GET', '/api/admin/patients/:id', and its middleware. */
 export interface RegisteredRoute {
@@ -53,7 +65,10 @@ function operation(route: RegisteredRoute, doc: RouteDoc, params: string[]): Jso
   const responses: JsonSchema = {};
   const okStatus = route.method === 'POST' && doc.body && doc.response ? '201' : '200';
   if (doc.produces) {
-    responses[okStatus] = { description: 'OK', content: { [doc.produces]: { schema: { type: 'string', format: 'binary' } } } };
+    // A document's `response` says what it holds: a clinical one (an estimate, the FHIR record) keeps the mark (DATA-10).
+    const holds = doc.response ? jsonSchema(doc.response, 'output') : null;
+    const mark = holds && holdsClinical(holds) ? { [CLINICAL_MARK]: String(findMark(holds)) } : {};
+    responses[okStatus] = { description: 'OK', content: { [doc.produces]: { schema: { type: 'string', format: 'binary', ...mark } } } };
   } else {
     const item = doc.response ? jsonSchema(doc.response, 'output') : { type: 'object' };
     responses[okStatus] = { description: 'OK', content: { 'application/json': { schema: doc.list ? { type: 'array', items: item } : item } } };

@@ -24,6 +24,21 @@ import { priceListItemSchema } from '../../shared/schemas/price-list';
 import { reviewModerationSchema } from '../../shared/schemas/review';
 import { siteSettingValueSchema } from '../../shared/schemas/site-setting';
 import { staffCreateSchema, staffUpdateSchema } from '../../shared/schemas/staff';
+import {
+  alertSummaryText,
+  billableItemAnswer,
+  chartAnswer,
+  fhirRecordAnswer,
+  followUpAnswer,
+  medicalHistoryAnswer,
+  medicalHistoryVersionAnswer,
+  patientExportAnswer,
+  treatmentPlanAnswer,
+  unsignedNoteAnswer,
+  visitNoteAnswer,
+  visitNoteDraftAnswer,
+  visitToBookAnswer,
+} from '../../shared/schemas/clinical-read';
 
 /**
  * API-8: what each route is for, in one line, with the shared zod schemas its body is checked with and, where the
@@ -51,9 +66,12 @@ export interface RouteDoc {
 /** A stored row: the entity's fields plus its id. */
 const row = (schema: z.ZodObject) => schema.extend({ id: z.number().int() });
 
-const patient = row(patientSchema);
+/** PAT-7: the patient as one record answers it, with the alert summary (clinical, DATA-10). */
+const patient = row(patientSchema).extend({ allergies: alertSummaryText, conditions: alertSummaryText, medications: alertSummaryText });
 /** I18N-3: the patient with the language of their latest booking, a staff booking's default. */
 const patientDetail = patient.extend({ language: z.enum(languages) });
+/** DATA-11: the list's patient: whether an alert exists, not what it is. */
+const patientListItem = row(patientSchema).omit({ allergies: true, conditions: true, medications: true }).extend({ fileNumber: z.string(), hasAlerts: z.boolean() });
 const blogPost = row(blogPostSchema);
 const gallery = row(galleryImageSchema);
 const priceItem = row(priceListItemSchema);
@@ -87,19 +105,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/stats': { tag: 'Dashboard', summary: 'The dashboard figures' },
   'GET /api/admin/recent-appointments': { tag: 'Dashboard', summary: 'The latest appointment requests' },
   'GET /api/admin/dashboard/charts': { tag: 'Dashboard', summary: "The owner's charts: appointments per day (30 days), revenue per month (12)" },
-  'GET /api/admin/patients': { tag: 'Patients', summary: 'List patients (paged, searchable)', query: listQuery },
+  'GET /api/admin/patients': { tag: 'Patients', summary: 'List patients (paged, searchable): that a patient has alerts, not what they are', query: listQuery, response: patientListItem, list: true },
   'POST /api/admin/patients': { tag: 'Patients', summary: 'Add a patient', body: patientSchema, response: patient },
   'GET /api/admin/patients/:id': { tag: 'Patients', summary: "One patient, with the language of their latest booking (English without one)", response: patientDetail },
-  'GET /api/admin/patients/:id/history': { tag: 'Patients', summary: "A patient's appointments and invoices" },
+  'GET /api/admin/patients/:id/history': { tag: 'Patients', summary: "A patient's appointments and invoices", response: z.object({ patient, appointments: z.array(z.object({}).loose()), invoices: z.array(z.object({}).loose()), totals: z.object({}).loose() }) },
   'GET /api/admin/patients/:id/usage': { tag: 'Patients', summary: 'What deleting the patient would remove' },
   'PUT /api/admin/patients/:id': { tag: 'Patients', summary: 'Change a patient', body: patientSchema, response: patient },
   'DELETE /api/admin/patients/:id': { tag: 'Patients', summary: 'Delete a patient' },
-  'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)" },
+  'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)", response: patientExportAnswer },
   'POST /api/admin/patients/:id/merge': { tag: 'Patients', summary: "Merge another record of the same person into this patient: appointments, invoices, clinical items and dependants move; the other is kept, marked merged (owner, receptionist)", body: mergePatientSchema },
   'PUT /api/admin/patients/:id/guardian': { tag: 'Patients', summary: "Set or clear the patient's guardian (another patient); null clears it", body: guardianSchema },
   'POST /api/admin/patients/:id/erase': { tag: 'Patients', summary: "Erase the patient's personal details everywhere; invoices keep what GST law requires (owner)", body: eraseRequestSchema },
   // The dentist's chart (CHART-5..CHART-9)
-  'GET /api/admin/patients/:id/chart': { tag: 'Clinical', summary: "A patient's chart: the clinical items and each tooth's state, now or at the end of a clinic day (every read audited)", query: ['at', 'primary'] },
+  'GET /api/admin/patients/:id/chart': { tag: 'Clinical', summary: "A patient's chart: the clinical items and each tooth's state, now or at the end of a clinic day (every read audited)", query: ['at', 'primary'], response: chartAnswer },
   'POST /api/admin/patients/:id/clinical-items': { tag: 'Clinical', summary: 'Record a finding or procedure on a tooth or teeth', body: clinicalItemCreateSchema },
   'POST /api/admin/patients/:id/chart-commands': { tag: 'Clinical', summary: "Record what the chart's command bar typed (or only read it, with preview)", body: chartCommandSchema },
   'PATCH /api/admin/clinical-items/:id': { tag: 'Clinical', summary: "Change a procedure's status (a completed one is locked)", body: clinicalItemStatusSchema },
@@ -111,38 +129,40 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/admin/findings/:code': { tag: 'Clinical', summary: 'Rename a finding, change how it is drawn while no chart uses it, or retire it (owner)', body: findingUpdateSchema },
   'DELETE /api/admin/findings/:code': { tag: 'Clinical', summary: 'Delete a finding no chart uses (owner; one on a chart is retired instead)' },
   // The medical history, visit notes and the record as FHIR (MED-1..MED-6, NOTE-1..NOTE-9, FHIR-1..FHIR-5)
-  'GET /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "The patient's current medical history, its alerts and every version's who and when (every read audited)" },
+  'GET /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "The patient's current medical history, its alerts and every version's who and when (every read audited)", response: medicalHistoryAnswer },
   'PUT /api/admin/patients/:id/medical-history': { tag: 'Clinical', summary: "Save the medical history as a new version (a receptionist's is the patient's, to be confirmed)", body: medicalHistorySchema },
-  'GET /api/admin/patients/:id/medical-history/versions/:version': { tag: 'Clinical', summary: 'One version of the medical history, whole (audited)' },
+  'GET /api/admin/patients/:id/medical-history/versions/:version': { tag: 'Clinical', summary: 'One version of the medical history, whole (audited)', response: medicalHistoryVersionAnswer },
   'POST /api/admin/patients/:id/medical-history/versions/:version/confirm': { tag: 'Clinical', summary: 'Confirm the current version the patient gave' },
-  'GET /api/admin/patients/:id/visit-notes': { tag: 'Clinical', summary: "The patient's visit notes with their versions and addenda (every read audited)" },
+  'GET /api/admin/patients/:id/visit-notes': { tag: 'Clinical', summary: "The patient's visit notes with their versions and addenda (every read audited)", response: visitNoteAnswer, list: true },
   'POST /api/admin/patients/:id/visit-notes': { tag: 'Clinical', summary: 'Write a visit note', body: visitNoteCreateSchema },
-  'GET /api/admin/patients/:id/visit-notes/draft': { tag: 'Clinical', summary: "A new note's prompts, its treatment pre-filled from the day's procedures", query: ['templateId', 'appointmentId'] },
-  'GET /api/admin/visit-notes': { tag: 'Clinical', summary: 'Visit notes unsigned for more than a day: mine or all', query: ['unsigned'] },
-  'GET /api/admin/visit-notes/:id': { tag: 'Clinical', summary: 'One visit note (audited)' },
+  'GET /api/admin/patients/:id/visit-notes/draft': { tag: 'Clinical', summary: "A new note's prompts, its treatment pre-filled from the day's procedures", query: ['templateId', 'appointmentId'], response: visitNoteDraftAnswer },
+  'GET /api/admin/visit-notes': { tag: 'Clinical', summary: 'Visit notes unsigned for more than a day: mine, or all (the owner; 403 to a dentist)', query: ['unsigned'], response: unsignedNoteAnswer, list: true },
+  'GET /api/admin/visit-notes/:id': { tag: 'Clinical', summary: 'One visit note (audited)', response: visitNoteAnswer },
   'PUT /api/admin/visit-notes/:id': { tag: 'Clinical', summary: 'Edit an unsigned note (its dentist): a new version', body: visitNoteUpdateSchema },
   'POST /api/admin/visit-notes/:id/sign': { tag: 'Clinical', summary: 'Sign a note (its dentist): it is locked' },
   'POST /api/admin/visit-notes/:id/addenda': { tag: 'Clinical', summary: 'Add an addendum to a signed note', body: addendumSchema },
   'GET /api/admin/visit-note-templates': { tag: 'Clinical', summary: "The visit notes' templates and each procedure code's default text" },
   'PUT /api/admin/visit-note-templates': { tag: 'Clinical', summary: 'Save the templates and default texts (owner)', body: visitNoteTemplatesSchema },
-  'GET /api/admin/patients/:id/record.fhir.json': { tag: 'Clinical', summary: "The patient's clinical record as a FHIR R4 Bundle (audited)", produces: 'application/fhir+json' },
-  'GET /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: "A patient's treatment plans, newest first" },
+  'GET /api/admin/patients/:id/record.fhir.json': { tag: 'Clinical', summary: "The patient's clinical record as a FHIR R4 Bundle (audited)", produces: 'application/fhir+json', response: fhirRecordAnswer },
+  'GET /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: "A patient's treatment plans, newest first", response: treatmentPlanAnswer, list: true },
   'POST /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: 'Make a treatment plan from planned items: options, visits, prices', body: treatmentPlanSchema },
-  'GET /api/admin/patients/:id/billable-items': { tag: 'Plans', summary: 'Completed, unbilled work at its accepted prices' },
+  'GET /api/admin/patients/:id/billable-items': { tag: 'Plans', summary: 'Completed, unbilled work at its accepted prices', response: billableItemAnswer, list: true },
   'POST /api/admin/patients/:id/invoice-from-completed': { tag: 'Plans', summary: 'Invoice the completed work (201), or 409 when nothing is left to bill', body: invoiceFromCompletedSchema },
-  'GET /api/admin/treatment-plans/to-book': { tag: 'Plans', summary: "Accepted plans' visits without an appointment, with their lengths" },
-  'GET /api/admin/treatment-plans/follow-up': { tag: 'Plans', summary: 'Proposed plans not accepted after N days, with a WhatsApp text' },
-  'GET /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'A treatment plan with its options, visits, versions and acceptance' },
+  'GET /api/admin/treatment-plans/to-book': { tag: 'Plans', summary: "Accepted plans' visits without an appointment, with their lengths", response: visitToBookAnswer, list: true },
+  'GET /api/admin/treatment-plans/follow-up': { tag: 'Plans', summary: 'Proposed plans not accepted after N days, with a WhatsApp text', response: followUpAnswer },
+  'GET /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'A treatment plan with its options, visits, versions and acceptance', response: treatmentPlanAnswer },
   'PUT /api/admin/treatment-plans/:id': { tag: 'Plans', summary: 'Change a plan: a new version, proposed again', body: treatmentPlanSchema },
   'POST /api/admin/treatment-plans/:id/accept': { tag: 'Plans', summary: 'Accept one option with a signature (the others are declined); stores the signed estimate', body: planAcceptSchema },
   'POST /api/admin/treatment-plans/:id/decline': { tag: 'Plans', summary: 'The patient declines the whole plan, or one option, with a reason', body: planDeclineSchema },
-  'GET /api/admin/treatment-plans/:id/estimate.pdf': { tag: 'Plans', summary: 'The estimate PDF: the signed one as stored, else a draft', produces: 'application/pdf', query: ['lang'] },
+  'GET /api/admin/treatment-plans/:id/estimate.pdf': { tag: 'Plans', summary: 'The estimate PDF: the signed one as stored, else a draft', produces: 'application/pdf', query: ['lang'], response: treatmentPlanAnswer },
   'POST /api/admin/treatment-plans/:id/link': { tag: 'Plans', summary: 'A personal link for the patient to accept the plan' },
   'POST /api/admin/treatment-plans/:id/sittings': { tag: 'Plans', summary: 'Record a sitting: teeth done, or the last sitting', body: planSittingSchema },
   'POST /api/admin/treatment-plans/:id/visits/:visit/bookings': { tag: 'Plans', summary: "Link an appointment to a plan's visit", body: planBookingSchema },
   'GET /api/admin/reports/case-acceptance': { tag: 'Plans', summary: 'Case acceptance by dentist and month (owner)', query: ['from', 'to'] },
   'GET /api/admin/reports/case-acceptance.csv': { tag: 'Plans', summary: 'The case-acceptance report as CSV (owner)', query: ['from', 'to'], produces: 'text/csv' },
-  'GET /verify/:hash': { tag: 'Public', summary: 'Whether the clinic issued a document with this SHA-256: its kind and date only' },
+  'GET /verify': { tag: 'Public', summary: 'The page to check a document: choose the PDF you hold, or type its printed code (?code= answers 303 to /verify/{code})', produces: 'text/html' },
+  'POST /verify': { tag: 'Public', summary: 'Whether this exact PDF (multipart field `file`) was issued: { issued, kind?, issuedOn? } as JSON, or the page for a browser; 413 over 20 MB, 415 not a PDF, 429 too many' },
+  'GET /verify/:hash': { tag: 'Public', summary: "The document a printed code names: its kind, day, the patient's initials and total (JSON, or the page for a browser)" },
   'GET /plan/:token': { tag: 'Public', summary: "The personal link's page to read and accept a treatment plan (404 once accepted, changed or expired)", produces: 'text/html' },
   'POST /plan/:token': { tag: 'Public', summary: "Accept a treatment plan (form fields option, signedBy, agree=yes)", produces: 'text/html' },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered), each with the language it was booked in', query: [...listQuery, 'status', 'from', 'to'] },

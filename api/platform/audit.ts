@@ -123,3 +123,18 @@ export async function auditExport(db: Knex, entry: { entity: string; entityId: s
   for (const [key, value] of Object.entries(entry.what)) if (value !== undefined && value !== null && value !== '') changes[key] = { old: null, new: value };
   await audit(db, { action: 'export', entity: entry.entity, entityId: entry.entityId, changes });
 }
+
+/**
+ * DATA-10: a read of clinical data (a chart, a history, notes, plans, the alert summary, the desk's lists of
+ * teeth and treatments) leaves one row per patient whose clinical facts the answer carries: action `action`
+ * (read-chart, read-plans, ...), the patient, and `what` (the plan, the note, the list) without the data
+ * itself. Written before the answer leaves, with the transaction (or connection) that read it: a read whose
+ * row cannot be written answers an error, never the data. A list that names nobody writes nothing.
+ */
+export async function auditRead(db: Knex | Knex.Transaction, action: string, patientIds: Iterable<number>, what?: Record<string, unknown>): Promise<void> {
+  const changes: AuditChanges = {};
+  for (const [key, value] of Object.entries(what ?? {})) if (value !== undefined && value !== null && value !== '') changes[key] = { old: null, new: value };
+  for (const patientId of [...new Set(patientIds)].sort((a, b) => a - b)) {
+    await audit(db, { action, entity: 'patient', entityId: patientId, changes: Object.keys(changes).length ? changes : null });
+  }
+}

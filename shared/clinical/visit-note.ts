@@ -37,6 +37,7 @@ export const VISIT_NOTE_MESSAGES = {
   procedureText: 'A default text must be at most 2000 characters',
   procedureCode: (code: string) => `“${code}” is not a procedure code of the price list`,
   unsigned: 'unsigned must be mine or all',
+  unsignedAll: "Only the owner can see every dentist's unsigned notes; ask for your own (unsigned=mine)",
   version: 'The note changed since you opened it: reload it and edit again',
 } as const;
 const N = VISIT_NOTE_MESSAGES;

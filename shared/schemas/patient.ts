@@ -70,6 +70,14 @@ export interface Patient {
   createdAt: IsoDateTime;
 }
 
+/**
+ * DATA-11: a patient as the Patients list (and the patient pickers' search) answers it: whether an alert exists,
+ * never what it is. The alerts themselves are read where they are shown (the medical history, audited).
+ */
+export interface PatientListItem extends Omit<Patient, 'allergies' | 'conditions' | 'medications'> {
+  hasAlerts: boolean;
+}
+
 /** GET /api/admin/patients/:id: the patient, and the language a staff booking for them defaults to. */
 export interface PatientDetail extends Patient {
   /** I18N-3: the language of the patient's latest booking (by created time), 'en' without one. */

@@ -56,9 +56,9 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   const dialog = page.getByRole('dialog', { name: 'New Appointment' });
   await expect(dialog).toBeVisible();
 
-  // The existing patient, found by typing; their medical alert shows at once.
+  // The existing patient, found by typing; their medical alert shows at once, read from their history (DATA-11).
   await pickPatient(page, dialog.locator('#appointment-patient'), first);
-  await expect(dialog.locator('.medical-alert')).toContainText('Penicillin');
+  await expect(dialog.getByRole('region', { name: 'Medical alerts', exact: true })).toContainText('Penicillin');
 
   await dialog.locator('#appointment-date').fill(date);
   // Each slot is a radio choice with its places left.
@@ -212,13 +212,17 @@ test('the patient page shows alerts, history with totals, and books from there',
   expect((await page.request.put(`/api/admin/patients/${patient.id}/medical-history`, { data: { conditions: ['diabetes'] } })).status()).toBe(200);
   await page.goto('/admin/patients');
   await page.getByLabel('Search patients').fill(first);
+  // DATA-11: the list says that an alert exists, not what it is.
+  const row = page.locator('li.list-row', { has: page.getByRole('link', { name: `${first} Patient` }) });
+  await expect(row).toContainText('Medical alert');
+  await expect(row).not.toContainText('Diabetes');
   await page.getByRole('link', { name: `${first} Patient` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/patients/${patient.id}$`));
   await expect(page.getByRole('heading', { name: `${first} Patient`, level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Medical alerts', exact: true })).toContainText('Diabetes');
   await expect(page.getByRole('heading', { name: 'Appointments (0)' })).toBeVisible();
   await page.getByRole('button', { name: 'New Appointment' }).click();
-  await expect(page.getByRole('dialog', { name: 'New Appointment' }).locator('.medical-alert')).toContainText('Diabetes');
+  await expect(page.getByRole('dialog', { name: 'New Appointment' }).getByRole('region', { name: 'Medical alerts', exact: true })).toContainText('Diabetes');
   await expectNoAxeViolations(page);
 });
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { FileStorage } from '../storage/types';
 
-// Issued documents (VER-1..VER-3, docs/security.md "Issued documents"): a signed PDF the clinic gives a
+// Issued documents (VER-1..VER-6, docs/security.md "Issued documents"): a signed PDF the clinic gives a
 // patient (an accepted treatment estimate; consent forms next) carries the SHA-256 that identifies it and
 // a verify address, and is registered in `issued_documents` and kept in the storage, never changed.
 //
@@ -79,13 +79,6 @@ export async function issueDocument(
   return { hash, kind: input.kind, issuedOn: input.issuedOn, storageKey, size: stored.size };
 }
 
-/** VER-2: what /verify/{hash} may tell: the kind and the date, nothing about the patient. */
-export async function verifyDocument(db: Knex, hash: string): Promise<{ kind: string; issuedOn: string } | null> {
-  if (!/^[0-9a-f]{64}$/.test(hash)) return null;
-  const row = await db('issuedDocuments').where({ hash }).first('kind', 'issuedOn');
-  return row ? { kind: String(row.kind), issuedOn: String(row.issuedOn) } : null;
-}
-
 /** The stored bytes of an issued document. */
 export async function readIssuedDocument(db: Knex, storage: FileStorage, hash: string): Promise<Buffer | null> {
   const row = await db('issuedDocuments').where({ hash }).first('storageKey');
@@ -94,4 +87,54 @@ export async function readIssuedDocument(db: Knex, storage: FileStorage, hash: s
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** VER-4: what a file a person holds comes to: issued exactly as it is, or not. */
+export interface FileVerdict {
+  issued: boolean;
+  kind?: string;
+  issuedOn?: string;
+}
+
+/**
+ * VER-4: whether `file` is, byte for byte, a document the clinic issued. Its printed code finds the row
+ * (VER-1's hash, put back to zeros and hashed); then the SHA-256 of the exact file must be that of the stored
+ * one. A copy with any byte changed (a figure, the printed code itself) is not issued.
+ */
+export async function verifyFile(db: Knex, storage: FileStorage, file: Buffer): Promise<FileVerdict> {
+  const hash = documentHash(file);
+  if (!hash) return { issued: false };
+  const row = await db('issuedDocuments').where({ hash }).first('kind', 'issuedOn');
+  if (!row) return { issued: false };
+  const stored = await readIssuedDocument(db, storage, hash);
+  if (!stored || sha256(stored) !== sha256(file)) return { issued: false };
+  return { issued: true, kind: String(row.kind), issuedOn: String(row.issuedOn) };
+}
+
+/** VER-5: what the printed code alone tells: the kind, the day, the patient's initials and the total. */
+export interface CodeVerdict {
+  kind: string;
+  issuedOn: string;
+  initials: string | null;
+  total: number | null;
+}
+
+/** "Sarita Patil" -> "S. P."; nothing else of the patient leaves. */
+export function initialsOf(firstName: string | null | undefined, lastName: string | null | undefined): string | null {
+  const letters = [firstName, lastName].map((n) => (n ?? '').trim().charAt(0).toUpperCase()).filter(Boolean);
+  return letters.length ? letters.map((l) => `${l}.`).join(' ') : null;
+}
+
+/** VER-5: the document a printed code names, with its patient's initials and its total (the accepted option's). */
+export async function documentByCode(db: Knex, code: string): Promise<CodeVerdict | null> {
+  if (!/^[0-9a-f]{64}$/.test(code)) return null;
+  const row = await db('issuedDocuments as d')
+    .leftJoin('treatmentPlanAcceptances as a', 'a.documentHash', 'd.hash')
+    .leftJoin('treatmentPlans as t', 't.id', 'a.planId')
+    .leftJoin('patients as p', 'p.id', 't.patientId')
+    .leftJoin('treatmentPlanOptions as o', 'o.id', 'a.optionId')
+    .where('d.hash', code)
+    .first<{ kind: string; issuedOn: string; firstName: string | null; lastName: string | null; totalAmount: string | null } | undefined>('d.kind', 'd.issuedOn', 'p.firstName', 'p.lastName', 'o.totalAmount');
+  if (!row) return null;
+  return { kind: String(row.kind), issuedOn: String(row.issuedOn), initials: initialsOf(row.firstName, row.lastName), total: row.totalAmount === null ? null : Number(row.totalAmount) };
 }

@@ -10,7 +10,7 @@ import { advanceCreateSchema } from '../../../shared/schemas/payment';
 import { erasePatient, exportPatientData } from '../../services/patients/data-rights';
 import { eraseRequestSchema, guardianSchema, mergePatientSchema } from '../../../shared/schemas/patient';
 import { mergePatients, setGuardian } from '../../services/patients/merge';
-import { createPatient, deletePatient, findPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
+import { createPatient, deletePatient, readPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches
@@ -49,7 +49,7 @@ export function patientRoutes(deps: Deps) {
   });
 
   router.get('/:id', requires('patients.read'), async (ctx) => {
-    ctx.body = await findPatientDetail(deps.knex, parseId(ctx.params.id, 'Patient'));
+    ctx.body = await readPatientDetail(deps, parseId(ctx.params.id, 'Patient'));
   });
 
   router.get('/:id/history', requires('patients.read'), async (ctx) => {

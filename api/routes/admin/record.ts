@@ -2,7 +2,7 @@ import { medicalHistorySchema } from '../../../shared/clinical/medical-history';
 import { VISIT_NOTE_MESSAGES, addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../../shared/clinical/visit-note';
 import { idQueryParam } from '../../db/list-query';
 import type { Deps } from '../../deps';
-import { badRequest, notFound } from '../../errors';
+import { HttpError, badRequest, notFound } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
 import { patientRecordBundle } from '../../services/clinical/fhir';
@@ -83,6 +83,8 @@ export function recordRoutes(deps: Deps) {
   router.get('/visit-notes', requires('notes'), async (ctx) => {
     const scope = ctx.query.unsigned ?? 'mine';
     if (scope !== 'mine' && scope !== 'all') throw badRequest(VISIT_NOTE_MESSAGES.unsigned, { unsigned: VISIT_NOTE_MESSAGES.unsigned });
+    // NOTE-12: every dentist's unsigned notes (their chief complaints) are the owner's overview alone.
+    if (scope === 'all' && ctx.state.user!.role !== 'owner') throw new HttpError(403, VISIT_NOTE_MESSAGES.unsignedAll);
     ctx.body = await unsignedNotes(deps, { dentistId: scope === 'mine' ? ctx.state.user!.id : null });
   });
 

@@ -14,10 +14,10 @@ import { badRequest } from '../../errors';
 import { requires } from '../../middleware/capability';
 import { parseBody, parseId } from '../../middleware/validate';
 import { acceptPlanOnScreen, estimatePdf } from '../../services/plans/acceptance';
-import { billableItems, invoiceFromCompleted, recordSitting } from '../../services/plans/billing';
+import { invoiceFromCompleted, readBillableItems, recordSitting } from '../../services/plans/billing';
 import { createPlanLink } from '../../services/plans/links';
 import { bookVisit, caseAcceptance, caseAcceptanceCsv, followUpList, visitsToBook } from '../../services/plans/pipeline';
-import { createPlan, declinePlan, getPlan, listPatientPlans, updatePlan } from '../../services/plans/plans';
+import { createPlan, declinePlan, readPatientPlans, readPlan, updatePlan } from '../../services/plans/plans';
 import { createAdminRouter } from '../router';
 
 // Treatment plans (PLAN-1..PLAN-17, docs/clinical.md "Treatment plans"). Reading: everyone who sees the
@@ -53,7 +53,7 @@ export function treatmentPlanRoutes(deps: Deps) {
   const router = createAdminRouter(deps, { prefix: '/api/admin' });
 
   router.get('/patients/:id/treatment-plans', requires('clinical.read'), async (ctx) => {
-    ctx.body = await listPatientPlans(deps, parseId(ctx.params.id, 'Patient'));
+    ctx.body = await readPatientPlans(deps, parseId(ctx.params.id, 'Patient'));
   });
 
   router.post('/patients/:id/treatment-plans', requires('clinical.write'), async (ctx) => {
@@ -64,8 +64,7 @@ export function treatmentPlanRoutes(deps: Deps) {
   });
 
   router.get('/patients/:id/billable-items', requires('invoices.read'), async (ctx) => {
-    const patientId = parseId(ctx.params.id, 'Patient');
-    ctx.body = await billableItems(deps.knex, patientId);
+    ctx.body = await readBillableItems(deps, parseId(ctx.params.id, 'Patient'));
   });
 
   router.post('/patients/:id/invoice-from-completed', requires('invoices.write'), async (ctx) => {
@@ -84,7 +83,7 @@ export function treatmentPlanRoutes(deps: Deps) {
   });
 
   router.get('/treatment-plans/:id', requires('clinical.read'), async (ctx) => {
-    ctx.body = await getPlan(deps, parseId(ctx.params.id, 'Treatment plan'));
+    ctx.body = await readPlan(deps, parseId(ctx.params.id, 'Treatment plan'));
   });
 
   router.put('/treatment-plans/:id', requires('clinical.write'), async (ctx) => {

@@ -8,13 +8,11 @@ import { estimateWords } from '../../../shared/plans/estimate-words';
 import { MANAGE_TOKEN } from '../../../shared/schemas/manage-appointment';
 import type { TreatmentPlan } from '../../../shared/schemas/treatment-plan';
 import type { Deps } from '../../deps';
-import { verifyDocument } from '../../platform/documents/issued-documents';
 import { DEVANAGARI_FONT } from '../../render/renderer';
 import { acceptThroughLink, planForToken } from '../../services/plans/links';
 import { createRouter } from '../router';
 
-// VER-2: GET /verify/{hash} -> 200 { kind, issuedOn } when the clinic issued a document with that SHA-256,
-// else 404 { error }; nothing about the patient. PLAN-9: the personal link's page, rendered here (a small,
+// PLAN-9: the personal link's page, rendered here (a small,
 // complete HTML page, no JavaScript), in the patient's language:
 // GET  /plan/{token}   the plan's options with their visits and totals, and a form to accept one (200), or 404
 // POST /plan/{token}   option, signedBy, agree (form) -> the thank-you page (200), the form with errors (400), or 404
@@ -32,7 +30,8 @@ const DEVANAGARI =
   `@font-face{font-family:"Noto Sans Devanagari";src:url(${DEVANAGARI_FONT}) format("woff2");font-display:swap;unicode-range:${DEVANAGARI_UNICODE_RANGE}}` +
   `body{font-family:"Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}`;
 
-function page(lang: Lang, title: string, body: string): string {
+/** A small, complete public page in the clinic's style (the personal link's, /verify's). */
+export function page(lang: Lang, title: string, body: string): string {
   return `<!doctype html><html lang="${localeOf[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><title>${escapeHtml(title)} – ${escapeHtml(clinic.name)}</title><style>${CSS}${lang === 'en' ? '' : DEVANAGARI}</style></head><body><header>${escapeHtml(clinic.name)}</header><main>${body}</main></body></html>`;
 }
 
@@ -78,17 +77,6 @@ function gone(ctx: Context, lang: Lang = 'en') {
 
 export function publicPlanRoutes(deps: Deps) {
   const router = createRouter({ body: { form: { limit: '24kb' } } });
-
-  router.get('/verify/:hash', async (ctx) => {
-    const found = await verifyDocument(deps.knex, String(ctx.params.hash).toLowerCase());
-    ctx.set('Cache-Control', 'no-store');
-    if (!found) {
-      ctx.status = 404;
-      ctx.body = { error: 'No document with this code was issued by the clinic' };
-      return;
-    }
-    ctx.body = found;
-  });
 
   router.get('/plan/:token', async (ctx) => {
     const token = String(ctx.params.token ?? '');

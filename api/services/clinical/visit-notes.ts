@@ -13,7 +13,7 @@ import {
 import { clinicDayEnd, clinicToday } from '../../../shared/domain/clinic-time';
 import type { Deps } from '../../deps';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { audit, auditRead } from '../../platform/audit';
 
 // Visit notes (NOTE-1..NOTE-9, docs/clinical.md "Visit notes"). Every save is a new version kept whole; a
 // signed note is locked (only addenda follow); nothing is deleted (migration 051's triggers). Each write and
@@ -203,7 +203,10 @@ export async function unsignedNotes(deps: Deps, scope: { dentistId: number | nul
       deps.knex.raw('(select v.sections from visit_note_versions v where v.note_id = n.id order by v.version desc limit 1) as sections'),
     );
   if (scope.dentistId !== null) q.where('n.dentistId', scope.dentistId);
-  return (await q).map((r) => ({
+  const rows = await q;
+  // DATA-10: each patient whose note (and its chief complaint) the list carries.
+  await auditRead(deps.knex, 'read-visit-notes', rows.map((r) => r.patientId), { unsigned: scope.dentistId === null ? 'all' : 'mine' });
+  return rows.map((r) => ({
     id: r.id,
     patientId: r.patientId,
     patientName: `${r.firstName} ${r.lastName}`.trim(),
@@ -301,5 +304,7 @@ export async function draftVisitNote(deps: Deps, patientId: number, options: { t
   const treatment = procedures
     .map((p) => `${p.teeth.join(' ')}${p.surfaces.length ? ` ${p.surfaces.join('')}` : ''} ${p.code}${p.status === 'completed' ? '' : ` (${p.status})`}: ${templates.procedureTexts[p.code] ?? ''}`.trim())
     .join('\n');
+  // DATA-10: the draft carries the day's procedures, the record's own facts.
+  await auditRead(deps.knex, 'read-visit-notes', [patientId], { draft: day });
   return { prompts: template?.prompts ?? emptySections(), sections: { ...emptySections(), treatment }, templateId: template?.id ?? null };
 }

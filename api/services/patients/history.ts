@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { appointmentJson, appointmentRows } from '../appointments/appointments';
 import { phoneKeySql } from './contact-match';
 import { findPatient } from './patients';
+import { auditRead } from '../../platform/audit';
 
 // PAT-5: a patient's history.
 
@@ -53,6 +54,8 @@ export async function patientHistory(deps: Deps, id: number) {
       status: invoiceStatus({ cancelled, totalAmount: i.totalAmount, amountPaid: i.amountPaid, dueDate: i.dueDate }, now),
     };
   });
+  // DATA-10: the page carries the patient's alert summary and each appointment's (PAT-7): an audited read.
+  await auditRead(deps.knex, 'read-alerts', [id]);
   const counted = summaries.filter((s) => s.status !== 'cancelled');
   const paise = (n: number) => Math.round(n * 100);
   const sum = (f: (s: (typeof summaries)[number]) => number) => counted.reduce((acc, s) => acc + paise(f(s)), 0) / 100;

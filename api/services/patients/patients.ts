@@ -1,9 +1,9 @@
 import { type ListQuery, containsPattern, countMatches, isPaged } from '../../db/list-query';
 import type { Knex } from 'knex';
-import { audit, changedFields } from '../../platform/audit';
+import { audit, auditRead, changedFields } from '../../platform/audit';
 import type { Sendable } from '../../../shared/schemas/json';
 import { isLang, type Lang } from '../../../shared/i18n/types';
-import { dateOfBirthProblem, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
+import { dateOfBirthProblem, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientListItem, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
 import { normalisePhone, phoneSearchDigits } from '../../../shared/domain/phone';
 import { phoneDigitsSql } from './contact-match';
 import { CLINICAL_MESSAGES } from '../../../shared/schemas/clinical-item';
@@ -51,6 +51,12 @@ export function patientJson(p: Patient) {
 }
 export type PatientJson = ReturnType<typeof patientJson>;
 
+/** DATA-11: the list's patient: that an alert exists (`hasAlerts`), not what it is. */
+export function patientListJson(p: Patient): Sendable<PatientListItem, 'createdAt'> {
+  const { allergies, conditions, medications, ...rest } = patientJson(p);
+  return { ...rest, hasAlerts: [allergies, conditions, medications].some((t) => t.trim() !== '') };
+}
+
 const listColumns = [
   'id', 'fileNumber', 'guardianId', 'mergedIntoId', 'firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth',
   'allergies', 'conditions', 'medications', 'notes', 'createdAt',
@@ -79,7 +85,7 @@ const current = (w: Knex.QueryBuilder) => w.whereNull('mergedIntoId');
  * Newest first. `q` is a case-insensitive substring of the full name or the email, or a plain substring
  * of the phone (ADMIN-15). `total` is the number of matches when a page was asked for, else null.
  */
-export async function listPatients(knex: Knex, query: ListQuery): Promise<{ patients: PatientJson[]; total: number | null }> {
+export async function listPatients(knex: Knex, query: ListQuery): Promise<{ patients: Sendable<PatientListItem, 'createdAt'>[]; total: number | null }> {
   const builder = knex('patients').select<Patient[]>(listColumns).where(current).orderBy('createdAt', 'desc').orderBy('id', 'desc');
   if (query.q) builder.where(patientSearch(query.q));
   if (query.limit !== null) builder.limit(query.limit);
@@ -90,7 +96,7 @@ export async function listPatients(knex: Knex, query: ListQuery): Promise<{ pati
       ? countMatches(knex, (trx) => (query.q ? trx('patients').where(current).where(patientSearch(query.q)) : trx('patients').where(current)))
       : null,
   ]);
-  return { patients: rows.map(patientJson), total };
+  return { patients: rows.map(patientListJson), total };
 }
 
 export async function findPatient(knex: Knex, id: number): Promise<PatientJson> {
@@ -131,6 +137,16 @@ export async function findPatientDetail(knex: Knex, id: number): Promise<Sendabl
     latestBookingLanguage(knex, { patientId: id, email: patient.email }),
   ]);
   return { ...patient, language, guardian: guardian ?? null, dependants, mergedInto: mergedInto ?? null };
+}
+
+/**
+ * GET /api/admin/patients/:id: the patient's page carries their alert summary (PAT-7, MED-5), clinical
+ * facts: an audited read (DATA-10, action `read-alerts`).
+ */
+export async function readPatientDetail(deps: Deps, id: number): Promise<Sendable<PatientDetail, 'createdAt'>> {
+  const patient = await findPatientDetail(deps.knex, id);
+  await auditRead(deps.knex, 'read-alerts', [id]);
+  return patient;
 }
 
 /** PAT-13: a merged record takes no more changes; the message names where it went. */

@@ -5,7 +5,7 @@ import { PLAN_MESSAGES, type PlanAccept, type TreatmentPlan } from '../../../sha
 import { formatMoment } from '../../../shared/domain/dates';
 import type { Deps } from '../../deps';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { audit, auditRead } from '../../platform/audit';
 import { ImageTooLargeError, SIGNATURE_LIMIT, megapixels, withImage } from '../../platform/images';
 import { issueDocument, readIssuedDocument } from '../../platform/documents/issued-documents';
 import { renderEstimatePdf, type EstimateDocument } from './estimate-pdf';
@@ -152,6 +152,8 @@ export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxI
  */
 export async function estimatePdf(deps: Deps, id: number, lang?: Lang): Promise<{ pdf: Buffer; signed: boolean }> {
   const plan = await getPlan(deps, id);
+  // DATA-10: the estimate, signed or a draft, is the plan itself: its read is audited before the file leaves.
+  await auditRead(deps.knex, 'read-plans', [plan.patientId], { planId: id, document: 'estimate' });
   if (plan.acceptance && !lang) {
     const stored = await readIssuedDocument(deps.knex, deps.storage, plan.acceptance.documentHash);
     if (stored) return { pdf: stored, signed: true };

@@ -6,7 +6,7 @@ import type { PlanSitting } from '../../../shared/schemas/treatment-plan';
 import type { InvoiceCreate } from '../../../shared/schemas/invoice';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { audit, auditRead } from '../../platform/audit';
 import { insertInvoice, type InvoiceJson } from '../billing/invoices';
 import { settingValue } from '../content/site-settings';
 import { setItemStatus } from '../clinical/items';
@@ -77,6 +77,13 @@ export interface BillableItem {
  * estimate's net price (PLAN-12); an item outside any accepted plan at the price list's price.
  * Without `itemIds`: every completed, unbilled item of the patient's accepted plans.
  */
+/** GET /api/admin/patients/{id}/billable-items: the completed work with its teeth, an audited read (DATA-10). */
+export async function readBillableItems(deps: Deps, patientId: number): Promise<BillableItem[]> {
+  const items = await billableItems(deps.knex, patientId);
+  await auditRead(deps.knex, 'read-plans', [patientId], { list: 'billable-items' });
+  return items;
+}
+
 export async function billableItems(db: Knex | Knex.Transaction, patientId: number, itemIds?: number[]): Promise<BillableItem[]> {
   const query = db('clinicalItems as c')
     .leftJoin('billedClinicalItems as b', 'b.clinicalItemId', 'c.id')

@@ -5,7 +5,7 @@ import { estimateWords } from '../../../shared/plans/estimate-words';
 import { planFollowUpDays } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { audit, auditExport } from '../../platform/audit';
+import { audit, auditExport, auditRead } from '../../platform/audit';
 import { csvField, csvLine } from '../reports/csv-export';
 import { settingValue } from '../content/site-settings';
 import { getPlan, patientLanguage, readPlans } from './plans';
@@ -48,6 +48,8 @@ export async function visitsToBook(deps: Deps): Promise<VisitToBook[]> {
       });
     }
   }
+  // DATA-10: the list carries each patient's teeth and treatments.
+  await auditRead(deps.knex, 'read-plans', out.map((v) => v.patientId), { list: 'to-book' });
   return out;
 }
 
@@ -132,6 +134,7 @@ export async function followUpList(deps: Deps): Promise<{ days: number; plans: F
       whatsAppLink: row.phone ? whatsAppLink(String(row.phone), text) : null,
     });
   }
+  await auditRead(deps.knex, 'read-plans', out.map((p) => p.patientId), { list: 'follow-up' });
   return { days, plans: out };
 }
 

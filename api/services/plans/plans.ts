@@ -16,7 +16,7 @@ import type {
 } from '../../../shared/schemas/treatment-plan';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { audit } from '../../platform/audit';
+import { audit, auditRead } from '../../platform/audit';
 import { settingValue } from '../content/site-settings';
 import { occupiesPlaceSql } from '../appointments/places';
 
@@ -403,6 +403,20 @@ export async function listPatientPlans(deps: Deps, patientId: number): Promise<T
   if (!patient) throw notFound('Patient');
   const rows: Row[] = await deps.knex('treatmentPlans').where({ patientId }).orderBy('id', 'desc').select('id');
   return readPlans(deps, deps.knex, rows.map((r) => Number(r.id)));
+}
+
+/** GET /api/admin/patients/{id}/treatment-plans: the list, an audited read (DATA-10). */
+export async function readPatientPlans(deps: Deps, patientId: number): Promise<TreatmentPlan[]> {
+  const plans = await listPatientPlans(deps, patientId);
+  await auditRead(deps.knex, 'read-plans', [patientId]);
+  return plans;
+}
+
+/** GET /api/admin/treatment-plans/{id}: one plan, an audited read (DATA-10). */
+export async function readPlan(deps: Deps, id: number): Promise<TreatmentPlan> {
+  const plan = await getPlan(deps, id);
+  await auditRead(deps.knex, 'read-plans', [plan.patientId], { planId: id });
+  return plan;
 }
 
 /** The patient's language: their latest booking's (I18N-3), English without one. */

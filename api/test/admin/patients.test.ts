@@ -151,9 +151,8 @@ describe('GET /api/admin/patients', () => {
       phone: '9000000003',
       address: null,
       dateOfBirth: null,
-      allergies: '',
-      conditions: '',
-      medications: '',
+      // DATA-11: whether an alert exists, never what it is.
+      hasAlerts: false,
       notes: '',
       createdAt: '2026-01-01T00:02:00.000Z',
     });

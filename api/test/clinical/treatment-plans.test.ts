@@ -174,7 +174,8 @@ describe('acceptance, the signed estimate and /verify (PLAN-2, PLAN-8, VER-1, VE
 
     const ok = await clinic.app.request(`/verify/${hash}`);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ kind: 'treatment-estimate', issuedOn: '2026-11-10' });
+    // VER-5: the code alone names the day, the patient's initials and the total, nothing else of them.
+    expect(await ok.json()).toEqual({ kind: 'treatment-estimate', issuedOn: '2026-11-10', initials: 'S. P.', total: expect.any(Number) });
 
     // A copy with one figure changed: its hash (what the file answers to) is not one the clinic issued.
     const latin = pdf.toString('latin1');

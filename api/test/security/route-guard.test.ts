@@ -22,7 +22,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /appointment/:token/request',
   'GET /review/:token', // REV-2: the review form behind a review request's single-use link (the token is the key)
   'POST /review/:token',
-  'GET /verify/:hash', // VER-2: whether the clinic issued a document with this hash, its kind and date only
+  'GET /verify', // VER-6: the page to check a document a person holds
+  'POST /verify', // VER-4: whether this exact PDF was issued (multipart, throttled per address)
+  'GET /verify/:hash', // VER-5: the document a printed code names: day, initials and total only
   'GET /plan/:token', // PLAN-9: the personal link to read and accept a treatment plan (the token is the key)
   'POST /plan/:token',
   'GET /api/reviews', // REV-5: approved reviews only

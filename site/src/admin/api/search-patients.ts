@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchPage } from './paged-list';
 import { adminKeys } from './query-keys';
-import type { Patient } from '../../../../shared/schemas/patient';
+import type { PatientListItem } from '../../../../shared/schemas/patient';
 
 // The invoice dialog's patient picker: the first 20 patients matching what the user typed (API-7 paging), so
 // the picker stays fast with 50,000 patients.
@@ -12,7 +12,7 @@ export const patientSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...adminKeys.patients, 'picker', q],
     queryFn: async ({ signal }) =>
-      (await fetchPage<Patient>('/api/admin/patients', { q, page: 1, pageSize: PATIENT_PICKER_SIZE }, signal)).rows,
+      (await fetchPage<PatientListItem>('/api/admin/patients', { q, page: 1, pageSize: PATIENT_PICKER_SIZE }, signal)).rows,
     placeholderData: keepPreviousData,
   });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-list-state';
 import { usePatientSearch } from '../api/search-patients';
-import { patientName, type Patient } from '../../../../shared/schemas/patient';
+import { patientName, type PatientListItem } from '../../../../shared/schemas/patient';
 import { formatPhone } from '../../../../shared/domain/phone';
 
 // A patient select that searches the server as the user types (API-7): never the whole register.
@@ -21,10 +21,10 @@ export function PatientPicker({
   onChange: (id: number | null) => void;
   invalid?: boolean;
   describedBy?: string;
-  /** The whole record of the chosen patient (its medical alerts), null when cleared. */
-  onPatient?: (patient: Patient | null) => void;
+  /** The chosen patient as the list answers it (DATA-11: whether they have alerts, not what), null when cleared. */
+  onPatient?: (patient: PatientListItem | null) => void;
   /** A patient already chosen when the picker opens (New Appointment from the patient's page). */
-  initialPatient?: Patient | null;
+  initialPatient?: Pick<PatientListItem, 'id' | 'firstName' | 'lastName' | 'phone'> | null;
 }) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);

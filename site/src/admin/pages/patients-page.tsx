@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutlined, WarningOutlined } from '@ant-design/icons';
 import { Avatar, Button } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDocumentDate } from '../../../../shared/domain/dates';
 import { formatPhone } from '../../../../shared/domain/phone';
-import { patientName, type Patient } from '../../../../shared/schemas/patient';
+import { patientName, type PatientListItem } from '../../../../shared/schemas/patient';
 import { ListScreen } from '../components/list-screen';
 import { ExportButton } from '../features/export/components/export-button';
 import { DeletePatientDialog, useDeletePatientAction } from '../features/patients/components/delete-patient-dialog';
@@ -17,7 +17,7 @@ import { useCan } from '../session/use-can';
 
 export const PATIENTS_PAGE_SIZE = 20;
 
-function initials(p: Patient): string {
+function initials(p: PatientListItem): string {
   return `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase();
 }
 
@@ -27,10 +27,10 @@ const PatientRow = memo(function PatientRow({
   onEdit,
   onDelete,
 }: {
-  patient: Patient;
-  onEdit: (p: Patient) => void;
+  patient: PatientListItem;
+  onEdit: (p: PatientListItem) => void;
   /** Absent for a role that may not delete patients (AUTH-16: the control is not shown). */
-  onDelete?: (p: Patient) => void;
+  onDelete?: (p: PatientListItem) => void;
 }) {
   return (
     <li className="list-row">
@@ -53,6 +53,12 @@ const PatientRow = memo(function PatientRow({
           )}
         </p>
       </div>
+      {/* DATA-11: the list says that an alert exists, not what it is: the patient's page shows it. */}
+      {p.hasAlerts && (
+        <span className="badge badge-amber" title="See the patient's page for the alert">
+          <WarningOutlined aria-hidden="true" /> Medical alert
+        </span>
+      )}
       <span className="badge badge-grey">Registered {formatDocumentDate(p.createdAt)}</span>
       <div className="row-actions">
         <Button icon={<EditOutlined aria-hidden="true" />} aria-label={`Edit ${patientName(p)}`} onClick={() => onEdit(p)}>
@@ -74,7 +80,7 @@ export function PatientsPage() {
   usePageTitle('Patients');
   const state = useListState();
   const list = usePatients({ q: state.q, page: state.page, pageSize: PATIENTS_PAGE_SIZE });
-  const form = useItemDialog<Patient>({ newParam: true });
+  const form = useItemDialog<PatientListItem>({ newParam: true });
   const remove = useDeletePatientAction();
   const canDelete = useCan('patients.delete');
 

@@ -7,14 +7,14 @@ import { bookingTreatments } from '../../../../../../shared/constants/booking';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { languageNames, languages, type Lang } from '../../../../../../shared/i18n/types';
 import { staffBookingForPatientSchema, staffBookingNewPatientSchema } from '../../../../../../shared/schemas/appointment';
-import { medicalAlertsLine, patientName, type Patient } from '../../../../../../shared/schemas/patient';
+import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
 import { ApiError } from '../../../../lib/api-client';
 import { Field, fieldAria } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { PatientPicker } from '../../../components/patient-picker';
 import { usePatient } from '../../../api/get-patient';
-import { MedicalAlert } from '../../../components/medical-alert';
+import { MedicalHistoryBanner } from '../../../components/medical-history-banner';
 import { useCreateAppointment } from '../api/create-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
@@ -75,7 +75,7 @@ function initialValues(patient: Patient | null): FormValues {
 
 export function NewAppointmentDialog({ open, patient = null, onClose }: { open: boolean; patient?: Patient | null; onClose: () => void }) {
   const create = useCreateAppointment();
-  const [chosen, setChosen] = useState<Patient | null>(patient);
+  const [chosen, setChosen] = useState<Pick<Patient, 'id' | 'firstName' | 'lastName'> | null>(patient);
   const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     if (open) setChosen(patient);
@@ -96,7 +96,8 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
   }, [open, mode, patientId, patientLanguage, setValue]);
   const { day, slots } = useDaySlots(date);
   const problem = slotProblem(date, time, day, slots);
-  const alerts = mode === 'existing' ? medicalAlertsLine(chosen ?? patient ?? {}) : null;
+  // DATA-11: the alerts themselves come from the patient's medical history (an audited read), not from the list.
+  const alertsOf = mode === 'existing' ? (chosen ?? patient)?.id ?? null : null;
 
   const onSubmit = form.handleSubmit((values) => {
     setRefusal(null);
@@ -164,7 +165,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
                 </Field>
               )}
             />
-            <MedicalAlert alerts={alerts} />
+            {alertsOf !== null && <MedicalHistoryBanner patientId={alertsOf} />}
           </div>
         ) : (
           <>

@@ -23,8 +23,7 @@ import { useSiteSetting } from '../../../api/get-site-setting';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, isBlankItem, priceListDraft, type InvoiceDraft } from './invoice-figures';
 import { LiveTaxFigures } from './live-tax-figures';
-import { medicalAlertsLine } from '../../../../../../shared/schemas/patient';
-import { MedicalAlert } from '../../../components/medical-alert';
+import { MedicalHistoryBanner } from '../../../components/medical-history-banner';
 import { PatientPicker } from '../../../components/patient-picker';
 import '../billing.css';
 import { clockNow } from '../../../../lib/clock';
@@ -105,9 +104,10 @@ export function InvoiceFormDialog({
   figuresRef.current = { registered };
   const [resolver] = useState(() => draftResolver(() => figuresRef.current));
   // PAT-5: the chosen patient's medical alerts, as a warning while billing.
-  const [alerts, setAlerts] = useState<string | null>(null);
+  // DATA-11: the chosen patient's id; the banner reads their medical history (an audited read).
+  const [alertsOf, setAlertsOf] = useState<number | null>(null);
   useEffect(() => {
-    if (open) setAlerts(null);
+    if (open) setAlertsOf(null);
   }, [open]);
   const { form, errors, save } = useDialogForm({
     open,
@@ -143,7 +143,7 @@ export function InvoiceFormDialog({
     if (entry) form.setValue('items', [priceListDraft(entry)]);
   }, [open, visit, priceList.data, form]);
   useEffect(() => {
-    if (visitPatient.data) setAlerts(medicalAlertsLine(visitPatient.data));
+    if (visitPatient.data) setAlertsOf(visitPatient.data.id);
   }, [visitPatient.data]);
   // "Default": the item takes the tax % (INV-20), one typed by hand included (INV-38).
   // The option stays short (it sits in a narrow column); the hint under the tax % says what Default means.
@@ -214,14 +214,14 @@ export function InvoiceFormDialog({
                     id="invoice-patient"
                     value={field.value}
                     onChange={field.onChange}
-                    onPatient={(p) => setAlerts(p ? medicalAlertsLine(p) : null)}
+                    onPatient={(p) => setAlertsOf(p ? p.id : null)}
                     invalid={Boolean(errors.patientId)}
                     describedBy={errors.patientId ? 'invoice-patient-error' : undefined}
                   />
                 )}
               />
             </Field>
-            <MedicalAlert alerts={alerts} compact />
+            {alertsOf !== null && <MedicalHistoryBanner patientId={alertsOf} />}
           </div>
           <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday(clockNow())} />
           <TextField

@@ -3,9 +3,9 @@ import { api } from '../../../../lib/api-client';
 import type { Patient, PatientPayload } from '../../../../../../shared/schemas/patient';
 import { adminKeys } from '../../../api/query-keys';
 
-// PUT /api/admin/patients/:id {id, ...patient} -> patient
+// PUT /api/admin/patients/:id {id, ...patient} -> patient; the alert fields are left out, so the server keeps them (MED-5)
 
-export function updatePatient({ id, ...payload }: PatientPayload & { id: number }): Promise<Patient> {
+export function updatePatient({ id, ...payload }: Omit<PatientPayload, 'allergies' | 'conditions' | 'medications'> & { id: number }): Promise<Patient> {
   return api.put<Patient>(`/api/admin/patients/${id}`, { id, ...payload });
 }
 

@@ -1,21 +1,21 @@
-import { patientName, type Patient } from '../../../../../../shared/schemas/patient';
+import { patientName, type PatientListItem } from '../../../../../../shared/schemas/patient';
 import { ConfirmDialog, useConfirmAction, type ConfirmAction } from '../../../components/confirm-dialog';
 import { plural } from '../../../hooks/use-list-state';
 import { useDeletePatient } from '../api/delete-patient';
 import { usePatientUsage } from '../api/get-patient-usage';
 
 /** Delete a patient: `ask(patient)` opens the prompt that DeletePatientDialog shows. */
-export function useDeletePatientAction(): ConfirmAction<Patient> {
+export function useDeletePatientAction(): ConfirmAction<PatientListItem> {
   return useConfirmAction({
     mutation: useDeletePatient(),
-    variables: (p: Patient) => p.id,
+    variables: (p: PatientListItem) => p.id,
     success: (p) => ['Patient deleted', `${patientName(p)} has been removed.`],
     failure: 'Error deleting patient',
   });
 }
 
 // ADMIN-17, PAT-4: the prompt names the patient and says how many invoices and appointments they have.
-export function DeletePatientDialog({ action }: { action: ConfirmAction<Patient> }) {
+export function DeletePatientDialog({ action }: { action: ConfirmAction<PatientListItem> }) {
   const patient = action.item;
   const usage = usePatientUsage(patient?.id ?? null);
   const name = patient ? patientName(patient) : '';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { dateOfBirthProblem, patientName, patientSchema, type Patient, type PatientInput } from '../../../../../../shared/schemas/patient';
+import { dateOfBirthProblem, patientName, patientSchema, type Patient, type PatientInput, type PatientListItem } from '../../../../../../shared/schemas/patient';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { useCreatePatient } from '../api/create-patient';
@@ -9,7 +9,10 @@ import { clockNow } from '../../../../lib/clock';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'dateOfBirth', 'allergies', 'conditions', 'medications', 'notes'] as const;
 
-function initialValues(patient: Patient | null): PatientInput {
+/** The record edited: the patient's page's, or the Patients list's (which holds no alerts, DATA-11). */
+type Edited = Patient | PatientListItem;
+
+function initialValues(patient: Edited | null): PatientInput {
   return {
     firstName: patient?.firstName ?? '',
     lastName: patient?.lastName ?? '',
@@ -17,9 +20,10 @@ function initialValues(patient: Patient | null): PatientInput {
     phone: patient?.phone ?? '',
     address: patient?.address ?? '',
     dateOfBirth: patient?.dateOfBirth ?? '',
-    allergies: patient?.allergies ?? '',
-    conditions: patient?.conditions ?? '',
-    medications: patient?.medications ?? '',
+    // MED-5: the alert fields are not the form's; left out of an edit, the server keeps them (PAT-7).
+    allergies: '',
+    conditions: '',
+    medications: '',
     notes: patient?.notes ?? '',
   };
 }
@@ -33,7 +37,7 @@ const resolver = zodResolver(
 );
 
 /** Add Patient and Edit Patient (PAT-3, validation of PAT-2 through the shared patientSchema). */
-export function PatientFormDialog({ open, patient, onClose }: { open: boolean; patient: Patient | null; onClose: () => void }) {
+export function PatientFormDialog({ open, patient, onClose }: { open: boolean; patient: Edited | null; onClose: () => void }) {
   const create = useCreatePatient();
   const update = useUpdatePatient();
   const { form, save } = useDialogForm({ open, item: patient, initialValues, resolver, serverFields: FIELDS, onClose });
@@ -41,7 +45,8 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
 
   const onSubmit = form.handleSubmit((values) => {
     if (patient) {
-      save(update, { id: patient.id, ...values }, {
+      const { allergies: _a, conditions: _c, medications: _m, ...details } = values;
+      save(update, { id: patient.id, ...details }, {
         success: (saved) => ['Patient updated', `${patientName(saved ?? values)}'s details have been updated.`],
         failure: 'Error updating patient',
       });
