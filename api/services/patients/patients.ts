@@ -130,7 +130,7 @@ export async function findPatientDetail(knex: Knex, id: number): Promise<Sendabl
     patient.mergedIntoId ? ref(knex('patients').where({ id: patient.mergedIntoId })).first() : undefined,
     latestBookingLanguage(knex, { patientId: id, email: patient.email }),
     // PAT-15: the merge screen shows each record's last visit.
-    knex('appointments').where({ patientId: id, status: 'completed' }).max<{ max: string | null }>('date as max').first(),
+    knex('appointments').where({ patientId: id, status: 'completed' }).max<{ max: string | null }>('preferredDate as max').first(),
     // PAT-16: the merges into this record the owner may still undo.
     knex('patientMerges as m')
       .join('patients as p', 'p.id', 'm.mergedId')
