@@ -119,7 +119,7 @@ export function patientRoutes(deps: Deps) {
 
 /** PAT-16: a merge's own record, and its undo. */
 export function mergeRoutes(deps: Deps) {
-  const router = createAdminRouter(deps, { prefix: '/api/admin/merges', body: 'none' });
+  const router = createAdminRouter(deps, { prefix: '/api/admin/merges' });
 
   router.post('/:mergeId/undo', requires('merges.undo'), async (ctx) => {
     ctx.body = await undoMerge(deps, parseId(ctx.params.mergeId, 'Merge'), ctx.state.user!.id);
