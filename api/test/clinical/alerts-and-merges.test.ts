@@ -184,18 +184,21 @@ describe('merging records as a clinical act (PAT-15, PAT-16)', () => {
   });
 
   it('lets a receptionist merge records without clinical data, and leaves a value changed since the merge as it is', async () => {
-    const kept = await clinic.newPatient('Sunil');
+    // The kept record has no email: the merge gives it the other's, and the desk changes it afterwards.
+    const kept = (await clinic.call('receptionist', 'POST', '/api/admin/patients', { firstName: 'Sunil', lastName: 'Patil', phone: '9876500222' })).body.id as number;
     const other = await clinic.newPatient('Sunil');
     expect((await clinic.call('receptionist', 'POST', '/api/admin/appointments', { patientId: other, preferredDate: '2026-11-27', preferredTime: '11:00', treatment: 'cleaning', bookAnyway: true })).status).toBe(201);
     const merged = await clinic.call('receptionist', 'POST', `/api/admin/patients/${kept}/merge`, { otherPatientId: other, reason: 'Duplicate registration' });
     expect(merged.status).toBe(200);
+    expect(merged.body.patient.email).toMatch(/@example\.in$/);
     clinic.app.clock.set('2026-11-24T05:00:00Z');
-    const edit = await clinic.call('receptionist', 'PUT', `/api/admin/patients/${kept}`, { firstName: 'Sunil', lastName: 'Patil', phone: '9876500222', address: 'Kothrud, Pune' });
+    const edit = await clinic.call('receptionist', 'PUT', `/api/admin/patients/${kept}`, { firstName: 'Sunil', lastName: 'Patil', phone: '9876500222', email: 'sunil.new@example.in' });
     expect(edit.status).toBe(200);
     const undone = await clinic.call('owner', 'POST', `/api/admin/merges/${merged.body.mergeId}/undo`);
     expect(undone.status).toBe(200);
-    expect(undone.body.leftChanged).toBeGreaterThan(0); // the kept row's updated_at, changed by the edit
-    expect(undone.body.patient).toMatchObject({ address: 'Kothrud, Pune' });
+    expect(undone.body.leftChanged).toBe(1); // the email changed since; the appointment and the other record go back
+    expect(undone.body.patient).toMatchObject({ email: 'sunil.new@example.in' });
+    expect(undone.body.restoredPatient).toMatchObject({ id: other, mergedIntoId: null });
     const list = (await clinic.call('owner', 'GET', `/api/admin/patients/${other}/history`)).body;
     expect(list.appointments).toHaveLength(1);
     clinic.app.clock.set('2026-11-23T05:00:00Z');
