@@ -90,7 +90,9 @@ export function MergePatientButton({ patient }: { patient: Patient }) {
         onCancel={close}
       >
         <Field id="merge-picker" label="The other record of this person">
-          <PatientPicker id="merge-picker" value={otherId} onChange={setOtherId} />
+          <div className="merge-picker">
+            <PatientPicker id="merge-picker" value={otherId} onChange={setOtherId} />
+          </div>
         </Field>
         {otherId === patient.id && <p className="field-error">Choose another record than this one.</p>}
         {other.data && otherId !== patient.id && (
