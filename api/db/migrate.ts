@@ -36,6 +36,7 @@ import * as patientMerge from './migrations/032-patient-merge';
 import * as bookingInTypescript from './migrations/065-booking-in-typescript';
 import * as chartEditors from './migrations/070-chart-editors';
 import * as closingHourSlots from './migrations/071-closing-hour-slots';
+import * as patientMerges from './migrations/080-patient-merges';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Knex.Migration> = {
   '065-booking-in-typescript': bookingInTypescript,
   '070-chart-editors': chartEditors,
   '071-closing-hour-slots': closingHourSlots,
+  '080-patient-merges': patientMerges,
 };
 
 const source: Knex.MigrationSource<string> = {

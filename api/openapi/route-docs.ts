@@ -113,7 +113,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/admin/patients/:id': { tag: 'Patients', summary: 'Change a patient', body: patientSchema, response: patient },
   'DELETE /api/admin/patients/:id': { tag: 'Patients', summary: 'Delete a patient' },
   'GET /api/admin/patients/:id/export': { tag: 'Patients', summary: "Download everything held about the patient as JSON (owner)", response: patientExportAnswer },
-  'POST /api/admin/patients/:id/merge': { tag: 'Patients', summary: "Merge another record of the same person into this patient: appointments, invoices, clinical items and dependants move; the other is kept, marked merged (owner, receptionist)", body: mergePatientSchema },
+  'POST /api/admin/patients/:id/merge': { tag: 'Patients', summary: "Merge another record of the same person into this patient, with a reason: appointments, invoices, the clinical record and dependants move, every moved value recorded; the other is kept, marked merged. Records with clinical data: owner or dentist; without: also a receptionist. Answers the mergeId", body: mergePatientSchema },
+  'POST /api/admin/merges/:mergeId/undo': { tag: 'Patients', summary: 'Undo a merge within 30 days (owner): every value the merge recorded is put back where it still holds what the merge wrote, and the merged record is shown again' },
   'PUT /api/admin/patients/:id/guardian': { tag: 'Patients', summary: "Set or clear the patient's guardian (another patient); null clears it", body: guardianSchema },
   'POST /api/admin/patients/:id/erase': { tag: 'Patients', summary: "Erase the patient's personal details everywhere; invoices keep what GST law requires (owner)", body: eraseRequestSchema },
   // The dentist's chart (CHART-5..CHART-9)

@@ -3,6 +3,7 @@ import type { DefaultState, Middleware } from 'koa';
 import type { Deps } from '../deps';
 import { readBody, type FormBody } from '../middleware/body';
 import { declaredCapability } from '../middleware/capability';
+import { mergedPatientGuard } from '../middleware/merged-patient';
 import { requirePasswordChanged, requireSession, type AuthState } from '../middleware/session';
 
 /**
@@ -25,7 +26,12 @@ export interface RouterOptions {
  * prefix (the dashboard's '/api/admin' covers every admin path) and runs for whichever route matched.
  * (@koa/router's `register` is where get/post/put/patch/delete/all add a route.)
  */
-function ruledRouter<S>(options: RouterOptions, rules: Middleware[], mustDeclare = false): Router<S> {
+function ruledRouter<S>(
+  options: RouterOptions,
+  rules: Middleware[],
+  mustDeclare = false,
+  routeGuard?: (methods: string[], fullPath: string) => Middleware | null,
+): Router<S> {
   const router = new Router<S>({ prefix: options.prefix, sensitive: true });
   const body = options.body ?? 'json';
   const heads = (body === 'none' ? rules : [...rules, readBody(body)]) as RouterMiddleware<S>[];
@@ -37,7 +43,10 @@ function ruledRouter<S>(options: RouterOptions, rules: Middleware[], mustDeclare
     if (mustDeclare && !declaredCapability(own[0])) {
       throw new Error(`${methods.join(',').toUpperCase()} ${options.prefix ?? ''}${String(path)}: an admin route must begin with requires(<capability>)`);
     }
-    return register(path, methods, [...heads, ...own], layerOptions);
+    const guard = routeGuard?.(methods, `${options.prefix ?? ''}${String(path)}`);
+    // A route's own guard runs after its capability check, so a role that may not is still told so (403).
+    const rest = (guard ? [own[0], guard, ...own.slice(1)] : own) as RouterMiddleware<S>[];
+    return register(path, methods, [...heads, ...rest], layerOptions);
   }) as typeof router.register;
   return router;
 }
@@ -51,8 +60,11 @@ export function createRouter<S = DefaultState>(options: RouterOptions = {}): Rou
  * middleware, so no route added to it can run without one, whatever the spelling of the path that reached
  * it. A user holding a temporary password is refused there too (AUTH-11). Each route must also declare the capability it needs (AUTH-8) as its first handler,
  * `requires('patients.delete')`, or registering it throws. api/test/security/route-guard.test.ts walks
- * every route of the app, and roles.test.ts every admin route for each role.
+ * every route of the app, and roles.test.ts every admin route for each role. A route that writes a patient
+ * named in its path gets the merged-record guard after its capability (PAT-16, api/middleware/merged-patient.ts).
  */
 export function createAdminRouter<S extends AuthState = AuthState>(deps: Deps, options: RouterOptions & { prefix: string }): Router<S> {
-  return ruledRouter<S>(options, [requireSession(deps) as Middleware, requirePasswordChanged() as Middleware], true);
+  return ruledRouter<S>(options, [requireSession(deps) as Middleware, requirePasswordChanged() as Middleware], true, (methods, fullPath) =>
+    mergedPatientGuard(deps, methods, fullPath),
+  );
 }

@@ -138,8 +138,14 @@ export interface MedicalHistoryVersionInfo {
   confirmedBy: number | null;
   confirmedByName: string | null;
   confirmedAt: IsoDateTime | null;
-  /** A version the patient gave that staff have not confirmed yet. */
+  /**
+   * A version that waits for a dentist's or the owner's confirmation: one the patient gave (a receptionist's
+   * entry is always that, MED-6) not yet confirmed, or one that came with a merge (MED-8) not yet confirmed
+   * on this record.
+   */
   awaitingConfirmation: boolean;
+  /** MED-8: the merge this version came with, as a proposal; null for the record's own versions. */
+  mergeId: number | null;
 }
 
 /** GET and PUT /api/admin/patients/{id}/medical-history: the current version, and every version's who and when. */
@@ -147,8 +153,15 @@ export interface MedicalHistory extends MedicalHistoryContent, Omit<MedicalHisto
   patientId: number;
   /** When the current version was saved; null (and version 0) while the patient has none. */
   createdAt: IsoDateTime | null;
-  /** What the alert banner shows (MED-5). */
+  /**
+   * What the alert banner shows (MED-5, MED-8): the newest confirmed version's alerts, and beside them, marked
+   * `unconfirmed`, what unconfirmed versions newer than it add. An alert is never taken away unconfirmed.
+   */
   alerts: MedicalAlertItem[];
+  /** MED-8: the newest confirmed version, whose alerts stand (0 while none is confirmed). */
+  confirmedVersion: number;
+  /** MED-8: what a newer, unconfirmed version leaves out of the confirmed one: kept until it is confirmed. */
+  unconfirmedRemovals: string[];
   /** Every version, newest first. */
   versions: MedicalHistoryVersionInfo[];
 }
@@ -162,7 +175,15 @@ export type AlertLevel = 'danger' | 'warning';
 export interface MedicalAlertItem {
   level: AlertLevel;
   text: string;
+  /** MED-8: set on an alert no dentist has confirmed yet, saying so ("reported at the desk, not yet confirmed"). */
+  unconfirmed?: string;
 }
+
+/** MED-8: how an alert nobody clinical has confirmed is marked, wherever it shows. */
+export const UNCONFIRMED_LABELS = {
+  desk: 'reported at the desk, not yet confirmed',
+  merge: 'from a merged record, not yet confirmed',
+} as const;
 
 /** Conditions that change what a dentist does in the chair, said first and in red (MED-5). */
 const dangerConditions: ConditionKey[] = ['bleeding-disorder-or-anticoagulants', 'heart-disease-or-pacemaker', 'bisphosphonates', 'pregnancy-or-breastfeeding'];
@@ -209,6 +230,116 @@ export function historySummary(h: MedicalHistoryContent): { allergies: string; c
     conditions: conditions.join(', '),
     medications: h.medicines.map((m) => (m.dose ? `${m.name} ${m.dose}` : m.name)).join(', '),
   };
+}
+
+// MED-8: what stands. A version counts once it is confirmed (a staff version by the owner or a dentist is;
+// a patient's, a receptionist's or a merged-in one once a dentist or the owner confirms it). The alerts are
+// the newest confirmed version's, with what newer, unconfirmed versions add beside them, marked; what those
+// versions leave out stays until one of them is confirmed. So a receptionist's entry can add an alert but
+// never take one away, and a merge never confirms anything.
+
+/** One version as MED-8 reads it (newest first in a list). */
+export interface StandingInput extends MedicalHistoryContent {
+  version: number;
+  awaitingConfirmation: boolean;
+  mergeId?: number | null;
+}
+
+export interface ReportedGroup {
+  label: string;
+  content: MedicalHistoryContent;
+}
+
+export interface StandingHistory {
+  confirmedVersion: number;
+  confirmed: MedicalHistoryContent;
+  /** What unconfirmed newer versions add, by how they came (the desk, a merge); empty groups left out. */
+  reported: ReportedGroup[];
+  /** What the newest unconfirmed version leaves out of the confirmed one ("Allergy: Penicillin"). */
+  removals: string[];
+}
+
+export const EMPTY_HISTORY: MedicalHistoryContent = { allergies: [], medicines: [], conditions: [], conditionOther: null, pregnant: false, note: null };
+
+const itemKey = (s: string) => s.trim().toLowerCase();
+
+/** MED-8: the confirmed version and what newer, unconfirmed ones add or leave out. `versions` newest first. */
+export function standingHistory(versions: readonly StandingInput[]): StandingHistory {
+  const confirmedAt = versions.findIndex((v) => !v.awaitingConfirmation);
+  const confirmedRow = confirmedAt === -1 ? null : versions[confirmedAt];
+  const confirmed: MedicalHistoryContent = confirmedRow
+    ? { allergies: confirmedRow.allergies, medicines: confirmedRow.medicines, conditions: confirmedRow.conditions, conditionOther: confirmedRow.conditionOther, pregnant: confirmedRow.pregnant, note: confirmedRow.note }
+    : EMPTY_HISTORY;
+  const pending = (confirmedAt === -1 ? versions : versions.slice(0, confirmedAt)).slice().reverse(); // oldest first
+  const seenAllergies = new Set(confirmed.allergies.map((a) => itemKey(a.substance)));
+  const seenMedicines = new Set(confirmed.medicines.map((m) => itemKey(m.name)));
+  const seenConditions = new Set<string>(confirmed.conditions);
+  let seenPregnant = confirmed.pregnant;
+  const groups = new Map<string, MedicalHistoryContent>();
+  for (const v of pending) {
+    const label = v.mergeId ? UNCONFIRMED_LABELS.merge : UNCONFIRMED_LABELS.desk;
+    const g = groups.get(label) ?? { allergies: [], medicines: [], conditions: [], conditionOther: null, pregnant: false, note: null };
+    for (const a of v.allergies) {
+      if (seenAllergies.has(itemKey(a.substance))) continue;
+      seenAllergies.add(itemKey(a.substance));
+      g.allergies.push(a);
+    }
+    for (const m of v.medicines) {
+      if (seenMedicines.has(itemKey(m.name))) continue;
+      seenMedicines.add(itemKey(m.name));
+      g.medicines.push(m);
+    }
+    for (const c of v.conditions) {
+      if (c === 'other') {
+        const text = v.conditionOther ?? 'Other';
+        if (confirmed.conditions.includes('other') && itemKey(confirmed.conditionOther ?? '') === itemKey(text)) continue;
+        if (!g.conditions.includes('other')) g.conditions.push('other');
+        g.conditionOther = g.conditionOther && itemKey(g.conditionOther) !== itemKey(text) ? `${g.conditionOther}; ${text}` : text;
+      } else if (!seenConditions.has(c)) {
+        seenConditions.add(c);
+        g.conditions.push(c);
+      }
+    }
+    if (v.pregnant && !seenPregnant) {
+      seenPregnant = true;
+      g.pregnant = true;
+    }
+    groups.set(label, g);
+  }
+  const reported = [...groups.entries()]
+    .map(([label, content]) => ({ label, content: { ...content, conditions: conditionKeys.filter((k) => content.conditions.includes(k)) } }))
+    .filter(({ content: c }) => c.allergies.length || c.medicines.length || c.conditions.length || c.pregnant);
+  const newest = pending.at(-1);
+  const removals: string[] = [];
+  if (newest && confirmedRow) {
+    const has = { a: new Set(newest.allergies.map((a) => itemKey(a.substance))), m: new Set(newest.medicines.map((m) => itemKey(m.name))) };
+    for (const a of confirmed.allergies) if (!has.a.has(itemKey(a.substance))) removals.push(`Allergy: ${a.substance}`);
+    if (confirmed.pregnant && !newest.pregnant) removals.push('Pregnant');
+    for (const c of confirmed.conditions) if (!newest.conditions.includes(c)) removals.push(conditionText(confirmed, c));
+    for (const m of confirmed.medicines) if (!has.m.has(itemKey(m.name))) removals.push(`Medicine: ${m.name}`);
+  }
+  return { confirmedVersion: confirmedRow?.version ?? 0, confirmed, reported, removals };
+}
+
+/** MED-5, MED-8: the banner's alerts: the confirmed ones, then what is reported beside them, marked. */
+export function standingAlerts(s: StandingHistory): MedicalAlertItem[] {
+  return [...medicalAlerts(s.confirmed), ...s.reported.flatMap((g) => medicalAlerts(g.content).map((a) => ({ ...a, unconfirmed: g.label })))];
+}
+
+/**
+ * MED-5, MED-8: the patient row's one-line summary of what stands: the confirmed version's, then each
+ * unconfirmed addition after its label ("Penicillin (severe); reported at the desk, not yet confirmed: Latex").
+ */
+export function standingSummary(s: StandingHistory): { allergies: string; conditions: string; medications: string } {
+  const out = historySummary(s.confirmed);
+  for (const g of s.reported) {
+    const add = historySummary(g.content);
+    for (const k of ['allergies', 'conditions', 'medications'] as const) {
+      if (!add[k]) continue;
+      out[k] = out[k] ? `${out[k]}; ${g.label}: ${add[k]}` : `${g.label[0].toUpperCase()}${g.label.slice(1)}: ${add[k]}`;
+    }
+  }
+  return out;
 }
 
 // MED-4: the first release's free text, read into a structured version. Each line or comma-separated piece

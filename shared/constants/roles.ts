@@ -22,8 +22,10 @@ export const capabilities = {
   'patients.read': { roles: ['owner', 'dentist', 'receptionist'], what: 'see patients' },
   'patients.write': { roles: ['owner', 'dentist', 'receptionist'], what: 'add and edit patients' },
   'patients.delete': { roles: ['owner'], what: 'delete patients' },
-  // PAT-13: merging two records of one person is front-desk work; a dentist does not merge.
-  'patients.merge': { roles: ['owner', 'receptionist'], what: 'merge patient records' },
+  // PAT-15: merging two records of one person: the desk merges records without clinical data; records that
+  // hold any are merged by the owner or a dentist (checked by the merge itself). PAT-16: undone by the owner.
+  'patients.merge': { roles: ['owner', 'dentist', 'receptionist'], what: 'merge patient records' },
+  'merges.undo': { roles: ['owner'], what: 'undo a merge of patient records' },
   'clinical.read': { roles: ['owner', 'dentist', 'receptionist'], what: "see patients' charts" },
   'clinical.write': { roles: ['owner', 'dentist'], what: 'change the clinical record' },
   // MED-6: a receptionist may copy the patient's own paper form into the history (kept as the patient's,

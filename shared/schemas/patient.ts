@@ -87,6 +87,21 @@ export interface PatientDetail extends Patient {
   dependants: PatientRef[];
   /** PAT-13: the patient this record was merged into (its page opens that one). */
   mergedInto: PatientRef | null;
+  /** PAT-15: the date of the patient's latest visit (a completed appointment), null without one. */
+  lastVisit: IsoDate | null;
+  /** PAT-16: the merges into this record not undone, newest first, and until when the owner may undo each. */
+  merges: MergeRecord[];
+}
+
+/** PAT-16: a merge into a record, as its page shows it. */
+export interface MergeRecord {
+  mergeId: number;
+  mergedPatient: PatientRef;
+  reason: string;
+  mergedAt: IsoDateTime;
+  mergedByName: string | null;
+  /** The end of the 30 days the owner may undo it in. */
+  undoableUntil: IsoDateTime;
 }
 
 /** Another patient named on a patient's page. */
@@ -103,14 +118,30 @@ export function mergedMessage(into: { fileNumber: string; firstName: string; las
   return into ? `This patient record was merged into ${into.fileNumber} (${patientName(into)})` : 'This patient record was merged into another';
 }
 
-/** PAT-13: POST /api/admin/patients/:id/merge. */
+export const MERGE_MESSAGES = {
+  reason: 'Say why these two records are one patient',
+  reasonTooLong: 'The reason must be at most 500 characters',
+  /** PAT-15: a receptionist merges only records without clinical data. */
+  clinical: 'Only the owner or a dentist can merge records that hold clinical data (a chart, visit notes, treatment plans or a medical history).',
+  undone: 'This merge has already been undone',
+  tooLate: 'A merge can be undone for 30 days: this one is older',
+  keptMerged: (into: string) => `The record this merge kept was since merged into ${into}: undo that merge first`,
+} as const;
+
+/** PAT-16: how long the owner may undo a merge. */
+export const MERGE_UNDO_DAYS = 30;
+
+/** PAT-13, PAT-15: POST /api/admin/patients/:id/merge. */
 export const mergePatientSchema = z.object({
   otherPatientId: idField('Please select the patient to merge'),
+  reason: z.string({ error: MERGE_MESSAGES.reason }).trim().min(1, MERGE_MESSAGES.reason).max(500, MERGE_MESSAGES.reasonTooLong),
 });
 export type MergePatientRequest = z.infer<typeof mergePatientSchema>;
 
 /** PAT-13: what a merge moved from the other record into this one. */
 export interface MergeSummary {
+  /** PAT-16: the merge's own record, for its undo (POST /api/admin/merges/{mergeId}/undo). */
+  mergeId: number;
   patient: Patient;
   mergedPatientId: number;
   moved: Record<string, number>;
@@ -133,6 +164,16 @@ export function medicalAlertsLine(p: { allergies?: string | null; conditions?: s
     ['Medicines', p.medications],
   ].flatMap(([label, value]) => (value && value.trim() ? [`${label}: ${value.trim()}`] : []));
   return parts.length ? parts.join(' · ') : null;
+}
+
+/** PAT-16: POST /api/admin/merges/:mergeId/undo. */
+export interface UndoMergeSummary {
+  mergeId: number;
+  patient: Patient;
+  restoredPatient: Patient;
+  /** How many values were put back, and how many were left because they had changed since the merge. */
+  restored: number;
+  leftChanged: number;
 }
 
 /** GET /api/admin/patients/:id/usage: what the delete prompt mentions (PAT-4). */

@@ -10,7 +10,7 @@ import { dashboardRoutes } from './dashboard';
 import { galleryRoutes } from './gallery';
 import { exportRoutes } from './export';
 import { invoiceRoutes } from './invoices';
-import { patientRoutes } from './patients';
+import { mergeRoutes, patientRoutes } from './patients';
 import { paymentRoutes } from './payments';
 import { priceListRoutes } from './price-list';
 import { recallRoutes } from './recall';
@@ -30,6 +30,7 @@ import { treatmentPlanRoutes } from './treatment-plans';
 export function adminRoutes(deps: Deps) {
   const router = createRouter<AuthState>({ body: 'none' });
   router.use(patientRoutes(deps).routes());
+  router.use(mergeRoutes(deps).routes());
   router.use(appointmentRoutes(deps).routes());
   router.use(invoiceRoutes(deps).routes());
   router.use(paymentRoutes(deps).routes());

@@ -9,7 +9,7 @@ import { patientCredit, recordAdvance } from '../../services/billing/advances';
 import { advanceCreateSchema } from '../../../shared/schemas/payment';
 import { erasePatient, exportPatientData } from '../../services/patients/data-rights';
 import { eraseRequestSchema, guardianSchema, mergePatientSchema } from '../../../shared/schemas/patient';
-import { mergePatients, setGuardian } from '../../services/patients/merge';
+import { mergePatients, setGuardian, undoMerge } from '../../services/patients/merge';
 import { createPatient, deletePatient, readPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
@@ -24,9 +24,12 @@ import { createPatient, deletePatient, readPatientDetail, listPatients, patientU
 // DELETE /api/admin/patients/:id                204; invoices and appointments stay, unlinked (PAT-4)
 // GET    /api/admin/patients/:id/export         owner only ('export'): everything held about the patient as a
 //                                               JSON download, patient-{id}.json (DATA-2)
-// POST   /api/admin/patients/:id/merge          owner and receptionist ('patients.merge'), { otherPatientId } -> { patient,
+// POST   /api/admin/patients/:id/merge          'patients.merge', { otherPatientId, reason } -> { mergeId, patient,
 //                                               mergedPatientId, moved }: the other record's appointments, invoices,
-//                                               clinical items and dependants move here; it stays, marked merged (PAT-13)
+//                                               clinical record and dependants move here; it stays, marked merged
+//                                               (PAT-13); records with clinical data: the owner or a dentist (PAT-15)
+// POST   /api/admin/merges/:mergeId/undo         owner only ('merges.undo'), for 30 days -> { mergeId, patient,
+//                                               restoredPatient, restored, leftChanged } (PAT-16)
 // PUT    /api/admin/patients/:id/guardian       { guardianId | null } -> patient: sets or clears the guardian (PAT-14)
 // POST   /api/admin/patients/:id/erase          owner only ('patients.delete'), { confirm: "ERASE" } -> summary of
 //                                               what was erased, in one transaction (DATA-3, DATA-7)
@@ -83,8 +86,9 @@ export function patientRoutes(deps: Deps) {
 
   router.post('/:id/merge', requires('patients.merge'), async (ctx) => {
     const id = parseId(ctx.params.id, 'Patient');
-    const { otherPatientId } = parseBody(mergePatientSchema, ctx.request.body);
-    ctx.body = await mergePatients(deps, id, otherPatientId);
+    const { otherPatientId, reason } = parseBody(mergePatientSchema, ctx.request.body);
+    const user = ctx.state.user!;
+    ctx.body = await mergePatients(deps, id, otherPatientId, reason, { id: user.id, role: user.role });
   });
 
   router.put('/:id/guardian', requires('patients.write'), async (ctx) => {
@@ -108,6 +112,17 @@ export function patientRoutes(deps: Deps) {
 
   router.get('/:id/credit', requires('invoices.read'), async (ctx) => {
     ctx.body = await patientCredit(deps.knex, parseId(ctx.params.id, 'Patient'));
+  });
+
+  return router;
+}
+
+/** PAT-16: a merge's own record, and its undo. */
+export function mergeRoutes(deps: Deps) {
+  const router = createAdminRouter(deps, { prefix: '/api/admin/merges' });
+
+  router.post('/:mergeId/undo', requires('merges.undo'), async (ctx) => {
+    ctx.body = await undoMerge(deps, parseId(ctx.params.mergeId, 'Merge'), ctx.state.user!.id);
   });
 
   return router;

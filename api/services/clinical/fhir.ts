@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { conditionLabels, type ConditionKey, type MedicalHistoryVersion } from '../../../shared/clinical/medical-history';
+import { conditionLabels, standingHistory, type ConditionKey, type MedicalHistoryContent, type MedicalHistoryVersion } from '../../../shared/clinical/medical-history';
 import { noteSectionLabels, noteSections, type VisitNote } from '../../../shared/clinical/visit-note';
 import type { ClinicalItem } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
@@ -69,11 +69,11 @@ export async function patientRecordBundle(deps: Deps, patientId: number, options
     if (!patient) throw notFound('Patient');
     if (options.audited) await audit(trx, { action: 'read-record', entity: 'patient', entityId: patientId, changes: { format: { old: null, new: 'fhir' } } });
     const [items, versions, notes] = [await loadItems(trx, { patientId }), await loadHistoryVersions(trx, patientId), await loadNotes(trx, { patientId })];
-    return buildBundle(deps, trx, patient, items, versions[0] ?? null, notes);
+    return buildBundle(deps, trx, patient, items, versions, notes);
   });
 }
 
-async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: PatientRow, items: ClinicalItem[], history: MedicalHistoryVersion | null, notes: VisitNote[]): Promise<FhirJson> {
+async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: PatientRow, items: ClinicalItem[], versions: MedicalHistoryVersion[], notes: VisitNote[]): Promise<FhirJson> {
   const base = deps.config.publicUrl;
   const entries: Resource[] = [];
   const ref = (r: Resource) => ({ reference: `urn:uuid:${r.id}` });
@@ -93,7 +93,16 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
   const subject = ref(patientRes);
 
   // A Practitioner per user named by the record.
-  const userIds = new Set<number>([...items.map((i) => i.dentistId), ...notes.map((n) => n.dentistId), ...notes.flatMap((n) => n.addenda.map((a) => a.userId)), ...(history?.enteredBy ? [history.enteredBy] : [])]);
+  // FHIR-4, MED-8: what stands: the confirmed version's entries (confirmed), and beside them what newer,
+  // unconfirmed versions add (unconfirmed). An entry a desk report leaves out is still exported.
+  const standing = standingHistory(versions);
+  const confirmedRow = versions.find((v) => v.version === standing.confirmedVersion) ?? null;
+  const newest = versions[0] ?? null;
+  const historyParts: { key: string; verification: 'confirmed' | 'unconfirmed'; content: MedicalHistoryContent; createdAt: string; enteredBy: number | null }[] = [
+    ...(confirmedRow ? [{ key: `${patient.id}/${confirmedRow.version}`, verification: 'confirmed' as const, content: standing.confirmed, createdAt: confirmedRow.createdAt, enteredBy: confirmedRow.enteredBy }] : []),
+    ...(newest ? standing.reported.map((g, i) => ({ key: `${patient.id}/${newest.version}/reported-${i}`, verification: 'unconfirmed' as const, content: g.content, createdAt: newest.createdAt, enteredBy: newest.enteredBy })) : []),
+  ];
+  const userIds = new Set<number>([...items.map((i) => i.dentistId), ...notes.map((n) => n.dentistId), ...notes.flatMap((n) => n.addenda.map((a) => a.userId)), ...historyParts.flatMap((h) => (h.enteredBy ? [h.enteredBy] : []))]);
   const users = userIds.size ? await db('users').whereIn('id', [...userIds]).select<{ id: number; displayName: string | null }[]>('id', 'displayName') : [];
   const practitioners = new Map<number, Resource>();
   for (const u of users) {
@@ -103,20 +112,20 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
   }
   const who = (id: number | null) => (id !== null && practitioners.has(id) ? ref(practitioners.get(id)!) : undefined);
 
-  // FHIR-4: the current medical history.
-  if (history) {
-    const verification = history.awaitingConfirmation ? 'unconfirmed' : 'confirmed';
+  // FHIR-4: the medical history that stands.
+  for (const part of historyParts) {
+    const { verification, content: history } = part;
     for (const [i, a] of history.allergies.entries()) {
       entries.push({
         resourceType: 'AllergyIntolerance',
-        id: uuidOf(`allergy/${history.patientId}/${history.version}`, i),
+        id: uuidOf(`allergy/${part.key}`, i),
         clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
         verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: verification }] },
         criticality: a.severity === 'severe' ? 'high' : a.severity === 'unknown' ? 'unable-to-assess' : 'low',
         code: { text: a.substance },
         patient: subject,
-        recordedDate: history.createdAt,
-        ...(who(history.enteredBy) ? { recorder: who(history.enteredBy) } : {}),
+        recordedDate: part.createdAt,
+        ...(who(part.enteredBy) ? { recorder: who(part.enteredBy) } : {}),
         ...(a.reaction
           ? { reaction: [{ manifestation: [{ text: a.reaction }], ...(a.severity === 'unknown' ? {} : { severity: a.severity }) }] }
           : a.severity === 'unknown'
@@ -127,11 +136,11 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
     for (const [i, m] of history.medicines.entries()) {
       entries.push({
         resourceType: 'MedicationStatement',
-        id: uuidOf(`medicine/${history.patientId}/${history.version}`, i),
+        id: uuidOf(`medicine/${part.key}`, i),
         status: 'active',
         medicationCodeableConcept: { text: m.name },
         subject,
-        dateAsserted: history.createdAt,
+        dateAsserted: part.createdAt,
         ...(m.dose ? { dosage: [{ text: m.dose }] } : {}),
       });
     }
@@ -144,13 +153,13 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
     for (const c of conditions) {
       entries.push({
         resourceType: 'Condition',
-        id: uuidOf(`history-condition/${history.patientId}/${history.version}`, c.key),
+        id: uuidOf(`history-condition/${part.key}`, c.key),
         clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
         verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: verification }] },
         category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item' }] }],
         code: { ...(c.snomed ? { coding: [{ system: SNOMED, ...c.snomed }] } : {}), text: c.text },
         subject,
-        recordedDate: history.createdAt,
+        recordedDate: part.createdAt,
       });
     }
   }

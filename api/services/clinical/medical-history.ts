@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import {
+  EMPTY_HISTORY,
   MEDICAL_HISTORY_MESSAGES,
   conditionKeys,
-  historySummary,
-  medicalAlerts,
+  standingAlerts,
+  standingHistory,
+  standingSummary,
   type MedicalHistory,
   type MedicalHistoryContent,
   type MedicalHistoryPayload,
@@ -38,6 +40,7 @@ interface VersionRow {
   confirmedBy: number | null;
   confirmedByName: string | null;
   confirmedAt: Date | null;
+  mergeId: number | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -52,7 +55,9 @@ function info(r: VersionRow): MedicalHistoryVersionInfo {
     confirmedBy: r.confirmedBy,
     confirmedByName: r.confirmedByName,
     confirmedAt: iso(r.confirmedAt),
-    awaitingConfirmation: r.source === 'patient' && r.confirmedAt === null,
+    // MED-3, MED-8: the patient's version, and a merged-in one, wait for a confirmation on this record.
+    awaitingConfirmation: (r.source === 'patient' || r.mergeId !== null) && r.confirmedAt === null,
+    mergeId: r.mergeId,
   };
 }
 
@@ -64,7 +69,8 @@ function content(r: VersionRow): MedicalHistoryContent {
 export async function loadHistoryVersions(db: DB, patientId: number): Promise<MedicalHistoryVersion[]> {
   const rows = await db('medicalHistoryVersions as v')
     .leftJoin('users as u', 'u.id', 'v.enteredBy')
-    .leftJoin('medicalHistoryConfirmations as c', 'c.versionId', 'v.id')
+    // MED-8: a confirmation counts for the merge it was given under (none: the record's own version).
+    .leftJoin('medicalHistoryConfirmations as c', (j) => j.on('c.versionId', 'v.id').andOn(db.raw('c.merge_id is not distinct from v.merge_id')))
     .leftJoin('users as cu', 'cu.id', 'c.confirmedBy')
     .where('v.patientId', patientId)
     .orderBy('v.version', 'desc')
@@ -72,21 +78,24 @@ export async function loadHistoryVersions(db: DB, patientId: number): Promise<Me
   return rows.map((r) => ({ patientId: r.patientId, ...content(r), ...info(r) }));
 }
 
-const EMPTY: MedicalHistoryContent = { allergies: [], medicines: [], conditions: [], conditionOther: null, pregnant: false, note: null };
-
 function historyJson(patientId: number, versions: MedicalHistoryVersion[]): MedicalHistory {
   const current = versions[0];
-  const body: MedicalHistoryContent = current ? { allergies: current.allergies, medicines: current.medicines, conditions: current.conditions, conditionOther: current.conditionOther, pregnant: current.pregnant, note: current.note } : EMPTY;
+  const body: MedicalHistoryContent = current ? { allergies: current.allergies, medicines: current.medicines, conditions: current.conditions, conditionOther: current.conditionOther, pregnant: current.pregnant, note: current.note } : EMPTY_HISTORY;
   const head: Omit<MedicalHistoryVersionInfo, 'createdAt'> & { createdAt: string | null } = current
-    ? { version: current.version, source: current.source, enteredBy: current.enteredBy, enteredByName: current.enteredByName, createdAt: current.createdAt, confirmedBy: current.confirmedBy, confirmedByName: current.confirmedByName, confirmedAt: current.confirmedAt, awaitingConfirmation: current.awaitingConfirmation }
-    : { version: 0, source: 'staff', enteredBy: null, enteredByName: null, createdAt: null, confirmedBy: null, confirmedByName: null, confirmedAt: null, awaitingConfirmation: false };
+    ? { version: current.version, source: current.source, enteredBy: current.enteredBy, enteredByName: current.enteredByName, createdAt: current.createdAt, confirmedBy: current.confirmedBy, confirmedByName: current.confirmedByName, confirmedAt: current.confirmedAt, awaitingConfirmation: current.awaitingConfirmation, mergeId: current.mergeId }
+    : { version: 0, source: 'staff', enteredBy: null, enteredByName: null, createdAt: null, confirmedBy: null, confirmedByName: null, confirmedAt: null, awaitingConfirmation: false, mergeId: null };
+  // MED-8: the alerts are what stands (the confirmed version, and what is reported beside it), not the newest
+  // version whatever it says.
+  const standing = standingHistory(versions);
   return {
     patientId,
     ...body,
     ...head,
-    alerts: medicalAlerts(body),
-    versions: versions.map(({ version, source, enteredBy, enteredByName, createdAt, confirmedBy, confirmedByName, confirmedAt, awaitingConfirmation }) => ({
-      version, source, enteredBy, enteredByName, createdAt, confirmedBy, confirmedByName, confirmedAt, awaitingConfirmation,
+    alerts: standingAlerts(standing),
+    confirmedVersion: standing.confirmedVersion,
+    unconfirmedRemovals: standing.removals,
+    versions: versions.map(({ version, source, enteredBy, enteredByName, createdAt, confirmedBy, confirmedByName, confirmedAt, awaitingConfirmation, mergeId }) => ({
+      version, source, enteredBy, enteredByName, createdAt, confirmedBy, confirmedByName, confirmedAt, awaitingConfirmation, mergeId,
     })),
   };
 }
@@ -162,8 +171,7 @@ export async function saveMedicalHistory(
         createdAt: deps.now(),
       })
       .returning<{ id: number }[]>('id');
-    const summary = historySummary(body);
-    await trx('patients').where({ id: patientId }).update({ ...summary, updatedAt: deps.now() });
+    const summary = await refreshHistorySummary(trx, patientId, deps.now());
     await audit(trx, {
       action: 'create',
       entity: 'medical-history',
@@ -184,60 +192,29 @@ export async function confirmHistoryVersion(deps: Deps, patientId: number, versi
     const versions = await loadHistoryVersions(trx, patientId);
     const target = versions.find((v) => v.version === version);
     if (!target) throw notFound('Medical history version');
-    if (target.source !== 'patient') throw conflict(MEDICAL_HISTORY_MESSAGES.notPatients);
+    if (target.source !== 'patient' && target.mergeId === null) throw conflict(MEDICAL_HISTORY_MESSAGES.notPatients);
     if (target.confirmedAt) throw conflict(MEDICAL_HISTORY_MESSAGES.alreadyConfirmed);
     if (versions[0].version !== version) throw conflict(MEDICAL_HISTORY_MESSAGES.notCurrent);
     const row = await trx('medicalHistoryVersions').where({ patientId, version }).first('id');
-    await trx('medicalHistoryConfirmations').insert({ versionId: row.id, confirmedBy: userId, confirmedAt: deps.now() });
-    await audit(trx, { action: 'confirm', entity: 'medical-history', entityId: row.id, changes: { patientId: { old: null, new: patientId }, version: { old: null, new: version } } });
+    await trx('medicalHistoryConfirmations').insert({ versionId: row.id, mergeId: target.mergeId, confirmedBy: userId, confirmedAt: deps.now() });
+    // MED-8: the confirmed version now stands; the patient row's summary follows it.
+    await refreshHistorySummary(trx, patientId, deps.now());
+    await audit(trx, {
+      action: 'confirm',
+      entity: 'medical-history',
+      entityId: row.id,
+      changes: { patientId: { old: null, new: patientId }, version: { old: null, new: version }, ...(target.mergeId ? { mergeId: { old: null, new: target.mergeId } } : {}) },
+    });
     return historyJson(patientId, await loadHistoryVersions(trx, patientId));
   });
 }
 
-const key = (s: string) => s.trim().toLowerCase();
-
 /**
- * MED-7: a merge of two patients (PAT-13) moves the other record's versions to the kept one, numbered after
- * the kept one's own (the only change migration 050's guard allows), in the merge's transaction. When both
- * had a history, a new version joins the two current ones (every allergy, medicine and condition of either:
- * an alert is never lost by a merge) and the patient row's summary follows it (MED-5). Answers how many
- * versions moved.
+ * MED-5, MED-8: the patient row's one-line summary follows what stands (the confirmed version, and what is
+ * reported beside it, marked). Written in the transaction of the change that moved it; answers it.
  */
-export async function mergeMedicalHistories(trx: Knex.Transaction, now: Date, keptId: number, otherId: number, enteredBy: number | null): Promise<number> {
-  const others = await trx('medicalHistoryVersions').where({ patientId: otherId }).orderBy('version').select('id', 'version');
-  if (others.length === 0) return 0;
-  const keptVersions = await loadHistoryVersions(trx, keptId);
-  const otherCurrent = (await loadHistoryVersions(trx, otherId))[0];
-  const last = keptVersions[0]?.version ?? 0;
-  for (const [i, row] of others.entries()) {
-    await trx('medicalHistoryVersions').where({ id: row.id }).update({ patientId: keptId, version: last + i + 1 });
-  }
-  const keptCurrent = keptVersions[0];
-  const body: MedicalHistoryContent = keptCurrent
-    ? {
-        allergies: [...keptCurrent.allergies, ...otherCurrent.allergies.filter((a) => !keptCurrent.allergies.some((k) => key(k.substance) === key(a.substance)))],
-        medicines: [...keptCurrent.medicines, ...otherCurrent.medicines.filter((m) => !keptCurrent.medicines.some((k) => key(k.name) === key(m.name)))],
-        conditions: conditionKeys.filter((c) => keptCurrent.conditions.includes(c) || otherCurrent.conditions.includes(c)),
-        conditionOther: [keptCurrent.conditionOther, otherCurrent.conditionOther].filter(Boolean).join('; ') || null,
-        pregnant: keptCurrent.pregnant || otherCurrent.pregnant,
-        note: ['Joined from two records of one patient when they were merged.', keptCurrent.note, otherCurrent.note].filter(Boolean).join('\n'),
-      }
-    : otherCurrent;
-  if (keptCurrent) {
-    await trx('medicalHistoryVersions').insert({
-      patientId: keptId,
-      version: last + others.length + 1,
-      allergies: JSON.stringify(body.allergies),
-      medicines: JSON.stringify(body.medicines),
-      conditions: body.conditions,
-      conditionOther: body.conditionOther,
-      pregnant: body.pregnant,
-      note: body.note,
-      source: 'staff',
-      enteredBy,
-      createdAt: now,
-    });
-  }
-  await trx('patients').where({ id: keptId }).update({ ...historySummary(body), updatedAt: now });
-  return others.length;
+export async function refreshHistorySummary(trx: Knex.Transaction, patientId: number, now: Date): Promise<{ allergies: string; conditions: string; medications: string }> {
+  const summary = standingSummary(standingHistory(await loadHistoryVersions(trx, patientId)));
+  await trx('patients').where({ id: patientId }).update({ ...summary, updatedAt: now });
+  return summary;
 }

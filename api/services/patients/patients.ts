@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { audit, auditRead, changedFields } from '../../platform/audit';
 import type { Sendable } from '../../../shared/schemas/json';
 import { isLang, type Lang } from '../../../shared/i18n/types';
-import { dateOfBirthProblem, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientListItem, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
+import { MERGE_UNDO_DAYS, dateOfBirthProblem, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientListItem, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
 import { normalisePhone, phoneSearchDigits } from '../../../shared/domain/phone';
 import { phoneDigitsSql } from './contact-match';
 import { CLINICAL_MESSAGES } from '../../../shared/schemas/clinical-item';
@@ -129,14 +129,42 @@ export async function latestBookingLanguage(
 export async function findPatientDetail(knex: Knex, id: number): Promise<Sendable<PatientDetail, 'createdAt'>> {
   const patient = await findPatient(knex, id);
   const ref = (ids: Knex.QueryBuilder) => ids.select<PatientRef[]>('id', 'fileNumber', 'firstName', 'lastName', 'phone');
-  const [guardian, dependants, mergedInto, language] = await Promise.all([
+  const [guardian, dependants, mergedInto, language, lastVisit, merges] = await Promise.all([
     patient.guardianId ? ref(knex('patients').where({ id: patient.guardianId })).first() : undefined,
     // PAT-14: the patients this one is guardian of.
     ref(knex('patients').where({ guardianId: id }).where(current).orderBy('firstName').orderBy('id')),
     patient.mergedIntoId ? ref(knex('patients').where({ id: patient.mergedIntoId })).first() : undefined,
     latestBookingLanguage(knex, { patientId: id, email: patient.email }),
+    // PAT-15: the merge screen shows each record's last visit.
+    knex('appointments').where({ patientId: id, status: 'completed' }).max<{ max: string | null }>('preferredDate as max').first(),
+    // PAT-16: the merges into this record the owner may still undo.
+    knex('patientMerges as m')
+      .join('patients as p', 'p.id', 'm.mergedId')
+      .leftJoin('users as u', 'u.id', 'm.mergedBy')
+      .where('m.keptId', id)
+      .whereNull('m.undoneAt')
+      .orderBy('m.mergedAt', 'desc')
+      .orderBy('m.id', 'desc')
+      .select<{ id: number; reason: string; mergedAt: Date; mergedByName: string | null; pid: number; fileNumber: string; firstName: string; lastName: string; phone: string }[]>(
+        'm.id', 'm.reason', 'm.mergedAt', 'u.displayName as mergedByName', 'p.id as pid', 'p.fileNumber', 'p.firstName', 'p.lastName', 'p.phone',
+      ),
   ]);
-  return { ...patient, language, guardian: guardian ?? null, dependants, mergedInto: mergedInto ?? null };
+  return {
+    ...patient,
+    language,
+    guardian: guardian ?? null,
+    dependants,
+    mergedInto: mergedInto ?? null,
+    lastVisit: lastVisit?.max ? String(lastVisit.max).slice(0, 10) : null,
+    merges: merges.map((m) => ({
+      mergeId: m.id,
+      mergedPatient: { id: m.pid, fileNumber: m.fileNumber, firstName: m.firstName, lastName: m.lastName, phone: m.phone },
+      reason: m.reason,
+      mergedAt: new Date(m.mergedAt).toISOString(),
+      mergedByName: m.mergedByName,
+      undoableUntil: new Date(new Date(m.mergedAt).getTime() + MERGE_UNDO_DAYS * 24 * 60 * 60 * 1000).toISOString(),
+    })),
+  };
 }
 
 /**
@@ -149,10 +177,18 @@ export async function readPatientDetail(deps: Deps, id: number): Promise<Sendabl
   return patient;
 }
 
-/** PAT-13: a merged record takes no more changes; the message names where it went. */
+/**
+ * PAT-13: a merged record takes no more changes; the message names where it went (the end of the chain, when
+ * the record it went into was merged in its turn).
+ */
 export async function refuseMerged(db: Knex | Knex.Transaction, patient: { mergedIntoId?: number | null }): Promise<void> {
   if (!patient.mergedIntoId) return;
-  const into = await db('patients').where({ id: patient.mergedIntoId }).first<{ fileNumber: string; firstName: string; lastName: string }>('fileNumber', 'firstName', 'lastName');
+  let into: { fileNumber: string; firstName: string; lastName: string; mergedIntoId: number | null } | undefined;
+  let next: number | null = patient.mergedIntoId;
+  for (let hops = 0; next !== null && hops < 20; hops += 1) {
+    into = await db('patients').where({ id: next }).first('fileNumber', 'firstName', 'lastName', 'mergedIntoId');
+    next = into?.mergedIntoId ?? null;
+  }
   throw conflict(mergedMessage(into));
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startClinic, type ClinicalClinic } from '../support/clinical';
+import { MERGE_MESSAGES } from '../../../shared/schemas/patient';
 import { spawnSync } from 'node:child_process';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { onRealServer } from '../support/test-db';
@@ -28,6 +29,9 @@ beforeEach(async () => {
     .whereNotIn('id', knex('clinical_items').select('patient_id'))
     .whereNotIn('id', knex('medical_history_versions').select('patient_id'))
     .whereNotIn('id', knex('visit_notes').select('patient_id'))
+    // PAT-16: a merge's own record names both patients, and stays.
+    .whereNotIn('id', knex('patient_merges').select('kept_id'))
+    .whereNotIn('id', knex('patient_merges').select('merged_id'))
     .delete();
   await knex('patients').update({ phone: knex.raw(`'+9170000' || lpad(id::text, 5, '0')`) });
 });
@@ -199,9 +203,11 @@ describe('merging two records of one person (PAT-13)', () => {
 
   it('moves appointments, invoices, clinical items and dependants, keeps both alerts, and audits both ids', async () => {
     const r = await twoRecords();
-    const res = await clinic.call('receptionist', 'POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id });
+    // PAT-15: records with clinical data are merged by the owner or a dentist, with a reason.
+    const res = await clinic.call('dentist', 'POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id, reason: 'One person, registered twice' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
+      mergeId: expect.any(Number),
       mergedPatientId: r.other.id,
       patient: { id: r.kept.id, email: 'lata@example.in', allergies: expect.stringContaining('Penicillin'), conditions: expect.stringContaining('Diabetes') },
       moved: { appointments: 1, invoices: 1, clinical_items: 1, dependants: 1 },
@@ -218,15 +224,16 @@ describe('merging two records of one person (PAT-13)', () => {
 
     const audits = await knex('audit_log').whereIn('action', ['merge', 'merged-into']).orderBy('id').select('action', 'entityId', 'changes', 'userName');
     expect(audits.map((a) => [a.action, a.entityId, a.userName])).toEqual([
-      ['merge', String(r.kept.id), 'Rekha'],
-      ['merged-into', String(r.other.id), 'Rekha'],
+      ['merge', String(r.kept.id), 'Dr Kavita Mehta'],
+      ['merged-into', String(r.other.id), 'Dr Kavita Mehta'],
     ]);
     expect(audits[0].changes.mergedPatient).toEqual({ old: { id: r.other.id, fileNumber: r.other.fileNumber }, new: { id: r.kept.id, fileNumber: r.kept.fileNumber } });
+    expect(audits[0].changes.reason).toEqual({ old: null, new: 'One person, registered twice' });
   });
 
   it('hides the merged record from lists, and its page names the patient it went into', async () => {
     const r = await twoRecords();
-    await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id });
+    await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id, reason: 'One person, registered twice' });
     const list = await owner('GET', '/api/admin/patients?q=9822070001');
     expect(list.body).toEqual([]);
     const all = await owner('GET', '/api/admin/patients');
@@ -237,19 +244,23 @@ describe('merging two records of one person (PAT-13)', () => {
     expect(edit).toEqual({ status: 409, body: { error: `This patient record was merged into ${r.kept.fileNumber} (Lata Jadhav)` } });
     const book = await owner('POST', '/api/admin/appointments', { patientId: r.other.id, ...slot });
     expect(book.status).toBe(409);
-    const again = await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id });
+    const again = await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id, reason: 'One person, registered twice' });
     expect(again.status).toBe(409);
   });
 
-  it('refuses a dentist, a merge with itself and an unknown patient, changing nothing', async () => {
+  it('refuses a receptionist records with clinical data, a merge without a reason, with itself and an unknown patient, changing nothing', async () => {
     const r = await twoRecords();
-    const dentist = await clinic.call('dentist', 'POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id });
-    expect(dentist).toEqual({ status: 403, body: { error: 'Only the owner or a receptionist can merge patient records.' } });
-    expect(await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.kept.id })).toEqual({
+    const desk = await clinic.call('receptionist', 'POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id, reason: 'One person, registered twice' });
+    expect(desk).toEqual({ status: 403, body: { error: MERGE_MESSAGES.clinical } });
+    expect(await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.other.id })).toEqual({
+      status: 400,
+      body: { error: MERGE_MESSAGES.reason, fields: { reason: MERGE_MESSAGES.reason } },
+    });
+    expect(await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: r.kept.id, reason: 'One person, registered twice' })).toEqual({
       status: 400,
       body: { error: 'A patient cannot be merged with itself', fields: { otherPatientId: 'A patient cannot be merged with itself' } },
     });
-    expect((await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: 999999 })).status).toBe(400);
+    expect((await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, { otherPatientId: 999999, reason: 'One person, registered twice' })).status).toBe(400);
     expect((await owner('POST', `/api/admin/patients/${r.kept.id}/merge`, {})).status).toBe(400);
     expect(await clinic.app.deps.knex('appointments').where({ id: r.appointmentId }).first('patientId')).toEqual({ patientId: r.other.id });
   });

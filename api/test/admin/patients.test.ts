@@ -256,7 +256,7 @@ describe('GET /api/admin/patients', () => {
 describe('GET /api/admin/patients/:id', () => {
   it('answers one patient, with the language of their latest booking: English without one (I18N-3)', async () => {
     const created = await create();
-    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en', guardian: null, dependants: [], mergedInto: null });
+    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en', guardian: null, dependants: [], mergedInto: null, lastVisit: null, merges: [] });
   });
 });
 
@@ -303,7 +303,7 @@ describe('PUT /api/admin/patients/:id', () => {
     const res = await api(`/${created.id}`, { method: 'PUT', json: { ...valid, email: 'nope' } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Invalid email address', fields: { email: 'Invalid email address' } });
-    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en', guardian: null, dependants: [], mergedInto: null });
+    expect(await (await api(`/${created.id}`)).json()).toEqual({ ...created, language: 'en', guardian: null, dependants: [], mergedInto: null, lastVisit: null, merges: [] });
   });
 });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClinic, type ClinicalClinic } from '../support/clinical';
 
 // PAT-13 with the clinical record: a merge of two records of one person keeps both histories (MED-7), the
-// visit notes and the chart, and the current history holds every alert of either record.
+// visit notes and the chart. MED-8: the merge writes no version and confirms none: the kept record's
+// confirmed version stands, the other's versions come along as proposals, shown beside it, marked.
 
 let clinic: ClinicalClinic;
 beforeAll(async () => {
@@ -19,8 +20,8 @@ const history = (allergy: string, conditions: string[]) => ({
   pregnant: false,
 });
 
-describe('merging two patients who both have a clinical record (MED-7)', () => {
-  it('moves every history version after the kept ones, joins the two current ones, and moves notes and chart items', async () => {
+describe('merging two patients who both have a clinical record (MED-7, MED-8)', () => {
+  it('moves every history version after the kept ones as unconfirmed proposals, and moves notes and chart items', async () => {
     const kept = (await owner('POST', '/api/admin/patients', { firstName: 'Sunanda', lastName: 'Kale', phone: '9822033301' })).body;
     const other = (await owner('POST', '/api/admin/patients', { firstName: 'Sunanda', lastName: 'Kale', phone: '9822033302' })).body;
     expect((await owner('PUT', `/api/admin/patients/${kept.id}/medical-history`, history('Penicillin', ['diabetes']))).status).toBe(200);
@@ -29,18 +30,34 @@ describe('merging two patients who both have a clinical record (MED-7)', () => {
     expect((await owner('POST', `/api/admin/patients/${other.id}/visit-notes`, { sections: { complaint: 'Pain in 36' } })).status).toBe(201);
     expect((await owner('POST', `/api/admin/patients/${other.id}/chart-commands`, { command: '36 MOD composite' })).status).toBe(201);
 
-    const merge = await owner('POST', `/api/admin/patients/${kept.id}/merge`, { otherPatientId: other.id });
+    const merge = await owner('POST', `/api/admin/patients/${kept.id}/merge`, { otherPatientId: other.id, reason: 'Registered twice' });
     expect(merge.status).toBe(200);
 
     const h = (await owner('GET', `/api/admin/patients/${kept.id}/medical-history`)).body;
-    expect(h.version).toBe(4);
-    expect(h.versions.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1]);
-    expect(h.allergies.map((a: { substance: string }) => a.substance)).toEqual(['Penicillin', 'Latex']);
-    expect(h.medicines).toHaveLength(1);
-    expect(h.conditions).toEqual(['diabetes', 'hypertension', 'asthma']);
+    // No version written by the merge: the kept one's 1, the other's 1 and 2 as 2 and 3, awaiting confirmation.
+    expect(h.version).toBe(3);
+    expect(h.versions.map((v: { version: number; awaitingConfirmation: boolean; mergeId: number | null }) => [v.version, v.awaitingConfirmation, v.mergeId])).toEqual([
+      [3, true, merge.body.mergeId],
+      [2, true, merge.body.mergeId],
+      [1, false, null],
+    ]);
+    expect(h.confirmedVersion).toBe(1);
+    expect(h.alerts).toEqual([
+      { level: 'danger', text: 'Allergy: Penicillin (severe: rash)' },
+      { level: 'warning', text: 'Diabetes' },
+      { level: 'warning', text: 'Medicines: Metformin 500 mg 1-0-1' },
+      { level: 'danger', text: 'Allergy: Latex (severe: rash)', unconfirmed: 'from a merged record, not yet confirmed' },
+      { level: 'warning', text: 'Hypertension', unconfirmed: 'from a merged record, not yet confirmed' },
+      { level: 'warning', text: 'Asthma', unconfirmed: 'from a merged record, not yet confirmed' },
+    ]);
     const patient = (await owner('GET', `/api/admin/patients/${kept.id}`)).body;
-    expect(patient.allergies).toContain('Penicillin');
-    expect(patient.allergies).toContain('Latex');
+    expect(patient.allergies).toBe('Penicillin (severe: rash); from a merged record, not yet confirmed: Latex (severe: rash)');
+
+    // A dentist confirms the proposal on this record: it then stands, as it is (the kept record's own
+    // Penicillin with it only if the proposal says so).
+    const confirmed = await clinic.call('dentist', 'POST', `/api/admin/patients/${kept.id}/medical-history/versions/3/confirm`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.alerts.map((a: { text: string }) => a.text)).toEqual(['Allergy: Latex (severe: rash)', 'Hypertension', 'Asthma', 'Medicines: Metformin 500 mg 1-0-1']);
 
     const notes = (await owner('GET', `/api/admin/patients/${kept.id}/visit-notes`)).body;
     expect(JSON.stringify(notes)).toContain('Pain in 36');

@@ -198,7 +198,7 @@ const FIELDS: Record<string, string[]> = {
   'DELETE /api/admin/patients/:id': ['notes'],
   // DATA-3: no fuzzed value is the word ERASE, so the fuzz never erases the patient it is given.
   'POST /api/admin/patients/:id/erase': ['confirm'],
-  'POST /api/admin/patients/:id/merge': ['otherPatientId'],
+  'POST /api/admin/patients/:id/merge': ['otherPatientId', 'reason'],
   'PUT /api/admin/patients/:id/guardian': ['guardianId'],
   'POST /api/admin/invoices/:id/send': ['notes'],
   'DELETE /api/admin/invoices/:id': ['notes'],

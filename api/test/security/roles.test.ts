@@ -29,7 +29,9 @@ const MAY: Record<string, StaffRole[]> = {
   'DELETE /api/admin/patients/:id': OWNER,
   'GET /api/admin/patients/:id/export': OWNER,
   'POST /api/admin/patients/:id/erase': OWNER,
-  'POST /api/admin/patients/:id/merge': BOTH,
+  // PAT-15: everyone merges; records with clinical data only the owner or a dentist (the merge checks it).
+  'POST /api/admin/patients/:id/merge': ALL,
+  'POST /api/admin/merges/:mergeId/undo': OWNER,
   'PUT /api/admin/patients/:id/guardian': ALL,
   'GET /api/admin/appointments': ALL,
   'PUT /api/admin/appointments/:id': BOTH,

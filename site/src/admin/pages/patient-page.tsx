@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/domain/phone';
 import { usePatient } from '../api/get-patient';
-import { MergePatientButton } from '../features/patients/components/merge-patient-dialog';
+import { MergePatientButton, UndoMergeButtons } from '../features/patients/components/merge-patient-dialog';
 import { PatientFamily } from '../features/patients/components/patient-family';
 import { useCan } from '../session/use-can';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
@@ -107,6 +107,7 @@ export function PatientPage() {
         }
       />
       <MedicalHistoryBanner patientId={id} />
+      {detail.data && <UndoMergeButtons patient={p} merges={detail.data.merges ?? []} />}
 
       <div className="patient-columns">
         <section className="panel" aria-labelledby="contact-heading">

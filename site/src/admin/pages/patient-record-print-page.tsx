@@ -2,7 +2,6 @@ import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { conditionLabels } from '../../../../shared/clinical/medical-history';
 import { noteSectionLabels, noteSections } from '../../../../shared/clinical/visit-note';
 import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
 import type { PatientChart } from '../../../../shared/schemas/clinical-item';
@@ -78,23 +77,22 @@ export function PatientRecordPrintPage() {
           ) : (
             <table>
               <tbody>
+                {/* MED-8: what stands, with what is reported but not yet confirmed marked. */}
                 <tr>
-                  <th scope="row">Allergies</th>
-                  <td>{h.allergies.map((a) => `${a.substance}${a.severity !== 'unknown' ? ` (${a.severity}${a.reaction ? `: ${a.reaction}` : ''})` : a.reaction ? ` (${a.reaction})` : ''}`).join('; ') || 'None'}</td>
+                  <th scope="row">Medical alerts</th>
+                  <td>{h.alerts.map((a) => (a.unconfirmed ? `${a.text} (${a.unconfirmed})` : a.text)).join('; ') || 'None'}</td>
                 </tr>
-                <tr>
-                  <th scope="row">Medicines</th>
-                  <td>{h.medicines.map((m) => `${m.name}${m.dose ? ` ${m.dose}` : ''}`).join('; ') || 'None'}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Conditions</th>
-                  <td>{[...(h.pregnant ? ['Pregnant'] : []), ...h.conditions.map((k) => (k === 'other' ? (h.conditionOther ?? 'Other') : conditionLabels[k]))].join('; ') || 'None'}</td>
-                </tr>
+                {h.unconfirmedRemovals.length > 0 && (
+                  <tr>
+                    <th scope="row">Kept until confirmed</th>
+                    <td>An entry not yet confirmed leaves out {h.unconfirmedRemovals.join(', ')}</td>
+                  </tr>
+                )}
                 <tr>
                   <th scope="row">Version</th>
                   <td>
                     {h.version}, {h.enteredByName ?? 'carried over'}, {when(h.createdAt!)}
-                    {h.awaitingConfirmation && ' (as the patient gave it, not confirmed)'}
+                    {h.awaitingConfirmation && ` (not confirmed; the alerts above stand on version ${h.confirmedVersion || 'none'})`}
                   </td>
                 </tr>
               </tbody>

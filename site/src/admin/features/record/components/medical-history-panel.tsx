@@ -92,8 +92,15 @@ export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
       <p className="muted record-meta">
         {h.version === 0
           ? 'No medical history recorded yet.'
-          : `Version ${h.version}, ${h.source === 'patient' ? 'as the patient gave it' : 'by staff'}: ${h.enteredByName ?? 'carried over from the patient form'}, ${when(h.createdAt!)}`}
+          : `Version ${h.version}, ${h.mergeId ? 'from a merged record' : h.source === 'patient' ? 'as the patient gave it' : 'by staff'}: ${h.enteredByName ?? 'carried over from the patient form'}, ${when(h.createdAt!)}`}
       </p>
+      {h.awaitingConfirmation && (
+        // MED-8: the newest version is not what the alerts show until it is confirmed.
+        <p className="history-unconfirmed" role="note">
+          Not yet confirmed: the alerts stand on {h.confirmedVersion ? `version ${h.confirmedVersion}` : 'nothing confirmed yet'}, with what this version adds shown beside
+          them{h.unconfirmedRemovals.length ? `; what it leaves out (${h.unconfirmedRemovals.join(', ')}) stays` : ''} until a dentist or the owner confirms it.
+        </p>
+      )}
 
       {draft ? (
         <form
@@ -219,8 +226,8 @@ export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
               <li key={v.version}>
                 <span>
                   Version {v.version}: {v.enteredByName ?? 'carried over from the patient form'}, {when(v.createdAt)}
-                  {v.source === 'patient' && ' (as the patient gave it'}
-                  {v.source === 'patient' && (v.confirmedAt ? `; confirmed by ${v.confirmedByName ?? 'staff'}, ${when(v.confirmedAt)})` : '; not confirmed)')}
+                  {v.mergeId ? ' (from a merged record' : v.source === 'patient' && ' (as the patient gave it'}
+                  {(v.mergeId || v.source === 'patient') && (v.confirmedAt ? `; confirmed by ${v.confirmedByName ?? 'staff'}, ${when(v.confirmedAt)})` : '; not confirmed)')}
                 </span>
                 {v.awaitingConfirmation && isClinical && v.version === h.version && (
                   <Button
