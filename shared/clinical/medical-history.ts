@@ -407,3 +407,19 @@ export function historyFromFreeText(t: FreeTextAlerts): MedicalHistoryContent | 
     note,
   };
 }
+
+/**
+ * DATA-11: what an appointment answer says of its patient's alerts: that they exist, and whether some of them are
+ * only reported (MED-8: the row's summary then carries an unconfirmed label), never what they are.
+ */
+export function alertFlags(p: { allergies?: string | null; conditions?: string | null; medications?: string | null } | null): {
+  hasMedicalAlerts: boolean;
+  medicalAlertsUnconfirmed: boolean;
+} {
+  const texts = p ? [p.allergies, p.conditions, p.medications].map((t) => (t ?? '').trim().toLowerCase()) : [];
+  const labels = Object.values(UNCONFIRMED_LABELS);
+  return {
+    hasMedicalAlerts: texts.some((t) => t !== ''),
+    medicalAlertsUnconfirmed: texts.some((t) => labels.some((l) => t.includes(l))),
+  };
+}

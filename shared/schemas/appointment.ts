@@ -258,8 +258,13 @@ export interface Appointment {
   bookedAnyway: boolean;
   /** The staff member who booked it (display name), null for online bookings. */
   bookedBy: string | null;
-  /** The linked patient's allergies, conditions and medicines in one line, null when none (PAT-7). */
-  medicalAlerts: string | null;
+  /**
+   * DATA-11: the linked patient has an allergy, condition or medicine on record (PAT-7); what it is, only their
+   * medical history says (an audited read, MED-6).
+   */
+  hasMedicalAlerts: boolean;
+  /** MED-8: some of those alerts are reported (at the desk, or by a merge) and not yet confirmed. */
+  medicalAlertsUnconfirmed: boolean;
   /** BOOK-15: another time the visitor asked for on their personal page, waiting for approval; else null. */
   requested: { date: IsoDate; time: string; at: IsoDateTime } | null;
   /** I18N-3: the language the visit was booked in (a staff booking: chosen, else the patient's latest booking's); its emails and WhatsApp texts speak it. */

@@ -6,6 +6,7 @@ import { clinicToday } from '../../shared/domain/clinic-time';
 import { SLOT_FULL_MESSAGE } from '../../shared/constants/booking';
 import type { Appointment } from '../../shared/schemas/appointment';
 import type { Patient } from '../../shared/schemas/patient';
+import type { AuditPage } from '../../shared/schemas/audit';
 import { apiBook, apiCreatePatient, chooseOption, expectNoAxeViolations, expectToast, pickPatient, signIn, uid } from './admin-helpers';
 import { visit, laterDay } from './support/public-helpers';
 
@@ -94,6 +95,26 @@ test('a receptionist books a phoning patient from the dashboard and moves them i
   const fivePm = day.locator('.day-slot').filter({ has: page.getByRole('heading', { name: '5:00 PM' }) });
   await expect(fivePm.getByText(`${first} Caller`)).toBeVisible();
   await expect(fivePm.getByText('1 of 2 booked')).toBeVisible();
+
+  // DATA-11: the row says that the patient has an alert, not what it is; pressed, the marker reads the history
+  // (an audited read) and shows the alert inline.
+  const reads = async () => {
+    const audit = await page.request.get(`/api/admin/audit?entity=patient&entityId=${patient.id}&limit=100`);
+    return ((await audit.json()) as AuditPage).rows.filter((r) => r.action === 'read-medical-history').length;
+  };
+  const before = await reads();
+  const marker = fivePm.getByRole('button', { name: `Medical alert, ${first} Caller` });
+  await expect(marker).toHaveAttribute('aria-expanded', 'false');
+  await expect(fivePm).not.toContainText('Penicillin');
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(marker).toHaveAttribute('aria-expanded', 'true');
+  await expect(fivePm.locator('.medical-alert')).toContainText('Allergy: Penicillin');
+  expect(await reads()).toBe(before + 1);
+  await expectNoAxeViolations(page);
+  await marker.click();
+  await expect(marker).toHaveAttribute('aria-expanded', 'false');
+  await expect(fivePm).not.toContainText('Penicillin');
 });
 
 test('a Marathi patient who phones in is booked in Marathi: the language select starts at मराठी', async ({ page }, testInfo) => {

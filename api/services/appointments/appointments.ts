@@ -14,7 +14,7 @@ import { followUpEmail } from '../../../shared/emails/follow-up';
 import { withArticle } from '../../../shared/domain/article';
 import { followUpDateProblem, type Appointment as AppointmentRecord, type FollowUp, type RecentAppointment } from '../../../shared/schemas/appointment';
 import type { Sendable } from '../../../shared/schemas/json';
-import { medicalAlertsLine } from '../../../shared/schemas/patient';
+import { alertFlags } from '../../../shared/clinical/medical-history';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { Appointment } from '../../models/appointment';
@@ -50,7 +50,10 @@ export function parseAppointmentListQuery(query: Record<string, unknown>): Appoi
   return { ...base, status, from: dateQueryParam(query, 'from'), to: dateQueryParam(query, 'to') };
 }
 
-/** A row of appointmentRows: the appointment with its linked patient's [allergies, conditions, medications]. */
+/**
+ * A row of appointmentRows: the appointment with its linked patient's [allergies, conditions, medications],
+ * read only to say whether alerts exist (DATA-11).
+ */
 export type AppointmentRow = Appointment & { patientAlerts?: [string, string, string] | null; billedInvoiceId?: number | string | null };
 
 /** APPT-1's admin appointment, plus createdAt and the front desk's fields (APPT-10, PAT-7). */
@@ -72,9 +75,8 @@ export function appointmentJson(a: AppointmentRow) {
     source: a.source ?? 'online',
     bookedAnyway: a.bookedAnyway ?? false,
     bookedBy: a.bookedByName ?? null,
-    medicalAlerts: a.patientAlerts
-      ? medicalAlertsLine({ allergies: a.patientAlerts[0], conditions: a.patientAlerts[1], medications: a.patientAlerts[2] })
-      : null,
+    // DATA-11: that the patient has alerts (and whether some are not yet confirmed), never what they are.
+    ...alertFlags(a.patientAlerts ? { allergies: a.patientAlerts[0], conditions: a.patientAlerts[1], medications: a.patientAlerts[2] } : null),
     requested: a.requestedDate && a.requestedTime && a.requestedAt ? { date: a.requestedDate, time: a.requestedTime, at: new Date(a.requestedAt).toISOString() } : null,
     language: a.language ?? 'en',
     arrivedAt: a.arrivedAt ? new Date(a.arrivedAt).toISOString() : null,
@@ -116,7 +118,8 @@ const BILLED_INVOICE = (alias: string) =>
   `(select max(iv.id) from invoices iv where iv.appointment_id = ${alias}.id and iv.status <> 'cancelled')`;
 
 /**
- * Appointments with their linked patient's medical alerts (PAT-7), for every answer that lists them. The
+ * Appointments with their linked patient's medical alert summary (PAT-7), from which every answer that lists
+ * them says whether the patient has alerts (DATA-11). The
  * alerts come from a scalar subquery, one primary-key lookup per row: as a join, the planner hashes the
  * whole patients table for a week's 1,400 appointments (bench/frontdesk.ts). Filters name columns with
  * `appointments.`.

@@ -64,7 +64,7 @@ describe('POST /api/admin/appointments (staff booking)', () => {
       phone: '+919822077777',
       bookedBy: ADMIN.name,
       patientId: expect.any(Number),
-      medicalAlerts: null,
+      hasMedicalAlerts: false,
     });
     const mail = await outbox();
     expect(mail.map((m) => [m.kind, m.toAddress])).toEqual([['appointment-confirmed', caller.email]]);
@@ -83,8 +83,11 @@ describe('POST /api/admin/appointments (staff booking)', () => {
       firstName: caller.firstName,
       email: caller.email,
       status: 'pending',
-      medicalAlerts: 'Allergies: Penicillin · Conditions: Diabetes',
+      // DATA-11: that the patient has alerts, not what they are.
+      hasMedicalAlerts: true,
+      medicalAlertsUnconfirmed: false,
     });
+    expect(JSON.stringify(await (await app.request('/api/admin/appointments', { cookie })).json())).not.toContain('Penicillin');
     expect(await outbox()).toEqual([]);
   });
 

@@ -83,8 +83,8 @@ describe('GET /api/admin/appointments/calendar', () => {
   });
 });
 
-describe('medical alerts on appointments (PAT-7)', () => {
-  it("carries the linked patient's allergies, conditions and medicines in the list", async () => {
+describe('medical alerts on appointments (PAT-7, DATA-11)', () => {
+  it("says that the linked patient has alerts, never what they are, in the list and the calendar", async () => {
     const [{ id: patientId }] = await app.deps
       .knex('patients')
       .insert({ ...person, allergies: 'Latex', medications: 'Warfarin' })
@@ -92,7 +92,13 @@ describe('medical alerts on appointments (PAT-7)', () => {
     await appointment({ patientId });
     await appointment({ email: 'x@example.in' });
     const list = await (await app.request('/api/admin/appointments', { cookie })).json();
-    expect(list.map((a: { medicalAlerts: string | null }) => a.medicalAlerts)).toEqual(['Allergies: Latex · Medicines: Warfarin', null]);
+    expect(list.map((a: { hasMedicalAlerts: boolean }) => a.hasMedicalAlerts)).toEqual([true, false]);
+    expect(list[0]).not.toHaveProperty('medicalAlerts');
+    expect(JSON.stringify(list)).not.toMatch(/Latex|Warfarin/);
+    const { days } = await (await calendar('?from=2026-11-24&to=2026-11-24')).json();
+    const day = days[0].slots.flatMap((s: { appointments: unknown[] }) => s.appointments);
+    expect(day.map((a: { hasMedicalAlerts: boolean }) => a.hasMedicalAlerts)).toEqual([true, false]);
+    expect(JSON.stringify(days)).not.toMatch(/Latex|Warfarin/);
   });
 
   it('keeps alerts a PUT leaves out (an older form) or sends back unchanged, and refuses other text for them (MED-5)', async () => {

@@ -72,7 +72,7 @@ describe('a receptionist cannot make a patient’s alerts disappear (MED-8)', ()
     // The appointment.
     const booked = await clinic.call('receptionist', 'POST', '/api/admin/appointments', { patientId: patient, preferredDate: '2026-11-25', preferredTime: '11:00', treatment: 'extraction', bookAnyway: true });
     expect(booked.status).toBe(201);
-    expect(booked.body.medicalAlerts).toBe('Allergies: Penicillin (severe: anaphylaxis) · Conditions: Bleeding disorder or anticoagulants · Medicines: Warfarin 5 mg daily');
+    expect(booked.body).toMatchObject({ hasMedicalAlerts: true, medicalAlertsUnconfirmed: false });
     // The FHIR export.
     expect(await fhirOf(patient)).toEqual({ allergies: ['Penicillin:confirmed'], medicines: ['Warfarin'] });
 
@@ -89,6 +89,10 @@ describe('a receptionist cannot make a patient’s alerts disappear (MED-8)', ()
       'Penicillin (severe: anaphylaxis); reported at the desk, not yet confirmed: Latex (mild: rash)',
     );
     expect((await fhirOf(patient)).allergies).toEqual(['Penicillin:confirmed', 'Latex:unconfirmed']);
+    // The appointment says that some of the alerts are not yet confirmed (MED-8, DATA-11).
+    expect((await clinic.call('receptionist', 'GET', `/api/admin/appointments/calendar?from=2026-11-25&to=2026-11-25`)).body.days[0].slots.flatMap((s: any) => s.appointments)).toEqual([
+      expect.objectContaining({ id: booked.body.id, hasMedicalAlerts: true, medicalAlertsUnconfirmed: true }),
+    ]);
 
     // A dentist confirming the desk's entry applies it, as it is.
     const confirmed = await asSecondDentist('POST', `${historyOf(patient)}/versions/3/confirm`);
@@ -96,6 +100,7 @@ describe('a receptionist cannot make a patient’s alerts disappear (MED-8)', ()
     expect(confirmed.body.alerts).toEqual([{ level: 'warning', text: 'Allergy: Latex (mild: rash)' }]);
     expect(confirmed.body.unconfirmedRemovals).toEqual([]);
     expect((await clinic.call('receptionist', 'GET', `/api/admin/patients/${patient}`)).body).toMatchObject({ allergies: 'Latex (mild: rash)', conditions: '', medications: '' });
+    expect((await clinic.call('receptionist', 'GET', '/api/admin/appointments')).body.find((a: any) => a.id === booked.body.id)).toMatchObject({ hasMedicalAlerts: true, medicalAlertsUnconfirmed: false });
     expect(await fhirOf(patient)).toEqual({ allergies: ['Latex:confirmed'], medicines: [] });
   });
 

@@ -162,11 +162,12 @@ describe('the alert banner reads the history', () => {
       conditions: 'Pregnant, Diabetes, Heart disease or pacemaker, Bleeding disorder or anticoagulants, Bisphosphonates',
       medications: 'Warfarin 5 mg daily',
     });
-    // The appointment lists read the same summary (PAT-7).
+    // The appointment lists say only that the patient has alerts (DATA-11).
     await knex()('appointments').insert({ patientId: patient, firstName: 'Asha', lastName: 'Patil', email: 'asha@example.in', phone: '9876543210', treatment: 'cleaning', preferredDate: '2026-03-03', preferredTime: '10:00' });
     const list = (await clinic.call('receptionist', 'GET', '/api/admin/appointments')).body;
     const mine = list.find((a: { patientId: number }) => a.patientId === patient);
-    expect(mine.medicalAlerts).toContain('Allergies: Penicillin (severe: anaphylaxis), Latex');
+    expect(mine).toMatchObject({ hasMedicalAlerts: true, medicalAlertsUnconfirmed: false });
+    expect(JSON.stringify(list)).not.toContain('Penicillin');
   });
 
   it('refuses free text for the alerts through the patient form, accepting only what is stored', async () => {

@@ -25,6 +25,11 @@ const SENTINELS = {
   visitLabel: 'Sentinel-visit-qx7',
 };
 const ALLERGY = 'Zyloprimexine';
+const MEDICINE = 'Warfarin';
+/** What the sweep looks for: the record's texts and the alert summary's (DATA-11: the appointments no longer carry it). */
+const LOOKED_FOR = [...Object.values(SENTINELS), ALLERGY, MEDICINE];
+/** The query a swept route needs to answer data (the calendar answers 400 without a range). */
+const SWEEP_QUERIES: Record<string, string> = { '/api/admin/appointments/calendar': '?from=2026-11-10&to=2026-11-10' };
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
@@ -46,7 +51,7 @@ beforeAll(async () => {
   patient = await clinic.newPatient('Sarita');
   await ok('dentist', 'PUT', `/api/admin/patients/${patient}/medical-history`, {
     allergies: [{ substance: ALLERGY, reaction: 'rash', severity: 'moderate' }],
-    medicines: [{ name: 'Warfarin', dose: '5 mg' }],
+    medicines: [{ name: MEDICINE, dose: '5 mg' }],
     conditions: [],
     pregnant: false,
     note: SENTINELS.historyNote,
@@ -66,6 +71,8 @@ beforeAll(async () => {
   ).id;
   await ok('receptionist', 'POST', `/api/admin/treatment-plans/${planId}/accept`, { option: 'A', signature, signedBy: 'Sarita Patil' });
   await ok('dentist', 'PATCH', `/api/admin/clinical-items/${item['36 rct']}`, { status: 'completed' });
+  // Booked for today, so the appointment list, the calendar, the day board and the patient's history show it.
+  await ok('receptionist', 'POST', '/api/admin/appointments', { patientId: patient, preferredDate: '2026-11-10', preferredTime: '16:00', treatment: 'rootcanal', status: 'confirmed', bookAnyway: true });
 });
 afterAll(async () => {
   await clinic?.app.close();
@@ -156,18 +163,19 @@ describe('every clinical read is audited, enumerated from the answer schemas (DA
     const routes = mountedRoutes(clinic.app.deps).filter((r) => r.method === 'GET' && !PAGE_ROUTES.has(`GET ${r.path}`));
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) {
-      const path = fill(route.path) ?? route.path.replace(/:(\w+)/g, '1');
+      const path = (fill(route.path) ?? route.path.replace(/:(\w+)/g, '1')) + (SWEEP_QUERIES[route.path] ?? '');
       for (const role of ['owner', 'dentist', 'receptionist'] as const) {
         const res = await clinic.app.request(path, { cookie: clinic.cookies[role] });
         const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
-        const holds = Object.values(SENTINELS).filter((s) => text.includes(s));
+        const holds = LOOKED_FOR.filter((s) => text.includes(s));
         if (holds.length > 0) seen.add(route.path);
         if (holds.length > 0 && !clinicalPaths.has(route.path)) unmarked.push(`${role} GET ${route.path}: ${holds.join(', ')}`);
       }
     }
     expect(unmarked).toEqual([]);
-    // The sweep sees what it looks for: the notes, the history, the plans and the desk's lists answer the texts.
-    for (const path of ['/api/admin/visit-notes', '/api/admin/visit-notes/:id', '/api/admin/patients/:id/medical-history', '/api/admin/treatment-plans/to-book', '/api/admin/treatment-plans/:id']) {
+    // The sweep sees what it looks for: the notes, the history, the plans and the desk's lists answer the texts,
+    // and the patient's page its alert summary.
+    for (const path of ['/api/admin/visit-notes', '/api/admin/visit-notes/:id', '/api/admin/patients/:id/medical-history', '/api/admin/treatment-plans/to-book', '/api/admin/treatment-plans/:id', '/api/admin/patients/:id']) {
       expect([...seen]).toContain(path);
     }
   });
@@ -195,7 +203,7 @@ describe("lists carry no clinical facts to the desk (DATA-11) and the unsigned n
       expect(res.status).toBe(200);
       const text = await res.text();
       expect(text).not.toContain(ALLERGY);
-      expect(text).not.toContain('Warfarin');
+      expect(text).not.toContain(MEDICINE);
       const row = (JSON.parse(text) as any[]).find((p) => p.id === patient);
       expect(row.hasAlerts).toBe(true);
       expect(row).not.toHaveProperty('allergies');
@@ -205,6 +213,36 @@ describe("lists carry no clinical facts to the desk (DATA-11) and the unsigned n
     const other = await clinic.newPatient('Nilesh');
     const list = await clinic.call('receptionist', 'GET', '/api/admin/patients');
     expect(list.body.find((p: any) => p.id === other).hasAlerts).toBe(false);
+  });
+
+  it("the appointment answers say that the patient has alerts, never what they are; the alerts are one audited read away", async () => {
+    const day = '?from=2026-11-10&to=2026-11-10';
+    for (const role of staffRoles) {
+      const answers = {
+        list: await clinic.call(role, 'GET', '/api/admin/appointments'),
+        calendar: await clinic.call(role, 'GET', `/api/admin/appointments/calendar${day}`),
+        history: await clinic.call(role, 'GET', `/api/admin/patients/${patient}/history`),
+      };
+      const booked = [
+        ...answers.list.body,
+        ...answers.calendar.body.days.flatMap((d: any) => d.slots.flatMap((s: any) => s.appointments)),
+        ...answers.history.body.appointments,
+      ].filter((a: any) => a.patientId === patient);
+      expect(booked.length, role).toBe(3);
+      for (const a of booked) {
+        expect(a).toMatchObject({ hasMedicalAlerts: true, medicalAlertsUnconfirmed: false });
+        expect(a).not.toHaveProperty('medicalAlerts');
+      }
+      // (The history's own `patient` is the patient's page, an audited read that shows the alerts.)
+      expect(JSON.stringify([answers.list, answers.calendar, booked])).not.toMatch(new RegExp(`${ALLERGY}|${MEDICINE}`));
+    }
+    // The marker's read: the history's alerts, with a row naming the reader.
+    const before = await maxAuditId();
+    const history = await clinic.call('receptionist', 'GET', `/api/admin/patients/${patient}/medical-history`);
+    expect(history.body.alerts.map((a: any) => a.text).join(' · ')).toContain(ALLERGY);
+    expect(await clinic.app.deps.knex('auditLog').where('id', '>', before).select('action', 'entity', 'entityId')).toEqual([
+      { action: 'read-medical-history', entity: 'patient', entityId: String(patient) },
+    ]);
   });
 
   it('an edit from the list (which holds no alerts) keeps them', async () => {

@@ -38,7 +38,7 @@ function fakeAppointment(id: number, preferredDate: string, preferredTime: strin
   return {
     id, firstName, lastName: 'Fixture', email: `${firstName.toLowerCase()}@example.com`, phone: '+919876543210', treatment: 'cleaning',
     preferredDate, preferredTime, notes: null, patientNote: null, status: 'pending', createdAt: '2026-11-01T04:30:00.000Z', patientId: null,
-    source: 'online', bookedAnyway: false, bookedBy: null, medicalAlerts: null, requested: null, language: 'en', arrivedAt: null, inChairAt: null, invoiceId: null,
+    source: 'online', bookedAnyway: false, bookedBy: null, hasMedicalAlerts: false, medicalAlertsUnconfirmed: false, requested: null, language: 'en', arrivedAt: null, inChairAt: null, invoiceId: null,
   };
 }
 

@@ -5,7 +5,7 @@ import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constant
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { formatPhone } from '../../../../../../shared/domain/phone';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
-import { MedicalAlert } from '../../../components/medical-alert';
+import { AppointmentAlert } from './appointment-alert';
 import { AppointmentActionButtons, CheckInBadge, fullName, type AppointmentHandlers } from './appointment-actions';
 
 /**
@@ -62,7 +62,7 @@ export const AppointmentRow = memo(function AppointmentRow({ appointment: a, han
             </span>
           )}
         </p>
-        <MedicalAlert alerts={a.medicalAlerts} compact />
+        <AppointmentAlert appointment={a} />
         {a.notes && (
           <p className="row-notes">
             {notesLabel(a)}: {a.notes}

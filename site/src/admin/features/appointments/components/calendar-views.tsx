@@ -13,6 +13,7 @@ import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { canReschedule, fullName, type AppointmentHandlers } from './appointment-actions';
 import { AppointmentRow } from './appointment-row';
 import { clockNow } from '../../../../lib/clock';
+import { AppointmentAlert } from './appointment-alert';
 
 // APPT-14: the Day view (the day's slots down the page, each with its places used and its appointments)
 // and the Week view (seven days side by side from 1100 px, stacked below), beside the grouped list.
@@ -212,7 +213,7 @@ export function WeekView({ handlers }: { handlers: AppointmentHandlers }) {
                               >
                                 <span className="week-appointment-name">{fullName(a)}</span>
                                 <AppointmentStatusBadge status={a.status} />
-                                {a.medicalAlerts && <span className="badge badge-red" title={a.medicalAlerts}>Alert</span>}
+                                <AppointmentAlert appointment={a} />
                                 <span className="week-appointment-actions">
                                   {movable && (
                                     <Button size="small" icon={<DragOutlined aria-hidden="true" />} aria-label={`Move ${fullName(a)}`} aria-pressed={moving?.id === a.id} onClick={() => setMoving(moving?.id === a.id ? null : a)}>

@@ -8,7 +8,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
-import { MedicalAlert } from '../../../components/medical-alert';
+import { AppointmentAlert } from './appointment-alert';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
@@ -61,7 +61,7 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
             <p className="muted">
               <strong>{name}</strong> is booked for {formatListDate(appointment.preferredDate)} at {timeSlotLabel(appointment.preferredTime)}.
             </p>
-            <MedicalAlert alerts={appointment.medicalAlerts} />
+            <AppointmentAlert appointment={appointment} />
           </div>
           <TextField control={control} name="preferredDate" id="reschedule-date" label="New Date" required type="date" min={clinicToday(clockNow())} />
           <div className="span-2">

@@ -7,7 +7,7 @@ import { clinicNowTime, clinicToday } from '../../../../../../shared/domain/clin
 import { formatWait, todayBoard } from '../../../../../../shared/domain/front-desk-day';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { ErrorState } from '../../../components/list-states';
-import { MedicalAlert } from '../../../components/medical-alert';
+import { AppointmentAlert } from './appointment-alert';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
 import { useClockTick } from '../../../hooks/use-clock-tick';
 import { useQuery } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ function BoardRow({ a, lead, actions, showTime = true }: { a: Appointment; lead:
           <span>{treatmentLabel(a.treatment)}</span>
           <span>{formatPhone(a.phone)}</span>
         </p>
-        <MedicalAlert alerts={a.medicalAlerts} compact />
+        <AppointmentAlert appointment={a} />
       </div>
       <div className="row-actions">
         <AppointmentActionButtons appointment={a} handlers={actions.handlers} />
