@@ -7,7 +7,8 @@ import { ADMIN, deviceCookieFrom, startTestApp, type TestApp } from '../support/
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const TOO_MANY = { error: 'Too many sign-in attempts. Please wait and try again.' };
+// API-2: a refused sign-in answers SPEC's login shape (success, error), the throttle's refusal too.
+const TOO_MANY = { success: false, error: 'Too many sign-in attempts. Please wait and try again.' };
 
 let app: TestApp | undefined;
 afterEach(async () => {
