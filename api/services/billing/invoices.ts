@@ -27,6 +27,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { settingValue } from '../content/site-settings';
+import { refuseMerged } from '../patients/patients';
 
 // Invoices (INV-1 to INV-27, PAT-4). The list is one query with a join; creation is one
 // transaction that checks the patient, recomputes every figure per GST rate (shared/domain/invoice-totals.ts),
@@ -318,8 +319,10 @@ export async function insertInvoice(deps: Deps, trx: Knex.Transaction, typed: In
     const patient = await trx('patients')
       .where({ id: input.patientId })
       .forKeyShare()
-      .first('id', 'firstName', 'lastName', 'email', 'phone', 'address');
+      .first('id', 'firstName', 'lastName', 'email', 'phone', 'address', 'mergedIntoId');
     if (!patient) throw badRequest(PATIENT_REQUIRED_MESSAGE, { patientId: PATIENT_REQUIRED_MESSAGE });
+    // PAT-13: a merged record takes no new invoice; the 409 names the record it went into.
+    await refuseMerged(trx, patient);
     if (input.appointmentId !== null) {
       // DESK-15: the visit must exist and, when it is linked to a patient, be that patient's. A visit billed
       // before is not refused (the screen warns): a second invoice for one visit can be right.

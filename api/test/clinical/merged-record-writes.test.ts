@@ -35,4 +35,15 @@ describe('writes to a merged record (PAT-16)', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('answer 409 naming the record when the merged patient is named in the body: a new invoice, a staff booking', async () => {
+    const expected = { error: `This patient record was merged into ${keptFile} (Priya Patil)` };
+    const invoice = await clinic.call('owner', 'POST', '/api/admin/invoices', {
+      patientId: merged, dueDate: null, subtotal: 500, taxPercentage: 0, taxAmount: 0, totalAmount: 500, notes: '',
+      items: [{ description: 'Consultation', quantity: 1, unitPrice: 500, totalPrice: 500 }],
+    });
+    expect([invoice.status, invoice.body]).toEqual([409, expected]);
+    const booking = await clinic.call('owner', 'POST', '/api/admin/appointments', { patientId: merged, preferredDate: '2026-11-24', preferredTime: '10:00', treatment: 'consultation' });
+    expect([booking.status, booking.body]).toEqual([409, expected]);
+  });
 });
