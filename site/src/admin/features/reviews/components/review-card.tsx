@@ -32,15 +32,18 @@ export function ReviewCard({ review }: { review: AdminReview }) {
     );
   const status = STATUS[review.status];
   return (
+    // UI-9: the stars, the name and the status share one header that wraps (a long name on a 375 px phone
+    // pushed a separate status badge past the card's edge).
     <Card
       size="small"
+      styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
       title={
         <Space wrap>
           <Rate disabled value={review.rating} aria-label={`${review.rating} of 5 stars`} />
-          <span>{review.displayName}</span>
+          <span style={{ overflowWrap: 'anywhere' }}>{review.displayName}</span>
+          <Badge tone={status.tone}>{status.label}</Badge>
         </Space>
       }
-      extra={<Badge tone={status.tone}>{status.label}</Badge>}
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {review.patientName} · visit of {day(review.visitDate)} · received {day(review.createdAt)}
