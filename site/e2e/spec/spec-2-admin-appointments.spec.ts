@@ -2,6 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { ruling, spec } from '../../../scripts/spec-conformance';
 import { apiBook, chooseOption, closeDialog, expectToast, signIn, stubList, uid } from '../admin-helpers';
 
+// A follow-up date always in the future, whatever day the suite runs: 14 March, two years on (the e2e
+// server runs on the machine's clock, as in production).
+const FOLLOW_UP_YEAR = new Date().getUTCFullYear() + 2;
+const FOLLOW_UP = `${FOLLOW_UP_YEAR}-03-14`;
+const FOLLOW_UP_EN_GB = `14/03/${FOLLOW_UP_YEAR}`;
+
 // SPEC 2's Appointments screen, SPEC 4's appointment states as the admin shows them and SPEC 8's appointment
 // messages, at 1280 and 375 px. D45 restores the long en-US weekday date of the group headings and names a
 // visitor's booking notes as the patient's own; D28 adds the no-show status (grey) to the filter.
@@ -237,7 +243,7 @@ test.describe('states and actions', () => {
     await expect(row.locator('.badge').first()).toHaveText('Completed');
     await row.getByRole('button', { name: /^Send follow-up/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Follow-up Appointment Email' });
-    await dialog.getByLabel('Follow-up Date').fill('2031-03-14');
+    await dialog.getByLabel('Follow-up Date').fill(FOLLOW_UP);
     await dialog.getByRole('button', { name: 'Send Follow-up Email' }).click();
     await expectToast(page, 'Follow-up email sent');
     await expect(dialog).toBeHidden();
@@ -313,11 +319,11 @@ test.describe('the follow-up dialog', () => {
     const date = dialog.getByLabel('Follow-up Date');
     const todayAtClinic = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     expect((await date.getAttribute('min'))! > todayAtClinic).toBe(true);
-    await date.fill('2031-03-14');
+    await date.fill(FOLLOW_UP);
     await dialog.getByLabel('Custom Message (optional)').fill('Please bring your previous X-rays.');
     const preview = dialog.frameLocator('iframe[title="Follow-up email preview"]');
     await expect(preview.locator('body')).toContainText(`Dear ${first} Testvisit,`);
-    await expect(preview.locator('body')).toContainText('14/03/2031');
+    await expect(preview.locator('body')).toContainText(FOLLOW_UP_EN_GB);
     await expect(preview.locator('body')).toContainText('Please bring your previous X-rays.');
     // Live: a new message shows at once.
     await dialog.getByLabel('Custom Message (optional)').fill('See you in March.');
@@ -350,7 +356,7 @@ test.describe('the follow-up email', () => {
     const row = await openAppointment(page, first);
     await row.getByRole('button', { name: /^Send follow-up/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Follow-up Appointment Email' });
-    await dialog.getByLabel('Follow-up Date').fill('2031-03-14');
+    await dialog.getByLabel('Follow-up Date').fill(FOLLOW_UP);
     await dialog.getByLabel('Custom Message (optional)').fill('Please bring your previous X-rays.');
     const body = dialog.frameLocator('iframe[title="Follow-up email preview"]').locator('body');
     const [y, m, d] = booked.preferredDate.split('-');
@@ -358,7 +364,7 @@ test.describe('the follow-up email', () => {
     await expect(body).toContainText('Teeth Cleaning');
     await expect(body).toContainText('Your note');
     await expect(body).toContainText('Sensitive upper molar');
-    await expect(body).toContainText('14/03/2031');
+    await expect(body).toContainText(FOLLOW_UP_EN_GB);
     await expect(body).toContainText('Please bring your previous X-rays.');
   });
 });
