@@ -1,3 +1,5 @@
+import { surfaceLetter, type Surface } from './surface-geometry';
+
 // CHART-1: teeth in FDI (ISO 3950) two-digit notation: the first digit is the quadrant (1-4 permanent,
 // 5-8 primary; upper right, upper left, lower left, lower right), the second the tooth counted from the
 // midline (1-8 permanent, 1-5 primary). Surfaces are stored as M, O, D, B, L and C (cervical); front teeth
@@ -17,16 +19,14 @@ export const isUpper = (tooth: string): boolean => [1, 2, 5, 6].includes(quadran
 /** Incisors and canines: positions 1-3 in every quadrant. */
 export const isFrontTooth = (tooth: string): boolean => Number(tooth[1]) <= 3;
 
-/** The stored surface codes, in the order a chart writes them. */
-export const surfaceCodes = ['M', 'O', 'D', 'B', 'L', 'C'] as const;
-export type Surface = (typeof surfaceCodes)[number];
+export { surfaceCodes, type Surface } from './surface-geometry';
 
-/** How a surface is written on this tooth: O is I on a front tooth, B is F on a front tooth, L is P on an upper one. */
+/**
+ * How a surface is written on this tooth: O is I on a front tooth, B is F on a front tooth, L is P on an upper
+ * one. CHART-19: read from the one surface table (surface-geometry.ts).
+ */
 export function surfaceLabel(tooth: string, surface: Surface): string {
-  if (surface === 'O' && isFrontTooth(tooth)) return 'I';
-  if (surface === 'B' && isFrontTooth(tooth)) return 'F';
-  if (surface === 'L' && isUpper(tooth)) return 'P';
-  return surface;
+  return surfaceLetter(tooth, surface);
 }
 
 /** The stored code a typed surface letter means: I is O, F is B, P is L, V (vestibular, Class V) is C. */

@@ -11,7 +11,8 @@ import { roleCan } from '../../../../shared/constants/roles';
 import { navItems } from './nav-items';
 
 // ADMIN-2: a sidebar with the navigation and Logout; below 768 px the same content in a
-// slide-out drawer opened from the top bar.
+// slide-out drawer opened from the top bar. UI-15: from 768 to 1023 px (a tablet) the sidebar is a rail of
+// icons (shell.css), each link named by its hidden label and its tooltip.
 
 function Brand() {
   return (
@@ -42,6 +43,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 className={({ isActive }) => (isActive || (to === '/dashboard' && pathname === '/') ? 'nav-link active' : 'nav-link')}
                 aria-current={to === '/dashboard' && pathname === '/' ? 'page' : undefined}
                 onClick={onNavigate}
+                title={label}
               >
                 <Icon aria-hidden />
                 <span>{label}</span>
@@ -61,6 +63,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           href={platform.websiteUrl}
           target={platform.kind === 'browser' ? '_blank' : undefined}
           rel="noreferrer"
+          title="View Website"
           onClick={(e) => {
             if (platform.kind !== 'browser') {
               e.preventDefault();
@@ -71,7 +74,7 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           <GlobalOutlined aria-hidden />
           <span>View Website</span>
         </a>
-        <Button block icon={<LogoutOutlined aria-hidden />} onClick={logout} loading={pending} className="logout-button">
+        <Button block icon={<LogoutOutlined aria-hidden />} onClick={logout} loading={pending} className="logout-button" title="Logout">
           Logout
         </Button>
       </div>

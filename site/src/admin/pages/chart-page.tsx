@@ -24,10 +24,11 @@ import { CommandBar } from '../features/chart/components/command-bar';
 import { InvalidateDialog } from '../features/chart/components/invalidate-dialog';
 import { ItemList } from '../features/chart/components/item-list';
 import { KeyboardHelp } from '../features/chart/components/keyboard-help';
-import { ChartLegend, Odontogram } from '../features/chart/components/odontogram';
+import { ChartLegend, isTouchTap, Odontogram } from '../features/chart/components/odontogram';
+import { ToothPicker } from '../features/chart/components/tooth-picker';
 import { ChartTimeline } from '../features/chart/components/timeline';
 import { ToothHistory as ToothHistoryBox } from '../features/chart/components/tooth-history';
-import { ageOn, defaultDentition, odontogramLayout, type DentitionView } from '../features/chart/odontogram-layout';
+import { ageOn, defaultDentition, hiddenItems, odontogramLayout, symbolsDrawn, type DentitionView } from '../features/chart/odontogram-layout';
 import '../features/chart/chart.css';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useCan } from '../session/use-can';
@@ -80,6 +81,7 @@ export function ChartPage() {
   const [showInvalidated, setShowInvalidated] = useState(false);
   const [toInvalidate, setToInvalidate] = useState<ClinicalItem | null>(null);
   const [help, setHelp] = useState(false);
+  const [pickerTooth, setPickerTooth] = useState<string | null>(null);
   const barRef = useRef<InputRef>(null);
   const svgBox = useRef<HTMLDivElement>(null);
 
@@ -111,6 +113,9 @@ export function ChartPage() {
     return { teeth: chartTeeth([...standing, ...preview], drawOfCode(vocabulary), { primary: true }), previewIds: new Set(preview.map((i) => i.id)) };
   }, [items, previewItems, vocabulary]);
   const days = useMemo(() => timelineDays(nowItems ?? []), [nowItems]);
+  const symbols = useMemo(() => symbolsDrawn(teeth), [teeth]);
+  // CHART-21: what the dentition shown hides is said, with the view that shows it.
+  const hidden = useMemo(() => hiddenItems(items.filter((i) => !i.invalidatedAt), layout), [items, layout]);
 
   const setDraft = useCallback((next: Draft) => {
     setDraftState(next);
@@ -376,6 +381,13 @@ export function ChartPage() {
               onToothClick={(tooth, e) => {
                 setCursor(tooth);
                 if (!editable) return;
+                // UI-14: a finger's tap (or any tap on a phone) opens the enlarged picker for the tooth's surfaces.
+                if (isTouchTap(e) || window.matchMedia('(max-width: 767.98px)').matches) {
+                  const same = draft.teeth.length === 1 && draft.teeth[0] === tooth;
+                  setDraft({ ...draft, teeth: [tooth], surfaces: same ? draft.surfaces : [] });
+                  setPickerTooth(tooth);
+                  return;
+                }
                 const add = e.shiftKey || e.ctrlKey || e.metaKey;
                 const teeth = add ? (draft.teeth.includes(tooth) ? draft.teeth.filter((t) => t !== tooth) : [...draft.teeth, tooth]) : draft.teeth.length === 1 && draft.teeth[0] === tooth ? [] : [tooth];
                 setDraft({ ...draft, teeth, surfaces: add ? draft.surfaces : [] });
@@ -391,7 +403,15 @@ export function ChartPage() {
               }
             />
           </div>
-          <ChartLegend />
+          {hidden.length > 0 && (
+            <p className="chart-hidden-hint" role="status">
+              {hidden.length === 1 ? '1 item' : `${hidden.length} items`} on {dentition === 'primary' ? 'adult' : 'milk'} teeth not shown.{' '}
+              <Button size="small" type="link" onClick={() => setView('mixed')}>
+                Show Mixed
+              </Button>
+            </p>
+          )}
+          <ChartLegend symbols={symbols} />
           <ChartTimeline days={days} at={at} onChange={setAt} />
           <ToothHistoryBox tooth={historyTooth} items={nowItems ?? []} vocabulary={vocabulary} />
         </section>
@@ -427,6 +447,21 @@ export function ChartPage() {
         }
       />
       <KeyboardHelp open={help} onClose={() => setHelp(false)} />
+      {editable && (
+        <ToothPicker
+          tooth={pickerTooth}
+          chosen={draft.surfaces}
+          vocabulary={vocabulary}
+          codeName={draft.codeName ?? null}
+          command={command}
+          onToggle={(surface) => setDraft({ ...draft, surfaces: toggleSurface(draft.surfaces, surface) })}
+          onCode={(codeName) => {
+            setDraft({ ...draft, codeName });
+            setPickerTooth(null);
+          }}
+          onClose={() => setPickerTooth(null)}
+        />
+      )}
     </>
   );
 }

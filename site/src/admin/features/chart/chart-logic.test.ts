@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ClinicalItem } from '../../../../../shared/schemas/clinical-item';
 import { chartKeyAction, composeCommand, keyboardMap, moveCursor, toggleSurface } from './chart-keys';
 import { groupItems, timelineDays, toothHistory } from './chart-view';
-import { ageOn, defaultDentition, odontogramLayout, surfaceSide } from './odontogram-layout';
+import { surfaceMapSide } from '../../../../../shared/clinical/surface-geometry';
+import { ageOn, defaultDentition, odontogramLayout } from './odontogram-layout';
 
 // CHART-10, CHART-11, CHART-13: the odontogram's layout, the keyboard map and what the list and timeline show.
 
@@ -42,16 +43,15 @@ describe('the odontogram layout (CHART-10)', () => {
   });
 
   it('places mesial towards the midline and buccal on the lip side of each jaw', () => {
-    const { slots } = odontogramLayout('permanent');
-    const at = (t: string) => slots.find((s) => s.tooth === t)!;
-    expect(surfaceSide(at('16'), 'M')).toBe('right');
-    expect(surfaceSide(at('26'), 'M')).toBe('left');
-    expect(surfaceSide(at('36'), 'D')).toBe('right');
-    expect(surfaceSide(at('46'), 'D')).toBe('left');
-    expect(surfaceSide(at('16'), 'B')).toBe('top');
-    expect(surfaceSide(at('16'), 'L')).toBe('bottom');
-    expect(surfaceSide(at('36'), 'B')).toBe('bottom');
-    expect(surfaceSide(at('36'), 'O')).toBe('centre');
+    expect(surfaceMapSide('16', 'M')).toBe('right');
+    expect(surfaceMapSide('26', 'M')).toBe('left');
+    expect(surfaceMapSide('36', 'D')).toBe('right');
+    expect(surfaceMapSide('46', 'D')).toBe('left');
+    expect(surfaceMapSide('16', 'B')).toBe('top');
+    expect(surfaceMapSide('16', 'L')).toBe('bottom');
+    expect(surfaceMapSide('36', 'B')).toBe('bottom');
+    expect(surfaceMapSide('36', 'L')).toBe('top');
+    expect(surfaceMapSide('36', 'O')).toBe('centre');
   });
 
   it('chooses the dentition by age, and mixed when milk teeth are charted', () => {

@@ -1,4 +1,5 @@
-import { dentitionOf, isUpper, quadrantOf, type Surface } from '../../../../../shared/clinical/teeth';
+import { toothTypeOf, type ToothType } from '../../../../../shared/clinical/surface-geometry';
+import { dentitionOf, isUpper, quadrantOf } from '../../../../../shared/clinical/teeth';
 
 // CHART-10: where each tooth sits on the odontogram, as a dentist's chart lays the mouth out: seen from the
 // front, the patient's right on the viewer's left; upper right 18..11 | 21..28 upper left, lower right
@@ -7,7 +8,7 @@ import { dentitionOf, isUpper, quadrantOf, type Surface } from '../../../../../s
 // milk lower, adult lower. Pure geometry, so the keyboard's tooth cursor and the drawing agree.
 
 export type DentitionView = 'permanent' | 'primary' | 'mixed';
-export type ToothKind = 'molar' | 'premolar' | 'canine' | 'incisor';
+export type ToothKind = ToothType;
 
 export interface ToothSlot {
   tooth: string;
@@ -38,19 +39,14 @@ export interface OdontogramLayout {
 
 /** The width of one tooth column and the gap at the midline. */
 export const COLUMN = 44;
-const MIDLINE_GAP = 10;
+// Small, so sixteen 44-unit columns fit a tablet at 44 px each (UI-16).
+const MIDLINE_GAP = 4;
 /** The height of an adult tooth's cell: number, root, crown, surface map. */
 export const CELL_HEIGHT = 150;
 const PRIMARY_SCALE = 0.78;
 const ROW_GAP = 14;
 
-export function toothKind(tooth: string): ToothKind {
-  const position = Number(tooth[1]);
-  if (position <= 2) return 'incisor';
-  if (position === 3) return 'canine';
-  if (dentitionOf(tooth) === 'primary') return 'molar';
-  return position <= 5 ? 'premolar' : 'molar';
-}
+export const toothKind = (tooth: string): ToothKind => toothTypeOf(tooth);
 
 /** The patient's right quadrants (1, 4, 5, 8), drawn on the viewer's left. */
 const onPatientsRight = (tooth: string) => [1, 4, 5, 8].includes(quadrantOf(tooth));
@@ -105,27 +101,6 @@ export function odontogramLayout(view: DentitionView): OdontogramLayout {
   return { width, height: y, rows, slots, midlineX: 8 * COLUMN + MIDLINE_GAP / 2 - Math.max(0, minX), occlusalY };
 }
 
-/**
- * Where a surface sits on the five-part map of a tooth seen from the biting side: O in the middle, M towards
- * the midline, D away from it, B (F) on the lip or cheek side (up for upper teeth, down for lower ones),
- * L (P) on the tongue side. Cervical is the band at the neck of the tooth, not on this map.
- */
-export type MapSide = 'centre' | 'left' | 'right' | 'top' | 'bottom';
-export function surfaceSide(slot: Pick<ToothSlot, 'upper' | 'mesialRight'>, surface: Exclude<Surface, 'C'>): MapSide {
-  switch (surface) {
-    case 'O':
-      return 'centre';
-    case 'M':
-      return slot.mesialRight ? 'right' : 'left';
-    case 'D':
-      return slot.mesialRight ? 'left' : 'right';
-    case 'B':
-      return slot.upper ? 'top' : 'bottom';
-    case 'L':
-      return slot.upper ? 'bottom' : 'top';
-  }
-}
-
 /** The default view for a patient: milk teeth under 6, mixed from 6 to 12, adult teeth from 13 (or when the age is not known). */
 export function defaultDentition(ageYears: number | null, chartsMilkTeeth: boolean): DentitionView {
   if (ageYears !== null && ageYears < 6) return 'primary';
@@ -138,4 +113,48 @@ export function ageOn(dateOfBirth: string, day: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number);
   const [y, m, d] = day.split('-').map(Number);
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/**
+ * CHART-20: how work charted on a whole tooth, without surfaces, is drawn: a sealant as a fissure line across
+ * the surface map, a veneer as a bar on the lip side, gum treatment (perio) as a wavy line at the neck, any
+ * other surface work (a composite with no surfaces given) as a ring round the map, any other mark (an X-ray,
+ * mobility, scaling) as a dot under the map. Null: drawn as its code says (surfaces, crown, root, ...).
+ */
+export type WholeToothSymbol = 'sealant' | 'veneer' | 'gum' | 'whole' | 'other';
+export const wholeToothSymbols: readonly { symbol: WholeToothSymbol; label: string }[] = [
+  { symbol: 'sealant', label: 'Sealant, whole tooth' },
+  { symbol: 'veneer', label: 'Veneer, whole face' },
+  { symbol: 'gum', label: 'Gum treatment' },
+  { symbol: 'whole', label: 'Whole tooth, no surfaces' },
+  { symbol: 'other', label: 'Other work on the tooth' },
+];
+export function wholeToothSymbol(mark: { draw: string; code: string; surfaces: readonly string[] }): WholeToothSymbol | null {
+  if (mark.draw === 'surface') {
+    if (mark.surfaces.length > 0) return null;
+    if (mark.code === 'sealant' || mark.code === 'fissure-sealant') return 'sealant';
+    if (mark.code === 'veneer') return 'veneer';
+    return 'whole';
+  }
+  if (mark.draw === 'mark') return mark.code === 'perio' ? 'gum' : 'other';
+  return null;
+}
+
+/** The whole-tooth symbols drawn on a chart, for its legend. */
+export function symbolsDrawn(teeth: readonly { marks: readonly { draw: string; code: string; surfaces: readonly string[] }[] }[]): Set<WholeToothSymbol> {
+  const found = new Set<WholeToothSymbol>();
+  for (const t of teeth) for (const m of t.marks) {
+    const symbol = wholeToothSymbol(m);
+    if (symbol) found.add(symbol);
+  }
+  return found;
+}
+
+/**
+ * CHART-21: the charted items the dentition shown hides (items on milk teeth in the Adult view, on adult teeth
+ * in the Milk view), so the screen can say so and offer the view that shows them.
+ */
+export function hiddenItems<T extends { teeth: readonly string[] }>(items: readonly T[], layout: Pick<OdontogramLayout, 'slots'>): T[] {
+  const shown = new Set(layout.slots.map((s) => s.tooth));
+  return items.filter((i) => i.teeth.length > 0 && i.teeth.every((t) => !shown.has(t)));
 }

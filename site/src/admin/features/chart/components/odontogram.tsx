@@ -1,18 +1,23 @@
 import { memo, useId, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ItemStatus } from '../../../../../../shared/clinical/chart-command';
 import type { ToothChart, ToothMark } from '../../../../../../shared/clinical/chart-state';
-import type { Surface } from '../../../../../../shared/clinical/teeth';
+import { geometryOf, mapSides, surfaceAtSide, type MapSide, type Surface } from '../../../../../../shared/clinical/surface-geometry';
 import { statusLooks } from '../chart-colours';
-import { CELL_HEIGHT, surfaceSide, type MapSide, type OdontogramLayout, type ToothKind, type ToothSlot } from '../odontogram-layout';
+import { CELL_HEIGHT, COLUMN, wholeToothSymbol, wholeToothSymbols, type OdontogramLayout, type ToothKind, type ToothSlot, type WholeToothSymbol } from '../odontogram-layout';
 
 // CHART-10: the odontogram, drawn in SVG. Each tooth is drawn as a dentist's chart draws it: seen from the
 // side (root or roots, the cervical band, the crown) and from the biting side (the five-surface map: O/I in
-// the middle, M towards the midline, D away from it, B/F on the lip side, L/P on the tongue side); lower
-// teeth are the upper drawing flipped, so roots point away from the biting plane. What is drawn comes from
+// the middle, M towards the midline, D away from it, B/F on the lip or cheek side, L/P on the tongue or
+// palate side, as the one surface table says, CHART-19); lower teeth are the upper drawing flipped, so roots
+// point away from the biting plane, but the surface map is drawn unflipped where that table puts each
+// surface, and each region's click types the surface it is drawn for. What is drawn comes from
 // chartTeeth (CHART-4) and each code's DrawAs: surfaces filled, a crown filled, a root canal as a line in
 // the root, a periapical lesion as a ring at the apex, an implant as a screw instead of the root, a missing
 // tooth as a faint dashed outline, a planned extraction crossed out, a bridge as a bar over its teeth with
-// pontics drawn without roots, other marks as dots under the surface map.
+// pontics drawn without roots. CHART-20: work charted on the whole tooth without surfaces is drawn too: a
+// sealant as a fissure line across the map, a veneer as a bar on the lip side, gum treatment as a wavy
+// line at the neck, other surface work as a ring round the map, other marks as dots under it; the legend
+// names each one the chart shows.
 
 export interface OdontogramProps {
   layout: OdontogramLayout;
@@ -65,10 +70,9 @@ function rootPath(r: { neckX: number; apexX: number; apexY: number; half: number
   return `M ${x - half} ${NECK_Y} C ${x - half} ${(NECK_Y + ay) / 2 + 6}, ${ax - 3} ${ay + 6}, ${ax} ${ay} C ${ax + 3} ${ay + 6}, ${x + half} ${(NECK_Y + ay) / 2 + 6}, ${x + half} ${NECK_Y} Z`;
 }
 
-function mapPolygon(side: MapSide): string {
-  const o = MAP_HALF;
-  const i = MAP_INNER;
-  const y = MAP_Y;
+/** A region of a surface map centred on 0,0, `o` its half size, `i` the half size of its middle square. */
+export function mapPolygon(side: MapSide, o = MAP_HALF, i = MAP_INNER): string {
+  const y = 0;
   switch (side) {
     case 'centre':
       return `${-i},${y - i} ${i},${y - i} ${i},${y + i} ${-i},${y + i}`;
@@ -83,7 +87,14 @@ function mapPolygon(side: MapSide): string {
   }
 }
 
-const mapSurfaces: Exclude<Surface, 'C'>[] = ['O', 'M', 'D', 'B', 'L'];
+/** A tap with a finger or a pen (not a mouse): the surfaces are chosen in the enlarged picker. */
+export const isTouchTap = (e: MouseEvent): boolean => {
+  const type = (e.nativeEvent as PointerEvent).pointerType;
+  return type === 'touch' || type === 'pen';
+};
+
+/** The surface a clicked region stands for, read from the region itself (data-surface, from CHART-19's table). */
+const surfaceOfTarget = (e: MouseEvent): Surface => (e.currentTarget as SVGElement).getAttribute('data-surface') as Surface;
 
 /** Marks that stand in the mouth or are planned: invalidated items never reach the chart (chartTeeth). */
 const fillOf = (status: ItemStatus, ids: { hatch: string; dots: string }) => {
@@ -121,8 +132,12 @@ const Tooth = memo(function Tooth(props: ToothProps) {
   let extraction: ToothMark | null = null;
   let bridge: ToothMark | null = null;
   const dots: ToothMark[] = [];
+  const whole = new Map<Exclude<WholeToothSymbol, 'other'>, ToothMark>();
   for (const m of marks) {
-    if (m.draw === 'surface') for (const sf of m.surfaces) surfaceFill.set(sf, m);
+    const symbol = wholeToothSymbol(m);
+    if (symbol === 'other') dots.push(m);
+    else if (symbol) whole.set(symbol, m);
+    else if (m.draw === 'surface') for (const sf of m.surfaces) surfaceFill.set(sf, m);
     else if (m.draw === 'crown') crown = m;
     else if (m.draw === 'root') rootMarks.push(m);
     else if (m.draw === 'implant') implant = m;
@@ -138,8 +153,22 @@ const Tooth = memo(function Tooth(props: ToothProps) {
   const crownMark = crown ?? bridge;
   const rootList = roots(kind, w, tooth);
   const body = slot.upper ? `translate(${slot.x} ${slot.y}) scale(${s})` : `translate(${slot.x} ${slot.y + CELL_HEIGHT * s}) scale(${s} ${-s})`;
+  // CHART-19: the surface map is drawn as seen (not flipped with a lower tooth's body), centred where the
+  // body puts it, each region where the surface table says.
+  const mapCentreY = slot.upper ? slot.y + MAP_Y * s : slot.y + (CELL_HEIGHT - MAP_Y) * s;
+  const vestibularSign = geometryOf(tooth).vestibularSide === 'top' ? -1 : 1;
   const labelY = slot.upper ? slot.y + 11 * s : slot.y + CELL_HEIGHT * s - 3 * s;
   const outline = missing ? 'tooth-outline missing' : 'tooth-outline';
+  const sealant = whole.get('sealant');
+  const veneer = whole.get('veneer');
+  const gum = whole.get('gum');
+  const ring = whole.get('whole');
+  const clickSurface = (e: MouseEvent) => {
+    // A finger's tap on a 5 px surface is not a choice: it goes to the tooth, which opens the picker.
+    if (!onSurfaceClick || isTouchTap(e)) return;
+    e.stopPropagation();
+    onSurfaceClick(tooth, surfaceOfTarget(e));
+  };
 
   return (
     <g
@@ -154,7 +183,7 @@ const Tooth = memo(function Tooth(props: ToothProps) {
       onMouseLeave={() => onToothHover?.(null)}
       onClick={(e) => onToothClick?.(tooth, e)}
     >
-      <rect className="tooth-cell" x={slot.x - 22} y={slot.y} width={44} height={CELL_HEIGHT * s} rx={4} />
+      <rect className="tooth-cell" x={slot.x - COLUMN / 2} y={slot.y} width={COLUMN} height={CELL_HEIGHT * s} rx={4} />
       <text className="tooth-number" x={slot.x} y={labelY} textAnchor="middle" fontSize={11 * Math.max(s, 0.9)}>
         {tooth}
       </text>
@@ -187,51 +216,62 @@ const Tooth = memo(function Tooth(props: ToothProps) {
           width={w - 4}
           height={6}
           rx={2}
+          data-surface="C"
           className={`cervical${onSurfaceClick ? ' clickable' : ''}${surfaces.includes('C') ? ' chosen' : ''}`}
           fill={surfaceFill.get('C') ? fill(surfaceFill.get('C')!) : undefined}
           opacity={surfaceFill.get('C') ? opacity(surfaceFill.get('C')!) : 1}
-          onClick={(e) => {
-            if (!onSurfaceClick) return;
-            e.stopPropagation();
-            onSurfaceClick(tooth, 'C');
-          }}
+          onClick={clickSurface}
         />
-        {/* The five-surface map. */}
-        <g className={`surface-map${crownMark ? ' crowned' : ''}`}>
-          {mapSurfaces.map((sf) => {
-            const mark = surfaceFill.get(sf);
-            return (
-              <polygon
-                key={sf}
-                points={mapPolygon(surfaceSide(slot, sf))}
-                className={`surface${onSurfaceClick ? ' clickable' : ''}${surfaces.includes(sf) && selected ? ' chosen' : ''}`}
-                data-surface={sf}
-                fill={mark && !missing ? fill(mark) : crownMark && !missing ? fill(crownMark) : undefined}
-                opacity={mark ? opacity(mark) : crownMark ? opacity(crownMark) * 0.55 : 1}
-                onClick={(e) => {
-                  if (!onSurfaceClick) return;
-                  e.stopPropagation();
-                  onSurfaceClick(tooth, sf);
-                }}
-              />
-            );
-          })}
-          {crownMark && !missing && (
-            <rect x={-MAP_HALF - 1.5} y={MAP_Y - MAP_HALF - 1.5} width={MAP_HALF * 2 + 3} height={MAP_HALF * 2 + 3} rx={3} fill="none" stroke={statusLooks[crownMark.status].colour} strokeWidth={3} opacity={opacity(crownMark)} />
-          )}
-        </g>
+        {gum && (
+          <path
+            className="whole-mark gum-mark"
+            data-item={gum.itemId}
+            d={`M ${-w / 2 - 3} ${NECK_Y + 1} q ${(w + 6) / 8} -7 ${(w + 6) / 4} 0 t ${(w + 6) / 4} 0 t ${(w + 6) / 4} 0 t ${(w + 6) / 4} 0`}
+            fill="none"
+            stroke={statusLooks[gum.status].colour}
+            strokeWidth={2.4}
+            strokeLinecap="round"
+            opacity={opacity(gum)}
+            pointerEvents="none"
+          />
+        )}
         {crossOut && (
           <g stroke={statusLooks[crossOut.status].colour} strokeWidth={3.5} strokeLinecap="round" opacity={opacity(crossOut)} className="cross-out">
             <line x1={-w / 2 - 1} y1={20} x2={w / 2 + 1} y2={CROWN_EDGE_Y + 2} />
             <line x1={w / 2 + 1} y1={20} x2={-w / 2 - 1} y2={CROWN_EDGE_Y + 2} />
           </g>
         )}
+        {dots.slice(-4).map((m, i, shown) => (
+          <circle key={m.itemId} className="whole-mark dot-mark" cx={(i - (shown.length - 1) / 2) * 8} cy={MAP_Y + MAP_HALF + 6} r={3} fill={fill(m)} stroke={statusLooks[m.status].colour} strokeWidth={1} opacity={opacity(m)} />
+        ))}
+      </g>
+      {/* The five-surface map, as seen. */}
+      <g className={`surface-map${crownMark ? ' crowned' : ''}`} transform={`translate(${slot.x} ${mapCentreY}) scale(${s})`}>
+        {mapSides.map((side) => {
+          const sf = surfaceAtSide(tooth, side);
+          const mark = surfaceFill.get(sf);
+          return (
+            <polygon
+              key={sf}
+              points={mapPolygon(side)}
+              className={`surface${onSurfaceClick ? ' clickable' : ''}${surfaces.includes(sf) && selected ? ' chosen' : ''}`}
+              data-surface={sf}
+              data-side={side}
+              fill={mark && !missing ? fill(mark) : crownMark && !missing ? fill(crownMark) : undefined}
+              opacity={mark ? opacity(mark) : crownMark ? opacity(crownMark) * 0.55 : 1}
+              onClick={clickSurface}
+            />
+          );
+        })}
+        {crownMark && !missing && (
+          <rect x={-MAP_HALF - 1.5} y={-MAP_HALF - 1.5} width={MAP_HALF * 2 + 3} height={MAP_HALF * 2 + 3} rx={3} fill="none" stroke={statusLooks[crownMark.status].colour} strokeWidth={3} opacity={opacity(crownMark)} />
+        )}
         {/* A missing tooth's place: the legend's dashed square, in its record's colour (a finding, extracted
             here, gone elsewhere). Not a cross: a cross is the legend's "To extract". */}
         {missing && extraction && (
           <rect
             x={-MAP_HALF}
-            y={MAP_Y - MAP_HALF}
+            y={-MAP_HALF}
             width={MAP_HALF * 2}
             height={MAP_HALF * 2}
             rx={3}
@@ -243,9 +283,39 @@ const Tooth = memo(function Tooth(props: ToothProps) {
             className="missing-place"
           />
         )}
-        {dots.slice(-4).map((m, i, shown) => (
-          <circle key={m.itemId} cx={(i - (shown.length - 1) / 2) * 8} cy={MAP_Y + MAP_HALF + 6} r={3} fill={fill(m)} stroke={statusLooks[m.status].colour} strokeWidth={1} opacity={opacity(m)} />
-        ))}
+        {ring && !missing && (
+          <circle className="whole-mark ring-mark" data-item={ring.itemId} r={MAP_HALF + 3} fill="none" stroke={statusLooks[ring.status].colour} strokeWidth={2.6} opacity={opacity(ring)} pointerEvents="none" />
+        )}
+        {sealant && !missing && (
+          <polyline
+            className="whole-mark sealant-mark"
+            data-item={sealant.itemId}
+            points={`${-MAP_HALF + 3},0 ${-MAP_HALF / 2},-5 0,5 ${MAP_HALF / 2},-5 ${MAP_HALF - 3},0`}
+            fill="none"
+            stroke={statusLooks[sealant.status].colour}
+            strokeWidth={3}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+            opacity={opacity(sealant)}
+            pointerEvents="none"
+          />
+        )}
+        {veneer && !missing && (
+          <rect
+            className="whole-mark veneer-mark"
+            data-item={veneer.itemId}
+            x={-MAP_HALF}
+            y={vestibularSign < 0 ? -MAP_HALF - 6 : MAP_HALF + 1.5}
+            width={MAP_HALF * 2}
+            height={4.5}
+            rx={2}
+            fill={fill(veneer)}
+            stroke={statusLooks[veneer.status].colour}
+            strokeWidth={1.2}
+            opacity={opacity(veneer)}
+            pointerEvents="none"
+          />
+        )}
       </g>
     </g>
   );
@@ -286,7 +356,7 @@ export function Odontogram(props: OdontogramProps) {
   return (
     <svg
       className="odontogram"
-      viewBox={`-4 -4 ${layout.width + 8} ${layout.height + 8}`}
+      viewBox={`0 -4 ${layout.width} ${layout.height + 8}`}
       role="listbox"
       aria-multiselectable="true"
       aria-label={label}
@@ -344,8 +414,30 @@ export function Odontogram(props: OdontogramProps) {
   );
 }
 
-/** The legend: the same fills as the chart, with their words. */
-export function ChartLegend() {
+const ink = '#334155';
+/** The legend's drawing of a whole-tooth symbol (CHART-20), in the chart's shapes. */
+function SymbolSwatch({ symbol }: { symbol: WholeToothSymbol }) {
+  switch (symbol) {
+    case 'sealant':
+      return <polyline points="2,8 5,5 8,11 11,5 14,8" fill="none" stroke={ink} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />;
+    case 'veneer':
+      return (
+        <>
+          <rect x={2} y={5} width={12} height={9} fill="#fff" stroke="#94a3b8" />
+          <rect x={2} y={1.5} width={12} height={3} rx={1} fill={ink} />
+        </>
+      );
+    case 'gum':
+      return <path d="M 1 9 q 1.75 -5 3.5 0 t 3.5 0 t 3.5 0 t 3.5 0" fill="none" stroke={ink} strokeWidth={2} strokeLinecap="round" />;
+    case 'whole':
+      return <circle cx={8} cy={8} r={6} fill="none" stroke={ink} strokeWidth={2} />;
+    case 'other':
+      return <circle cx={8} cy={8} r={3.5} fill={ink} />;
+  }
+}
+
+/** The legend: the same fills as the chart, with their words, and the whole-tooth symbols the chart shows. */
+export function ChartLegend({ symbols }: { symbols?: ReadonlySet<WholeToothSymbol> } = {}) {
   const uid = useId().replace(/:/g, '');
   const swatches: { key: string; label: string; fill: string; stroke: string }[] = [
     { key: 'condition', label: statusLooks.condition.label, fill: statusLooks.condition.colour, stroke: '#6b4a00' },
@@ -391,6 +483,16 @@ export function ChartLegend() {
         </svg>
         To extract
       </li>
+      {wholeToothSymbols
+        .filter((w) => symbols?.has(w.symbol))
+        .map((w) => (
+          <li key={w.symbol} data-symbol={w.symbol}>
+            <svg width={16} height={16} aria-hidden="true">
+              <SymbolSwatch symbol={w.symbol} />
+            </svg>
+            {w.label}
+          </li>
+        ))}
       </ul>
     </div>
   );
