@@ -437,7 +437,7 @@ function SymbolSwatch({ symbol }: { symbol: WholeToothSymbol }) {
 }
 
 /** The legend: the same fills as the chart, with their words, and the whole-tooth symbols the chart shows. */
-export function ChartLegend({ symbols }: { symbols?: ReadonlySet<WholeToothSymbol> } = {}) {
+export function ChartLegend({ symbols }: { symbols?: ReadonlySet<WholeToothSymbol> }) {
   const uid = useId().replace(/:/g, '');
   const swatches: { key: string; label: string; fill: string; stroke: string }[] = [
     { key: 'condition', label: statusLooks.condition.label, fill: statusLooks.condition.colour, stroke: '#6b4a00' },
