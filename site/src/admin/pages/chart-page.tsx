@@ -113,7 +113,7 @@ export function ChartPage() {
     return { teeth: chartTeeth([...standing, ...preview], drawOfCode(vocabulary), { primary: true }), previewIds: new Set(preview.map((i) => i.id)) };
   }, [items, previewItems, vocabulary]);
   const days = useMemo(() => timelineDays(nowItems ?? []), [nowItems]);
-  const symbols = useMemo(() => symbolsDrawn(teeth), [teeth]);
+  const symbols = useMemo(() => symbolsDrawn(teeth.filter((t) => columnOf.has(t.tooth))), [teeth, columnOf]);
   // CHART-21: what the dentition shown hides is said, with the view that shows it.
   const hidden = useMemo(() => hiddenItems(items.filter((i) => !i.invalidatedAt), layout), [items, layout]);
 
