@@ -28,7 +28,7 @@ import { ChartLegend, isTouchTap, Odontogram } from '../features/chart/component
 import { ToothPicker } from '../features/chart/components/tooth-picker';
 import { ChartTimeline } from '../features/chart/components/timeline';
 import { ToothHistory as ToothHistoryBox } from '../features/chart/components/tooth-history';
-import { ageOn, defaultDentition, hiddenItems, odontogramLayout, symbolsDrawn, type DentitionView } from '../features/chart/odontogram-layout';
+import { ageOn, defaultDentition, hiddenItemIds, odontogramLayout, symbolsDrawn, type DentitionView } from '../features/chart/odontogram-layout';
 import '../features/chart/chart.css';
 import { usePageTitle } from '../hooks/use-page-title';
 import { useCan } from '../session/use-can';
@@ -115,7 +115,7 @@ export function ChartPage() {
   const days = useMemo(() => timelineDays(nowItems ?? []), [nowItems]);
   const symbols = useMemo(() => symbolsDrawn(teeth.filter((t) => columnOf.has(t.tooth))), [teeth, columnOf]);
   // CHART-21: what the dentition shown hides is said, with the view that shows it.
-  const hidden = useMemo(() => hiddenItems(items.filter((i) => !i.invalidatedAt), layout), [items, layout]);
+  const hidden = useMemo(() => hiddenItemIds(teeth, layout), [teeth, layout]);
 
   const setDraft = useCallback((next: Draft) => {
     setDraftState(next);

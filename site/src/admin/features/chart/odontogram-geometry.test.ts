@@ -9,7 +9,7 @@ import { catalogueChartCodes, drawOfCode, type ChartVocabularyCode } from '../..
 import { composeCommand } from './chart-keys';
 import { ChartLegend, Odontogram } from './components/odontogram';
 import { PickerMap } from './components/tooth-picker';
-import { hiddenItems, odontogramLayout, symbolsDrawn, wholeToothSymbol, type DentitionView } from './odontogram-layout';
+import { hiddenItemIds, odontogramLayout, symbolsDrawn, wholeToothSymbol, type DentitionView } from './odontogram-layout';
 
 // CHART-19: every tooth (adult and milk) and every surface, on the odontogram as drawn and in the enlarged
 // picker: the region a surface is drawn in faces the right way (B/F out to the lips or cheek, away from the
@@ -199,9 +199,10 @@ describe('work charted without surfaces is drawn (CHART-20)', () => {
 
 describe('what the dentition shown hides (CHART-21)', () => {
   it('counts the items on milk teeth in the Adult view, and on adult teeth in the Milk view', () => {
-    const items = [{ teeth: ['55'] }, { teeth: ['85', '84'] }, { teeth: ['36'] }];
-    expect(hiddenItems(items, odontogramLayout('permanent'))).toHaveLength(2);
-    expect(hiddenItems(items, odontogramLayout('primary'))).toEqual([{ teeth: ['36'] }]);
-    expect(hiddenItems(items, odontogramLayout('mixed'))).toEqual([]);
+    const item = (id: number, teeth: string[], code = 'caries'): ChartItemLike => ({ id, teeth, surfaces: [], code, kind: 'finding', status: 'condition', createdAt: '2026-01-01T00:00:00.000Z', invalidatedAt: null });
+    const { teeth } = render('mixed', [item(1, ['55']), item(2, ['85', '84']), item(3, ['36']), item(-1, ['54'])]);
+    expect(hiddenItemIds(teeth, odontogramLayout('permanent'))).toEqual([1, 2]);
+    expect(hiddenItemIds(teeth, odontogramLayout('primary'))).toEqual([3]);
+    expect(hiddenItemIds(teeth, odontogramLayout('mixed'))).toEqual([]);
   });
 });

@@ -152,9 +152,14 @@ export function symbolsDrawn(teeth: readonly { marks: readonly { draw: string; c
 
 /**
  * CHART-21: the charted items the dentition shown hides (items on milk teeth in the Adult view, on adult teeth
- * in the Milk view), so the screen can say so and offer the view that shows them.
+ * in the Milk view), so the screen can say so and offer the view that shows them. Read from what the chart
+ * draws (chartTeeth, all teeth), so an item the chart would not draw is not counted; previews (negative ids)
+ * are not items yet.
  */
-export function hiddenItems<T extends { teeth: readonly string[] }>(items: readonly T[], layout: Pick<OdontogramLayout, 'slots'>): T[] {
+export function hiddenItemIds(teeth: readonly { tooth: string; marks: readonly { itemId: number }[] }[], layout: Pick<OdontogramLayout, 'slots'>): number[] {
   const shown = new Set(layout.slots.map((s) => s.tooth));
-  return items.filter((i) => i.teeth.length > 0 && i.teeth.every((t) => !shown.has(t)));
+  const onShown = new Set<number>();
+  const onHidden = new Set<number>();
+  for (const t of teeth) for (const m of t.marks) if (m.itemId > 0) (shown.has(t.tooth) ? onShown : onHidden).add(m.itemId);
+  return [...onHidden].filter((id) => !onShown.has(id)).sort((a, b) => a - b);
 }
