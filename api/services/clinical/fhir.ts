@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conditionLabels, standingHistory, type ConditionKey, type MedicalHistoryContent, type MedicalHistoryVersion } from '../../../shared/clinical/medical-history';
+import { surfaceName, type Surface } from '../../../shared/clinical/surface-geometry';
 import { noteSectionLabels, noteSections, type VisitNote } from '../../../shared/clinical/visit-note';
 import type { ClinicalItem } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
@@ -25,7 +26,20 @@ export const TOOTH_SYSTEM = 'http://terminology.hl7.org/CodeSystem/ex-tooth';
 /** FHIR-2: the FDI surface codes of FHIR R4. */
 export const SURFACE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/FDI-surface';
 export const SNOMED = 'http://snomed.info/sct';
-const surfaceNames: Record<string, string> = { M: 'Mesial', O: 'Occlusal', D: 'Distal', B: 'Buccal', L: 'Lingual' };
+const surfaceNames: Record<string, string> = { M: 'Mesial', O: 'Occlusal', I: 'Incisal', D: 'Distal', B: 'Buccal', L: 'Lingual' };
+
+/**
+ * FHIR-2, CHART-19: a surface of a tooth as a bodySite: the FDI-surface code (O on a front tooth is I, incisal),
+ * and as text the surface's name on that tooth from the one surface table (Palatal for an upper L, Facial for
+ * a front B); cervical as text alone.
+ */
+export function surfaceBodySite(tooth: string, surface: Surface): { coding?: { system: string; code: string; display: string }[]; text: string } {
+  const name = surfaceName(tooth, surface);
+  const text = name.charAt(0).toUpperCase() + name.slice(1);
+  if (surface === 'C') return { text };
+  const code = surface === 'O' && name === 'incisal' ? 'I' : surface;
+  return { coding: [{ system: SURFACE_SYSTEM, code, display: surfaceNames[code] }], text };
+}
 
 /** FHIR-3: SNOMED CT where known for certain; every item also carries the clinic's own code. */
 const snomedOfCode: Record<string, { code: string; display: string }> = {
@@ -168,7 +182,7 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
   for (const item of items) {
     const bodySite = [
       ...item.teeth.map((t) => ({ coding: [{ system: TOOTH_SYSTEM, code: t }], text: `Tooth ${t} (FDI)` })),
-      ...item.surfaces.map((s) => (surfaceNames[s] ? { coding: [{ system: SURFACE_SYSTEM, code: s, display: surfaceNames[s] }], text: surfaceNames[s] } : { text: 'Cervical' })),
+      ...item.surfaces.map((s) => surfaceBodySite(item.teeth[0], s)),
     ];
     const snomed = snomedOfCode[item.code];
     const code = { coding: [{ system: `${base}/fhir/chart-code`, code: item.code }, ...(snomed ? [{ system: SNOMED, ...snomed }] : [])], text: item.code };

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fhir } from 'fhir';
 import { startClinic, type ClinicalClinic } from '../support/clinical';
+import { surfaceBodySite } from '../../services/clinical/fhir';
 
 // FHIR-1..FHIR-5: the record as a FHIR R4 Bundle, checked by two independent validators from npm: the
 // official R4 JSON schema (fhir.schema.json, id http://hl7.org/fhir/json-schema/4.0, as shipped by
@@ -122,6 +123,15 @@ describe('what it holds', () => {
     expect(cervical).toMatchObject({ status: 'completed', category: { text: 'Done here before' } });
     expect(cervical.bodySite[1]).toEqual({ text: 'Cervical' });
     expect(procedures.find((p) => p.code.text === 'extraction')).toMatchObject({ status: 'entered-in-error', note: [{ text: 'Invalidated: Wrong tooth' }] });
+  });
+
+  it('names a surface as the tooth has it (CHART-19): palatal on an upper tooth, facial and incisal on a front one', () => {
+    const system = 'http://terminology.hl7.org/CodeSystem/FDI-surface';
+    expect(surfaceBodySite('26', 'L')).toEqual({ coding: [{ system, code: 'L', display: 'Lingual' }], text: 'Palatal' });
+    expect(surfaceBodySite('36', 'L')).toEqual({ coding: [{ system, code: 'L', display: 'Lingual' }], text: 'Lingual' });
+    expect(surfaceBodySite('11', 'B')).toEqual({ coding: [{ system, code: 'B', display: 'Buccal' }], text: 'Facial' });
+    expect(surfaceBodySite('41', 'O')).toEqual({ coding: [{ system, code: 'I', display: 'Incisal' }], text: 'Incisal' });
+    expect(surfaceBodySite('46', 'C')).toEqual({ text: 'Cervical' });
   });
 
   it('findings as Conditions on their teeth, and the medical history as allergies, medicines and conditions', () => {
