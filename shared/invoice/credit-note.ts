@@ -171,14 +171,14 @@ export function buildCreditNoteDocument(source: CreditNoteSource, clinic: Clinic
   const taxed = invoice.gstRegistered;
   const columns: CreditNoteDocument['columns'] = taxed
     ? [
-        { label: '#', align: 'left', width: 0.05 },
-        { label: w.description, align: 'left', width: 0.33 },
-        { label: w.sac, align: 'left', width: 0.1 },
-        { label: w.taxable, align: 'right', width: 0.14 },
-        { label: w.rate, align: 'right', width: 0.07 },
-        { label: w.cgst, align: 'right', width: 0.1 },
-        { label: w.sgst, align: 'right', width: 0.1 },
-        { label: w.amount, align: 'right', width: 0.11 },
+        { label: '#', align: 'left', width: 0.04 },
+        { label: w.description, align: 'left', width: 0.22 },
+        { label: w.sac, align: 'left', width: 0.09 },
+        { label: w.taxable, align: 'right', width: 0.15 },
+        { label: w.rate, align: 'right', width: 0.09 },
+        { label: w.cgst, align: 'right', width: 0.13 },
+        { label: w.sgst, align: 'right', width: 0.13 },
+        { label: w.amount, align: 'right', width: 0.15 },
       ]
     : [
         { label: '#', align: 'left', width: 0.06 },
