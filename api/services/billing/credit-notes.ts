@@ -11,7 +11,6 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
 import { patientLanguage } from '../plans/plans';
-import { readInvoice } from './invoices';
 
 // INV-40..INV-45: credit notes (CGST section 34). An issued invoice is never edited (INV-12); a line charged in
 // error is reversed by a credit note the owner issues: its own gap-free series per financial year, linked
@@ -352,8 +351,27 @@ export async function createCreditNote(deps: Deps, invoiceId: number, userId: nu
 /** The credit note's document in `lang`, else the patient's language (their latest booking's; English without one). */
 export async function creditNoteDocument(deps: Deps, id: number, lang?: Lang): Promise<CreditNoteDocument> {
   const note = await getCreditNote(deps, id);
-  const invoice = await readInvoice(deps.knex, note.invoiceId, deps.now());
-  if (!invoice || !invoice.billTo) throw notFound('Invoice');
-  const language = lang ?? (invoice.patientId ? await patientLanguage(deps.knex, invoice.patientId) : 'en');
-  return buildCreditNoteDocument({ ...note, invoice: { ...invoice, billTo: invoice.billTo } }, clinic, language);
+  const invoice: Row | undefined = await deps
+    .knex('invoices as i')
+    .leftJoin('patients as p', 'p.id', 'i.patientId')
+    .where('i.id', note.invoiceId)
+    .first('i.invoiceNumber', 'i.issueDate', 'i.supplierGstin', 'i.gstRegistered', 'i.billTo', 'i.patientId', 'p.fileNumber');
+  if (!invoice) throw notFound('Invoice');
+  const billTo = (typeof invoice.billTo === 'string' ? JSON.parse(invoice.billTo) : invoice.billTo) as { name: string; phone: string | null };
+  const language = lang ?? (invoice.patientId != null ? await patientLanguage(deps.knex, Number(invoice.patientId)) : 'en');
+  return buildCreditNoteDocument(
+    {
+      ...note,
+      invoice: {
+        invoiceNumber: String(invoice.invoiceNumber),
+        issueDate: String(invoice.issueDate),
+        supplierGstin: (invoice.supplierGstin as string | null) ?? null,
+        gstRegistered: Boolean(invoice.gstRegistered),
+        billTo,
+        patient: invoice.fileNumber ? { fileNumber: String(invoice.fileNumber) } : null,
+      },
+    },
+    clinic,
+    language,
+  );
 }
