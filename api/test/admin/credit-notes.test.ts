@@ -301,6 +301,12 @@ describe('the credit note PDF (INV-43)', () => {
     expect(mr).toContain('एकूण जमा रक्कम');
     expect(mr).toContain(note.number);
     expect(mr).toContain(invoice.invoiceNumber);
+    // The invoice's own PDF lists the credit note under its total and, settled by it alone, reads CREDITED, not PAID.
+    const invoicePdf = pdfText(await getPdf(`/api/admin/invoices/${invoice.id}/pdf`));
+    expect(invoicePdf).toMatch(new RegExp(`Less ${note.number}\\s+- ₹ ${note.totalAmount.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`));
+    expect(invoicePdf).toContain('CREDITED');
+    expect(invoicePdf).not.toContain('PAID');
+    expect(invoicePdf).not.toContain('Pay by UPI');
     expect((await clinic.call('owner', 'GET', `/api/admin/credit-notes/${note.id}.pdf?lang=fr`)).status).toBe(400);
     expect((await clinic.call('owner', 'GET', '/api/admin/credit-notes/999999.pdf')).status).toBe(404);
     expect((await clinic.call('dentist', 'GET', `/api/admin/credit-notes/${note.id}.pdf`)).status).toBe(403);

@@ -80,6 +80,8 @@ export function IssueCreditNoteDialog({ invoice, open, onClose, onIssued }: { in
     setProblem(null);
   }, [open, invoice]);
 
+  // A problem shown is cleared by the next change: it spoke of what was there before.
+  useEffect(() => setProblem(null), [choices, reason]);
   const lines = useMemo(
     () => invoice.items.filter((item) => choices[item.id]?.chosen).map((item) => ({ item, amount: choices[item.id].amount ?? 0 })),
     [choices, invoice.items],
