@@ -32,6 +32,7 @@ test('the owner credits a billed line, then the dentist can invalidate the chart
   await expect(chartItem(dentist, '36 MOD composite, completed')).toBeVisible({ timeout: 20_000 });
   await invalidateOnChart(dentist, '36 MOD composite, completed', 'Wrong tooth: it was 46');
   await expectToast(dentist, 'Unable to invalidate', new RegExp(`billed on invoice ${invoice.invoiceNumber.replace(/\//g, '\\/')}`));
+  await dentist.screenshot({ path: test.info().outputPath('chart-billed-409-1280.png') });
   await dentist.getByRole('dialog').getByRole('button', { name: 'Keep' }).click();
   await expect(chartItem(dentist, '36 MOD composite, completed')).toBeVisible();
 
@@ -75,4 +76,9 @@ test('the owner credits a billed line, then the dentist can invalidate the chart
   await invalidateOnChart(dentist, '36 MOD composite, completed', 'Wrong tooth: it was 46');
   await expectToast(dentist, 'Item invalidated');
   await expect(chartItem(dentist, '36 MOD composite, completed')).toHaveCount(0);
+
+  // The owner's GST report for this month lists the credit note as a reduction (its own month: today's).
+  await page.goto('/admin/reports');
+  const credits = page.getByRole('region', { name: 'Credit notes this month' }).first();
+  await expect(credits.getByTestId('report-credit-note').filter({ hasText: number })).toContainText(invoice.invoiceNumber);
 });
