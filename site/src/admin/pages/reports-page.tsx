@@ -123,7 +123,7 @@ function Report({ report }: { report: GstReport }) {
         <section className="panel report-section" aria-labelledby="report-credit-notes-heading">
           <h2 id="report-credit-notes-heading">Credit notes this month</h2>
           <p className="muted small">
-            Issued this month, whatever the month of their invoice: a reduction in this month&apos;s figures (GSTR-1 table 9B, GSTR-3B 3.1). Net of them:
+            Issued this month, whatever the month of their invoice: a reduction in this month&apos;s figures (netted in GSTR-1 table 7 and GSTR-3B 3.1). Net of them:
             taxable value {money(report.net.taxableValue)}, GST {money(report.net.totalTax)}.
           </p>
           <div className="table-scroll" role="region" aria-labelledby="report-credit-notes-heading" tabIndex={0}>
