@@ -17,6 +17,7 @@ import { addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitN
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
 import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planDeclineSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
+import { creditNoteCreateSchema } from '../../shared/schemas/credit-note';
 import { languages } from '../../shared/i18n/types';
 import { advanceCreateSchema, applyCreditSchema, markPaidSchema, paymentCreateSchema, refundCreateSchema } from '../../shared/schemas/payment';
 import { eraseRequestSchema, guardianSchema, mergePatientSchema, patientSchema } from '../../shared/schemas/patient';
@@ -216,6 +217,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/invoices/:id/payments/:paymentId/receipt': { tag: 'Billing', summary: 'A payment receipt as a PDF', produces: 'application/pdf' },
   'DELETE /api/admin/invoices/:id': { tag: 'Billing', summary: 'Cancel an invoice' },
   'POST /api/admin/invoices/:id/apply-credit': { tag: 'Billing', summary: "Pay an invoice from the patient's unused advances", body: applyCreditSchema },
+  'POST /api/admin/invoices/:id/credit-notes': { tag: 'Billing', summary: 'Issue a credit note reversing invoice lines (owner only)', body: creditNoteCreateSchema },
+  'GET /api/admin/credit-notes/:id': { tag: 'Billing', summary: 'One credit note with its lines' },
+  'GET /api/admin/credit-notes/:id.pdf': { tag: 'Billing', summary: "A credit note as a PDF in the patient's language", produces: 'application/pdf', query: ['lang'] },
   'POST /api/admin/patients/:id/advances': { tag: 'Billing', summary: 'Record an advance: money received before an invoice exists', body: advanceCreateSchema },
   'GET /api/admin/patients/:id/credit': { tag: 'Billing', summary: "A patient's advances and unused credit" },
   'POST /api/admin/payments/:id/refund': { tag: 'Billing', summary: 'Refund part or all of a payment or an advance', body: refundCreateSchema },

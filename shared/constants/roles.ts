@@ -37,6 +37,7 @@ export const capabilities = {
   'invoices.read': { roles: ['owner', 'receptionist'], what: 'see invoices' },
   'invoices.write': { roles: ['owner', 'receptionist'], what: 'create and send invoices and record payments' },
   'invoices.cancel': { roles: ['owner'], what: 'cancel invoices' },
+  'invoices.credit': { roles: ['owner'], what: 'issue credit notes' },
   'settings.read': { roles: ['owner', 'dentist', 'receptionist'], what: "read the clinic's settings" },
   'settings.write': { roles: ['owner'], what: "change the clinic's settings" },
   'content': { roles: ['owner'], what: "change the website's blog and gallery" },

@@ -89,6 +89,112 @@ export interface GstReport {
   cancelled: CancelledInvoiceRow[];
   /** Invoices of earlier months cancelled during this one: their returns may need amending. */
   cancelledFromEarlierMonths: CancelledInvoiceRow[];
+  /** INV-44: the credit notes issued this month (whatever month their invoice was), a reduction in this month. */
+  creditNotes: CreditNoteSection;
+  /** INV-44: the month's figures less its credit notes (GSTR-3B 3.1(a) is reported net of them). */
+  net: { taxableValue: number; cgst: number; sgst: number; totalTax: number; exemptValue: number; nilRatedValue: number; unregisteredValue: number; value: number };
+}
+
+/** A credit note's lines as the report reads them. */
+export interface GstReportCreditNote {
+  number: string;
+  issueDate: string;
+  invoiceNumber: string;
+  invoiceIssueDate: string;
+  gstRegistered: boolean;
+  reason: string;
+  lines: { taxRate: number | string; sacCode: string | null; taxableValue: number | string; cgst: number | string; sgst: number | string }[];
+}
+
+export interface CreditNoteRow {
+  number: string;
+  issueDate: string;
+  invoiceNumber: string;
+  invoiceIssueDate: string;
+  reason: string;
+  taxableValue: number;
+  totalTax: number;
+  value: number;
+}
+
+export interface CreditNoteSection {
+  notes: CreditNoteRow[];
+  /** By rate, as `rates` above: what the month's credit notes reversed. */
+  rates: GstRateRow[];
+  exemptValue: number;
+  nilRatedValue: number;
+  unregisteredValue: number;
+  /** taxableValue: of the taxed lines (as `totals.taxableValue` above); value: every line with its tax. */
+  totals: { count: number; taxableValue: number; cgst: number; sgst: number; totalTax: number; value: number };
+}
+
+/** INV-44: the month's credit notes summed as the invoices are: by rate, exempt, nil-rated, not registered. */
+export function buildCreditNoteSection(notes: readonly GstReportCreditNote[]): CreditNoteSection {
+  const byRate = new Map<number, { taxable: number; cgst: number; sgst: number }>();
+  let exempt = 0;
+  let nil = 0;
+  let unregistered = 0;
+  let value = 0;
+  const rows: CreditNoteRow[] = [];
+  for (const note of notes) {
+    let noteTaxable = 0;
+    let noteTax = 0;
+    for (const line of note.lines) {
+      const taxable = toPaise(line.taxableValue);
+      const cgst = toPaise(line.cgst);
+      const sgst = toPaise(line.sgst);
+      noteTaxable += taxable;
+      noteTax += cgst + sgst;
+      const kind = supplyClass(note.gstRegistered, { taxRate: line.taxRate, sacCode: line.sacCode });
+      if (kind === 'taxed') {
+        const key = toPaise(line.taxRate);
+        const sum = byRate.get(key) ?? { taxable: 0, cgst: 0, sgst: 0 };
+        sum.taxable += taxable;
+        sum.cgst += cgst;
+        sum.sgst += sgst;
+        byRate.set(key, sum);
+      } else if (kind === 'exempt') exempt += taxable;
+      else if (kind === 'nil-rated') nil += taxable;
+      else unregistered += taxable;
+    }
+    value += noteTaxable + noteTax;
+    rows.push({
+      number: note.number,
+      issueDate: note.issueDate,
+      invoiceNumber: note.invoiceNumber,
+      invoiceIssueDate: note.invoiceIssueDate,
+      reason: note.reason,
+      taxableValue: fromPaise(noteTaxable),
+      totalTax: fromPaise(noteTax),
+      value: fromPaise(noteTaxable + noteTax),
+    });
+  }
+  const sums = [...byRate.values()];
+  const total = (key: 'taxable' | 'cgst' | 'sgst') => sums.reduce((t, sum) => t + sum[key], 0);
+  return {
+    notes: rows,
+    rates: [...byRate.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([hundredths, sum]) => ({
+        rate: fromPaise(hundredths),
+        taxableValue: fromPaise(sum.taxable),
+        cgst: fromPaise(sum.cgst),
+        sgst: fromPaise(sum.sgst),
+        totalTax: fromPaise(sum.cgst + sum.sgst),
+        value: fromPaise(sum.taxable + sum.cgst + sum.sgst),
+      })),
+    exemptValue: fromPaise(exempt),
+    nilRatedValue: fromPaise(nil),
+    unregisteredValue: fromPaise(unregistered),
+    totals: {
+      count: notes.length,
+      taxableValue: fromPaise(total('taxable')),
+      cgst: fromPaise(total('cgst')),
+      sgst: fromPaise(total('sgst')),
+      totalTax: fromPaise(total('cgst') + total('sgst')),
+      value: fromPaise(value),
+    },
+  };
 }
 
 /** '2026-11' -> { from: '2026-11-01', to: '2026-11-30' }, or null for anything else. */
@@ -115,7 +221,12 @@ function cancelledRow(inv: GstReportInvoice): CancelledInvoiceRow {
  * The report for `month` from the invoices issued in it (cancelled ones included, for the list and the
  * document counts) and those of earlier months cancelled in it.
  */
-export function buildGstReport(month: string, issued: readonly GstReportInvoice[], cancelledLater: readonly GstReportInvoice[] = []): GstReport {
+export function buildGstReport(
+  month: string,
+  issued: readonly GstReportInvoice[],
+  cancelledLater: readonly GstReportInvoice[] = [],
+  creditNotes: readonly GstReportCreditNote[] = [],
+): GstReport {
   const range = monthRange(month);
   if (!range) throw new RangeError(MONTH_MESSAGE);
   const byRate = new Map<number, { taxable: number; cgst: number; sgst: number }>();
@@ -181,6 +292,8 @@ export function buildGstReport(month: string, issued: readonly GstReportInvoice[
       };
     });
 
+  const credit = buildCreditNoteSection(creditNotes);
+  const minus = (a: number, b: number) => fromPaise(toPaise(a) - toPaise(b));
   const byNumber = (a: CancelledInvoiceRow, b: CancelledInvoiceRow) => (a.issueDate < b.issueDate ? -1 : a.issueDate > b.issueDate ? 1 : a.id - b.id);
   return {
     month,
@@ -204,5 +317,16 @@ export function buildGstReport(month: string, issued: readonly GstReportInvoice[
     documents,
     cancelled: issued.filter((inv) => inv.status === 'cancelled').map(cancelledRow).sort(byNumber),
     cancelledFromEarlierMonths: cancelledLater.map(cancelledRow).sort(byNumber),
+    creditNotes: credit,
+    net: {
+      taxableValue: minus(fromPaise(sumOf('taxable')), credit.totals.taxableValue),
+      cgst: minus(fromPaise(sumOf('cgst')), credit.totals.cgst),
+      sgst: minus(fromPaise(sumOf('sgst')), credit.totals.sgst),
+      totalTax: minus(fromPaise(sumOf('cgst') + sumOf('sgst')), credit.totals.totalTax),
+      exemptValue: minus(fromPaise(exempt), credit.exemptValue),
+      nilRatedValue: minus(fromPaise(nil), credit.nilRatedValue),
+      unregisteredValue: minus(fromPaise(unregistered), credit.unregisteredValue),
+      value: minus(fromPaise(invoiceValue), credit.totals.value),
+    },
   };
 }

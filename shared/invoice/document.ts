@@ -54,6 +54,8 @@ export interface InvoiceSource {
   amountPaid?: number | string;
   /** The clinic's UPI ID: a QR code for the balance is printed when set (INV-22). */
   upiId?: string | null;
+  /** INV-42: the credit notes issued against it: listed under the total, and no longer asked for. */
+  creditNotes?: readonly { number: string; totalAmount: number | string }[];
 }
 
 /** The supplier's identity (shared/constants/clinic.ts satisfies it). */
@@ -250,7 +252,9 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
   const perRate = taxed ? billedRateTaxes(computed.rates, toPaise(invoice.taxAmount)) : [];
   const amountPaid =
     invoice.amountPaid !== undefined ? toPaise(invoice.amountPaid) : invoice.status === 'paid' ? toPaise(invoice.totalAmount) : 0;
-  const balance = cancelled ? 0 : Math.max(0, toPaise(invoice.totalAmount) - amountPaid);
+  const credits = invoice.creditNotes ?? [];
+  const credited = credits.reduce((sum, note) => sum + toPaise(note.totalAmount), 0);
+  const balance = cancelled ? 0 : Math.max(0, toPaise(invoice.totalAmount) - credited - amountPaid);
   const totals: InvoiceDocumentTotal[] = [
     ...(taxed ? [{ label: 'Subtotal', value: formatInvoiceAmount(invoice.subtotal), grand: false }] : []),
     ...perRate.flatMap((line) => {
@@ -261,6 +265,8 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
       ];
     }),
     { label: 'Total', value: total, grand: true },
+    ...credits.map((note) => ({ label: `Less ${note.number}`, value: `- ${formatInvoiceAmount(note.totalAmount)}`, grand: false })),
+    ...(credited > 0 && amountPaid === 0 && balance > 0 ? [{ label: 'Balance due', value: formatInvoiceAmount(balance / 100), grand: false }] : []),
     ...(amountPaid > 0 && balance > 0
       ? [
           { label: 'Amount received', value: formatInvoiceAmount(amountPaid / 100), grand: false },
@@ -293,9 +299,13 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
   }
 
   const notes = invoice.notes?.trim() ? { heading: 'Notes', text: invoice.notes.trim() } : null;
+  // INV-42: an invoice its credit notes settled without a payment says so, not PAID.
+  const creditedOnly = credited > 0 && amountPaid === 0;
   const paid =
     invoice.status === 'paid'
-      ? { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatDocumentDate(invoice.paidOn)}` : 'Paid' }
+      ? creditedOnly
+        ? { label: 'CREDITED', detail: 'Reversed by credit note' }
+        : { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatDocumentDate(invoice.paidOn)}` : 'Paid' }
       : null;
   const cancelledOn = cancelled && invoice.cancelledAt ? formatDocumentDate(invoice.cancelledAt) : null;
   const cancelledMark = cancelled

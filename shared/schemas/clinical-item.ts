@@ -29,6 +29,9 @@ export const CLINICAL_MESSAGES = {
   locked: 'A completed procedure is locked: to correct it, invalidate it with a reason and record it again',
   invalidated: 'This item was invalidated and no longer changes',
   alreadyInvalidated: 'This item is already invalidated',
+  /** INV-41: billed work is reversed by a credit note before it is invalidated. */
+  billed: (invoiceNumber: string) =>
+    `This item is billed on invoice ${invoiceNumber}: the owner issues a credit note for its line first, then it can be invalidated`,
   findingStatus: 'A finding has no status to change: invalidate it if it no longer holds',
   hasRecord: "This patient has a clinical record, which is kept: it cannot be deleted (erase the patient's details instead)",
   findingName: 'Give the finding at least one name',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CreditNote } from './credit-note';
 import type { InvoiceStatus } from '../constants/booking';
 import { DEFAULT_TAX_PERCENTAGE, GST_RATES, type InvoiceKind, type PaymentMode } from '../constants/invoice';
 import { computeInvoiceTotals, type TotalsOptions } from '../domain/invoice-totals';
@@ -169,6 +170,10 @@ export interface InvoiceItem {
   totalPrice: number;
   /** The GST rate applied, percent (0 on a Bill of Supply). */
   taxRate: number;
+  /** INV-40: the taxable value credit notes have reversed of this line (0 when none). */
+  credited?: number;
+  /** INV-41: the clinical item this line billed while it stands billed (null when none or released). */
+  clinicalItemId?: number | null;
 }
 
 /** A payment received against an invoice (INV-21). */
@@ -218,7 +223,10 @@ export interface Invoice {
   /** The document's title for the kind. */
   title: string;
   amountPaid: number;
+  /** What is left to pay: the total less credit notes (INV-42) less what was paid. */
   balance: number;
+  /** INV-42: the sum of the invoice's credit notes, tax included. */
+  creditedAmount?: number;
   /** The date of the payment that settled it (null until paid). */
   paidOn: IsoDate | null;
   cancelledAt: IsoDateTime | null;
@@ -240,6 +248,8 @@ export interface InvoiceDetail extends Invoice {
   payments: InvoicePayment[];
   /** The clinic's UPI ID now (the document prints a QR for the balance when set). */
   upiId: string | null;
+  /** INV-40: the credit notes issued against it, oldest first. */
+  creditNotes?: CreditNote[];
 }
 
 /** The patient's name, or 'Unknown Patient' once the patient is deleted (INV-2, PAT-4). */

@@ -5,6 +5,7 @@ import { appointmentRoutes } from './appointments';
 import { auditRoutes } from './audit';
 import { blogPostRoutes } from './blog-posts';
 import { clinicalRoutes } from './clinical';
+import { creditNoteRoutes } from './credit-notes';
 import { clinicSettingRoutes, closedDateRoutes } from './clinic-settings';
 import { dashboardRoutes } from './dashboard';
 import { galleryRoutes } from './gallery';
@@ -33,6 +34,7 @@ export function adminRoutes(deps: Deps) {
   router.use(mergeRoutes(deps).routes());
   router.use(appointmentRoutes(deps).routes());
   router.use(invoiceRoutes(deps).routes());
+  router.use(creditNoteRoutes(deps).routes());
   router.use(paymentRoutes(deps).routes());
   router.use(dashboardRoutes(deps).routes());
   router.use(blogPostRoutes(deps).routes());

@@ -5,6 +5,8 @@ import { type InvoiceStatus, invoiceStatuses } from '../../../shared/constants/b
 import { invoiceCreateSchema } from '../../../shared/schemas/invoice';
 import { applyCreditSchema, markPaidSchema, paymentCreateSchema } from '../../../shared/schemas/payment';
 import { applyCredit } from '../../services/billing/advances';
+import { creditNoteCreateSchema } from '../../../shared/schemas/credit-note';
+import { createCreditNote } from '../../services/billing/credit-notes';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
 import { parseBody, parseId } from '../../middleware/validate';
@@ -39,6 +41,9 @@ import { markInvoicePaid, receiptDocument, recordPayment } from '../../services/
 // POST   /api/admin/invoices/:id/apply-credit  optional { amount } (INV-29): pays from the patient's unused
 //                                            advances, oldest first (default: as much as credit and balance
 //                                            allow) -> invoice; 400 past either, 409 no credit, paid or cancelled
+// POST   /api/admin/invoices/:id/credit-notes  { lines: [{ itemId | description, amount, clinicalItemId? }],
+//                                            reason } (INV-40, owner only) -> 201 credit note { id, number, ... };
+//                                            400 past what is left of a line or of the invoice; 409 cancelled
 // DELETE /api/admin/invoices/:id             cancels it (INV-12: kept with its number) -> 204; 409 when already
 //                                            cancelled
 
@@ -103,6 +108,13 @@ export function invoiceRoutes(deps: Deps) {
     const id = parseId(ctx.params.id, 'Invoice');
     const input = parseBody(applyCreditSchema, ctx.request.body);
     ctx.body = await applyCredit(deps, id, input, ctx.state.user?.id ?? null);
+  });
+
+  router.post('/:id/credit-notes', requires('invoices.credit'), async (ctx) => {
+    const id = parseId(ctx.params.id, 'Invoice');
+    const input = parseBody(creditNoteCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createCreditNote(deps, id, ctx.state.user?.id ?? null, input);
   });
 
   router.get('/:id/payments/:paymentId/receipt', requires('invoices.read'), async (ctx) => {

@@ -110,10 +110,11 @@ export async function patientCredit(db: Knex, patientId: number): Promise<Patien
 export async function applyCredit(deps: Deps, invoiceId: number, input: ApplyCredit, userId: number | null): Promise<InvoiceJson> {
   const now = deps.now();
   const invoice = await deps.knex.transaction(async (trx) => {
-    const row = await trx('invoices').where({ id: invoiceId }).forUpdate().first('id', 'status', 'patientId', 'totalAmount', 'amountPaid');
+    const row = await trx('invoices').where({ id: invoiceId }).forUpdate().first('id', 'status', 'patientId', 'totalAmount', 'amountPaid', 'creditedAmount');
     if (!row) throw notFound('Invoice');
     if (row.status === 'cancelled') throw conflict(CANCELLED_PAYMENT_MESSAGE);
-    const balance = toPaise(row.totalAmount) - toPaise(row.amountPaid);
+    // INV-42: what credit notes took off is not owed.
+    const balance = toPaise(row.totalAmount) - toPaise(row.creditedAmount ?? 0) - toPaise(row.amountPaid);
     if (balance <= 0) throw conflict(ALREADY_PAID_MESSAGE);
     if (row.patientId == null) throw conflict(ADVANCE_MESSAGES.noPatient);
     const open: Row[] = await trx('invoice_payments')
@@ -178,7 +179,7 @@ export async function refundPayment(deps: Deps, paymentId: number, input: Refund
     const peek = await trx('invoice_payments').where({ id: paymentId }).first('invoiceId');
     if (!peek) throw notFound('Payment');
     // The invoice first, then the payment: the order every payment takes, so no two wait on each other.
-    const invoice = peek.invoiceId == null ? null : await trx('invoices').where({ id: peek.invoiceId }).forUpdate().first('id', 'status', 'totalAmount', 'amountPaid');
+    const invoice = peek.invoiceId == null ? null : await trx('invoices').where({ id: peek.invoiceId }).forUpdate().first('id', 'status', 'totalAmount', 'amountPaid', 'creditedAmount');
     const payment = await trx('invoice_payments').where({ id: paymentId }).forUpdate().first('id', 'kind', 'amount', 'applied', 'refunded', 'mode', 'patientId');
     if (payment.kind === 'credit') throw conflict(ADVANCE_MESSAGES.creditPayment);
     const refunded = toPaise(String(payment.refunded));
@@ -207,11 +208,14 @@ export async function refundPayment(deps: Deps, paymentId: number, input: Refund
     if (invoice) {
       const paid = toPaise(invoice.amountPaid);
       const cancelled = invoice.status === 'cancelled';
-      // INV-21's stored status: paid only when nothing is left, which a refund of a positive amount undoes.
-      const status = cancelled ? 'cancelled' : 'pending';
+      // INV-21's stored status: paid only when nothing is left, which a refund of a positive amount undoes,
+      // unless credit notes (INV-42) took off what the refund gives back.
+      const owed = toPaise(invoice.totalAmount) - toPaise(invoice.creditedAmount ?? 0);
+      const stillSettled = !cancelled && invoice.status === 'paid' && paid - amount >= owed;
+      const status = cancelled ? 'cancelled' : stillSettled ? 'paid' : 'pending';
       await trx('invoices')
         .where({ id: invoice.id })
-        .update({ amountPaid: decimalString(paid - amount), status, ...(cancelled ? {} : { paidOn: null }), updatedAt: now });
+        .update({ amountPaid: decimalString(paid - amount), status, ...(cancelled || stillSettled ? {} : { paidOn: null }), updatedAt: now });
       await audit(trx, {
         action: 'refund',
         entity: 'invoice',

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { clinicToday } from '../../../shared/domain/clinic-time';
-import { MONTH_MESSAGE, buildGstReport, monthRange, type GstReport, type GstReportInvoice } from '../../../shared/domain/gst-report';
+import { MONTH_MESSAGE, buildGstReport, monthRange, type GstReport, type GstReportCreditNote, type GstReportInvoice } from '../../../shared/domain/gst-report';
 import { decimalString, toPaise } from '../../../shared/domain/money';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
@@ -93,7 +93,31 @@ export async function gstReport(knex: Knex, month: string): Promise<GstReport> {
       .orderBy('id')
       .select(INVOICE_COLUMNS) as Promise<Row[]>,
   ]);
-  return buildGstReport(month, await withItems(knex, issued), await withItems(knex, cancelledLater));
+  return buildGstReport(month, await withItems(knex, issued), await withItems(knex, cancelledLater), await creditNotesOf(knex, from, to));
+}
+
+/** INV-44: the credit notes issued in the month (by their own issue date), with their lines. */
+async function creditNotesOf(knex: Knex, from: string, to: string): Promise<GstReportCreditNote[]> {
+  const notes: Row[] = await knex('creditNotes as n')
+    .join('invoices as i', 'i.id', 'n.invoiceId')
+    .whereBetween('n.issueDate', [from, to])
+    .orderBy('n.financialYear')
+    .orderBy('n.sequence')
+    .select('n.id', 'n.creditNoteNumber', 'n.issueDate', 'n.reason', 'i.invoiceNumber', 'i.issueDate as invoiceIssueDate', 'i.gstRegistered');
+  const lines: Row[] = notes.length
+    ? await knex('creditNoteLines').whereIn('creditNoteId', notes.map((n) => n.id as number)).orderBy(['creditNoteId', 'position'])
+    : [];
+  return notes.map((n) => ({
+    number: String(n.creditNoteNumber),
+    issueDate: String(n.issueDate),
+    invoiceNumber: String(n.invoiceNumber),
+    invoiceIssueDate: String(n.invoiceIssueDate),
+    gstRegistered: Boolean(n.gstRegistered),
+    reason: String(n.reason),
+    lines: lines
+      .filter((l) => l.creditNoteId === n.id)
+      .map((l) => ({ taxRate: String(l.taxRate), sacCode: (l.sacCode as string | null) ?? null, taxableValue: String(l.taxableValue), cgst: String(l.cgst), sgst: String(l.sgst) })),
+  }));
 }
 
 // The CSV: one table, a row per figure, for a spreadsheet: UTF-8 with a byte-order mark (so Excel reads it
@@ -179,6 +203,41 @@ export function gstReportCsv(report: GstReport): string {
       'Cancelled on': c.cancelledOn,
     });
   }
+  // INV-44: the month's credit notes, a reduction: per rate, then one row each, then the net figures.
+  for (const r of report.creditNotes.rates) {
+    lines.push({
+      Section: 'Credit notes',
+      Description: `GST ${r.rate}% reversed`,
+      'GST rate (%)': amount(r.rate),
+      'Taxable value': amount(r.taxableValue),
+      CGST: amount(r.cgst),
+      SGST: amount(r.sgst),
+      'Total tax': amount(r.totalTax),
+      Value: amount(r.value),
+    });
+  }
+  for (const n of report.creditNotes.notes) {
+    lines.push({
+      Section: 'Credit note',
+      Description: `${n.number} against ${n.invoiceNumber}: ${n.reason}`,
+      'Taxable value': amount(n.taxableValue),
+      'Total tax': amount(n.totalTax),
+      Value: amount(n.value),
+      'Invoice number': n.invoiceNumber,
+      'Issue date': n.issueDate,
+    });
+  }
+  const net = report.net;
+  if (report.creditNotes.totals.count > 0) lines.push({
+    Section: 'Net of credit notes',
+    Description: 'Taxable supplies less credit notes',
+    'Taxable value': amount(net.taxableValue),
+    CGST: amount(net.cgst),
+    SGST: amount(net.sgst),
+    'Total tax': amount(net.totalTax),
+    Value: amount(net.value),
+    Count: report.creditNotes.totals.count,
+  });
   const rows = [GST_CSV_HEADER.map(cell).join(','), ...lines.map((line) => GST_CSV_HEADER.map((h) => cell(line[h])).join(','))];
   return `\uFEFF${rows.join('\r\n')}\r\n`;
 }

@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import { qrRuns, type QrMatrix } from '../../../shared/domain/qr';
 import type { InvoiceDocument, InvoiceDocumentColumn } from '../../../shared/invoice/document';
 import type { ReceiptDocument } from '../../../shared/invoice/receipt';
+import type { CreditNoteDocument } from '../../../shared/invoice/credit-note';
 import { MM_TO_PT, invoiceStyle as s, titleSize } from '../../../shared/invoice/style';
 import { PROJECT_ROOT } from '../../paths';
 
@@ -607,6 +608,108 @@ export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
   for (const line of doc.footer) {
     y += draw(pdf, line, MX, y, { size: s.size.small, colour: s.colour.muted, width: CONTENT_W, align: 'center' });
   }
+  pdf.end();
+  return done;
+}
+
+/**
+ * INV-43: a credit note, in the invoice's fonts and measures and in the patient's language: the header, who
+ * it is issued to beside its number, date and the invoice it reverses, the reason, the lines with the GST
+ * reversed (CGST and SGST as the invoice split them), the totals, the section 34 note and the signatory.
+ */
+export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
+  const { pdf, done } = startPdf({ Title: doc.documentTitle, Author: doc.supplier.name, Subject: doc.title });
+  let y = drawHeader(pdf, doc.supplier, doc.title);
+  const newPageIfNeeded = (height: number) => {
+    if (y + height > BOTTOM) {
+      pdf.addPage();
+      y = MY;
+    }
+  };
+
+  const labelStyle: TextStyle = { colour: s.colour.muted };
+  const valueStyle: TextStyle = { bold: true };
+  const labelW = Math.max(...doc.meta.map((m) => width(pdf, m.label, labelStyle)));
+  const valueW = Math.min(220, Math.max(...doc.meta.map((m) => width(pdf, m.value, valueStyle))));
+  const metaX = MX + CONTENT_W - (labelW + 12 + valueW);
+  const toW = metaX - MX - 24;
+  let to = y;
+  to += draw(pdf, doc.issuedTo.heading, MX, to, { bold: true, size: s.size.small, colour: s.colour.accent, width: toW, characterSpacing: 0.3 });
+  to += 2;
+  to += draw(pdf, doc.issuedTo.name, MX, to, { bold: true, size: 10.5, width: toW });
+  for (const line of doc.issuedTo.lines) to += draw(pdf, line, MX, to, { width: toW });
+  let meta = y;
+  for (const m of doc.meta) {
+    draw(pdf, m.label, metaX, meta + 1, { ...labelStyle, width: labelW + 1 });
+    meta += draw(pdf, m.value, MX + CONTENT_W - valueW - 1, meta + 1, { ...valueStyle, width: valueW + 1, align: 'right' }) + 2;
+  }
+  y = Math.max(to, meta) + 12;
+
+  // The reason, on a light band.
+  const reasonText = `${doc.reason.label}: ${doc.reason.value}`;
+  const reasonH = measure(pdf, reasonText, { width: CONTENT_W - 16 }) + 10;
+  pdf.save().rect(MX, y - 2, CONTENT_W, reasonH).fill(s.colour.band).restore();
+  draw(pdf, reasonText, MX + 8, y + 3, { width: CONTENT_W - 16 });
+  y += reasonH + 12;
+
+  // The lines.
+  let x = MX;
+  const columns = doc.columns.map((c) => {
+    const col = { ...c, x, w: c.width * CONTENT_W };
+    x += col.w;
+    return col;
+  });
+  const headStyle: TextStyle = { bold: true, size: s.size.tableHead, colour: s.colour.onAccent };
+  const headH = Math.max(...columns.map((c) => measure(pdf, c.label, { ...headStyle, width: c.w - 2 * CELL_PAD_X }))) + 2 * CELL_PAD_Y;
+  const drawHead = () => {
+    pdf.save().rect(MX, y, CONTENT_W, headH).fill(s.colour.accent).restore();
+    for (const c of columns) draw(pdf, c.label, c.x + CELL_PAD_X, y + CELL_PAD_Y, { ...headStyle, width: c.w - 2 * CELL_PAD_X, align: c.align });
+    y += headH;
+  };
+  newPageIfNeeded(headH + 30);
+  drawHead();
+  for (const row of doc.rows) {
+    const h = Math.max(...row.map((cell, i) => measure(pdf, cell, { width: columns[i].w - 2 * CELL_PAD_X }))) + 2 * CELL_PAD_Y;
+    if (y + h > BOTTOM) {
+      pdf.addPage();
+      y = MY;
+      drawHead();
+    }
+    row.forEach((cell, i) => draw(pdf, cell, columns[i].x + CELL_PAD_X, y + CELL_PAD_Y, { width: columns[i].w - 2 * CELL_PAD_X, align: columns[i].align }));
+    y += h;
+    rule(pdf, y, 0.75, s.colour.rule);
+  }
+  y += 10;
+
+  // The totals, right-aligned in the invoice's totals box.
+  const boxX = MX + CONTENT_W - s.totalsPt;
+  for (const t of doc.totals) {
+    const style: TextStyle = t.grand ? { bold: true, size: s.size.grandTotal } : {};
+    newPageIfNeeded(24);
+    if (t.grand) {
+      const bandH = sizeOf(style) * LEADING + 8;
+      pdf.save().rect(boxX, y, s.totalsPt, bandH).fill(s.colour.accent).restore();
+      draw(pdf, t.label, boxX + 6, y + 4, { ...style, colour: s.colour.onAccent, width: s.totalsPt / 2 + 20 });
+      draw(pdf, t.value, boxX + s.totalsPt / 2, y + 4, { ...style, colour: s.colour.onAccent, width: s.totalsPt / 2 - 6, align: 'right' });
+      y += bandH + 4;
+    } else {
+      draw(pdf, t.label, boxX + 6, y + 2, { colour: s.colour.muted, width: s.totalsPt / 2 + 20 });
+      y += draw(pdf, t.value, boxX + s.totalsPt / 2, y + 2, { width: s.totalsPt / 2 - 6, align: 'right' }) + 4;
+    }
+  }
+  y += 14;
+  newPageIfNeeded(110);
+  y += draw(pdf, doc.note, MX, y, { size: s.size.small, colour: s.colour.muted, width: CONTENT_W });
+
+  y += 34;
+  const signX = MX + CONTENT_W - s.totalsPt;
+  y += draw(pdf, doc.signatory.forLine, signX, y, { bold: true, width: s.totalsPt, align: 'right' });
+  y += 30;
+  y += draw(pdf, doc.signatory.label, signX, y, { colour: s.colour.muted, width: s.totalsPt, align: 'right' });
+  y += 18;
+  rule(pdf, y, 0.75, s.colour.rule);
+  y += 6;
+  draw(pdf, doc.footer, MX, y, { size: s.size.small, colour: s.colour.muted, width: CONTENT_W, align: 'center' });
   pdf.end();
   return done;
 }

@@ -7,7 +7,7 @@ import { clinicToday, financialYearOf } from '../../../shared/domain/clinic-time
 import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
 import { invoiceBalance, invoiceStatus } from '../../../shared/domain/invoice-status';
 import { computeInvoiceTotals, totalsAgree } from '../../../shared/domain/invoice-totals';
-import { decimalString, toPaise } from '../../../shared/domain/money';
+import { decimalString, fromPaise, toPaise } from '../../../shared/domain/money';
 import { invoiceEmail } from '../../../shared/emails/invoice';
 import { isLang } from '../../../shared/i18n/types';
 import { buildInvoiceDocument, type InvoiceDocument } from '../../../shared/invoice/document';
@@ -28,6 +28,7 @@ import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { settingValue } from '../content/site-settings';
 import { refuseMerged } from '../patients/patients';
+import { creditedByLine, readCreditNotes } from './credit-notes';
 
 // Invoices (INV-1 to INV-27, PAT-4). The list is one query with a join; creation is one
 // transaction that checks the patient, recomputes every figure per GST rate (shared/domain/invoice-totals.ts),
@@ -44,6 +45,7 @@ export const CANCELLED_SEND_MESSAGE = 'A cancelled invoice cannot be sent';
 export const DUE_BEFORE_ISSUE_MESSAGE = 'Due date cannot be before the invoice date';
 export const TOO_LARGE_MESSAGE = 'Amount is too large';
 export const APPOINTMENT_MESSAGE = 'Please select a valid appointment';
+export const HAS_CREDIT_NOTES_MESSAGE = 'This invoice has credit notes: credit what is left of it with a credit note instead of cancelling it';
 export const OTHER_PATIENT_VISIT_MESSAGE = "This visit is another patient's appointment";
 
 // numeric(12, 2) holds up to 9,999,999,999.99.
@@ -54,7 +56,7 @@ export type { InvoicePatient, TaxSummaryLine } from '../../../shared/schemas/inv
 export type InvoiceItemJson = InvoiceItem;
 export type PaymentJson = InvoicePayment;
 /** One invoice: `billTo`, `items`, `taxSummary`, `payments` and `upiId` come with a single invoice, not in the list. */
-export type InvoiceJson = Invoice & Partial<Pick<InvoiceDetail, 'billTo' | 'items' | 'taxSummary' | 'payments' | 'upiId'>>;
+export type InvoiceJson = Invoice & Partial<Pick<InvoiceDetail, 'billTo' | 'items' | 'taxSummary' | 'payments' | 'upiId' | 'creditNotes'>>;
 
 export interface InvoiceListQuery {
   q?: string | null;
@@ -85,6 +87,7 @@ const LIST_COLUMNS = [
   'i.notes',
   'i.appointmentId',
   'i.createdAt',
+  'i.creditedAmount',
   'p.id as patientRowId',
   'p.firstName as patientFirstName',
   'p.lastName as patientLastName',
@@ -117,12 +120,15 @@ function toJson(row: Row, now: Date): InvoiceJson {
   const cancelled = row.status === 'cancelled';
   const totalAmount = row.totalAmount as string;
   const amountPaid = row.amountPaid as string;
+  // INV-42: what credit notes took off the invoice is no longer owed.
+  const credited = toPaise((row.creditedAmount as string | undefined) ?? 0);
+  const owed = decimalString(toPaise(totalAmount) - credited);
   return {
     id: Number(row.id),
     invoiceNumber: String(row.invoiceNumber),
     patientId: row.patientId == null ? null : Number(row.patientId),
     patient,
-    status: invoiceStatus({ cancelled, totalAmount, amountPaid, dueDate }, now),
+    status: invoiceStatus({ cancelled, totalAmount: owed, amountPaid, dueDate }, now),
     kind,
     title: invoiceKinds[kind],
     issueDate: String(row.issueDate),
@@ -132,7 +138,8 @@ function toJson(row: Row, now: Date): InvoiceJson {
     taxAmount: Number(row.taxAmount),
     totalAmount: Number(totalAmount),
     amountPaid: Number(amountPaid),
-    balance: cancelled ? 0 : invoiceBalance(totalAmount, amountPaid),
+    balance: cancelled ? 0 : invoiceBalance(owed, amountPaid),
+    creditedAmount: fromPaise(credited),
     paidOn: (row.paidOn as string | null) ?? null,
     cancelledAt: row.cancelledAt == null ? null : iso(row.cancelledAt),
     gstRegistered: Boolean(row.gstRegistered),
@@ -224,6 +231,12 @@ export async function readPayments(db: Knex, invoiceId: number, invoiceNumber: s
   return rows.map((row, i) => paymentJson(row, invoiceNumber, i + 1));
 }
 
+/** The clinical item an invoice line bills, from the invoice's billed_clinical_items rows. */
+function billedItemOf(rows: Row[], invoiceItemId: number): number | null {
+  const row = rows.find((b) => Number(b.invoiceItemId) === invoiceItemId);
+  return row ? Number(row.clinicalItemId) : null;
+}
+
 /** One invoice with its items (in position order), bill-to, GST summary and payments, or null. */
 export async function readInvoice(db: Knex, id: number, now: Date): Promise<InvoiceJson | null> {
   const row: Row | undefined = await baseQuery(db)
@@ -238,6 +251,10 @@ export async function readInvoice(db: Knex, id: number, now: Date): Promise<Invo
   const invoice = toJson(row, now);
   const payments = await readPayments(db, id, invoice.invoiceNumber);
   const upiId = await settingValue(db, 'upi_id');
+  // INV-40, INV-41: the invoice's credit notes, what each line has had credited, and the clinical item a line bills.
+  const creditNotes = await readCreditNotes(db, { invoiceId: id });
+  const credited = await creditedByLine(db, id);
+  const billedRows: Row[] = await db('billedClinicalItems').where({ invoiceId: id }).select('clinicalItemId', 'invoiceItemId');
   const billTo = (typeof row.billTo === 'string' ? JSON.parse(row.billTo) : row.billTo) as BillTo;
   const itemJson = items.map((item) => ({
     id: Number(item.id),
@@ -248,6 +265,8 @@ export async function readInvoice(db: Knex, id: number, now: Date): Promise<Invo
     unitPrice: Number(item.unitPrice),
     totalPrice: Number(item.totalPrice),
     taxRate: Number(item.taxRate),
+    credited: fromPaise(credited.get(Number(item.id)) ?? 0),
+    clinicalItemId: billedItemOf(billedRows, Number(item.id)),
   }));
   const totals = computeInvoiceTotals(itemJson, invoice.taxPercentage, { registered: invoice.gstRegistered });
   return {
@@ -263,6 +282,7 @@ export async function readInvoice(db: Knex, id: number, now: Date): Promise<Invo
     })),
     payments,
     upiId,
+    creditNotes,
   };
 }
 
@@ -410,6 +430,9 @@ export async function insertInvoice(deps: Deps, trx: Knex.Transaction, typed: In
 export async function cancelInvoice(deps: Deps, id: number): Promise<void> {
   await deps.knex.transaction(async (trx) => {
     const before = await trx('invoices').where({ id }).forUpdate().first('status');
+    // INV-45: an invoice with credit notes is not cancelled (the notes already reversed part of it in their
+    // month's figures): what is left of it is credited instead.
+    if (before && before.status !== 'cancelled' && (await trx('creditNotes').where({ invoiceId: id }).first('id'))) throw conflict(HAS_CREDIT_NOTES_MESSAGE);
     // `returning`: PGlite's driver answers a raw result instead of a count when nothing was updated.
     const cancelled = await trx('invoices')
       .where({ id })

@@ -44,12 +44,13 @@ export async function addPayment(
   const invoice = await trx('invoices')
     .where({ id: invoiceId })
     .forUpdate()
-    .first('id', 'status', 'issueDate', 'totalAmount', 'amountPaid');
+    .first('id', 'status', 'issueDate', 'totalAmount', 'amountPaid', 'creditedAmount');
   if (!invoice) throw notFound('Invoice');
   if (invoice.status === 'cancelled') throw conflict(payment.amountPaise === 'balance' ? CANCELLED_MESSAGE : CANCELLED_PAYMENT_MESSAGE);
   const problem = paymentDateProblem(payment.paidOn, String(invoice.issueDate), deps.now());
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
-  const total = toPaise(invoice.totalAmount);
+  // INV-42: what credit notes took off is not owed.
+  const total = toPaise(invoice.totalAmount) - toPaise(invoice.creditedAmount ?? 0);
   const paid = toPaise(invoice.amountPaid);
   const balance = total - paid;
   if (balance <= 0) throw conflict(ALREADY_PAID_MESSAGE);

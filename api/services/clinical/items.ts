@@ -149,11 +149,25 @@ export async function setItemStatus(deps: Deps, trx: Knex.Transaction, id: numbe
   }
 }
 
+/**
+ * INV-41: a billed item stays as billed until its invoice line is reversed by a credit note. Invalidating
+ * it before that answers 409 `{ error, invoiceNumber }` naming the invoice. Called with the item's row
+ * locked: a credit note releases the item under the same lock (api/services/billing/credit-notes.ts).
+ */
+async function refuseBilled(trx: Knex.Transaction, id: number): Promise<void> {
+  const billed = await trx('billedClinicalItems as b')
+    .join('invoices as i', 'i.id', 'b.invoiceId')
+    .where('b.clinicalItemId', id)
+    .first('i.invoiceNumber');
+  if (billed) throw conflict(CLINICAL_MESSAGES.billed(String(billed.invoiceNumber)), { invoiceNumber: String(billed.invoiceNumber) });
+}
+
 /** POST /api/admin/clinical-items/{id}/invalidate: kept, with the reason, who and when; also a locked item (CHART-8). */
 export async function invalidateItem(deps: Deps, id: number, userId: number, reason: string): Promise<ClinicalItem> {
   return deps.knex.transaction(async (trx) => {
     const before = await lockItem(trx, id);
     if (before.invalidatedAt) throw conflict(CLINICAL_MESSAGES.alreadyInvalidated);
+    await refuseBilled(trx, id);
     const at = deps.now();
     await trx('clinicalItems').where({ id }).update({ invalidatedAt: at, invalidReason: reason, invalidatedBy: userId });
     await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'invalidate', status: before.status, userId, reason });
@@ -176,6 +190,7 @@ export async function invalidateItems(deps: Deps, patientId: number, ids: number
       const row = await trx('clinicalItems').where({ id, patientId }).forUpdate().first('status', 'invalidatedAt');
       if (!row) throw notFound('Clinical item');
       if (row.invalidatedAt) throw conflict(CLINICAL_MESSAGES.alreadyInvalidated);
+      await refuseBilled(trx, id);
       await trx('clinicalItems').where({ id }).update({ invalidatedAt: at, invalidReason: reason, invalidatedBy: userId });
       await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'invalidate', status: row.status, userId, reason });
       await audit(trx, { action: 'invalidate', entity: 'clinical-item', entityId: id, changes: { invalidReason: { old: null, new: reason } } });

@@ -171,7 +171,8 @@ export async function invoiceFromCompleted(deps: Deps, patientId: number, itemId
     const invoice = await insertInvoice(deps, trx, input);
     const lines = await acceptedLines(trx, items.map((i) => i.itemId));
     await trx('billedClinicalItems').insert(
-      items.map((item) => ({ clinicalItemId: item.itemId, invoiceId: invoice.id, planLineId: lines.get(item.itemId)?.id ?? null, createdAt: deps.now() })),
+      // INV-41: each item with the invoice line that bills it (one line per item, in order), which a credit note reverses.
+      items.map((item, i) => ({ clinicalItemId: item.itemId, invoiceId: invoice.id, invoiceItemId: invoice.items?.[i]?.id ?? null, planLineId: lines.get(item.itemId)?.id ?? null, createdAt: deps.now() })),
     );
     await audit(trx, { action: 'bill', entity: 'patient', entityId: patientId, changes: { invoiceId: { old: null, new: invoice.id }, itemIds: { old: null, new: items.map((i) => i.itemId) } } });
     return invoice;

@@ -153,7 +153,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 export async function duesReport(knex: Knex, asOf: string): Promise<DuesReport> {
   // The instant the clinic day after asOf begins: a cancellation from then on had not happened yet.
   const dayAfter = new Date(`${addDays(asOf, 1)}T00:00:00+05:30`);
-  const [invoiceRows, paidRows, refundedRows, advanceRows] = await Promise.all([
+  const [invoiceRows, paidRows, refundedRows, advanceRows, creditedRows] = await Promise.all([
     knex('invoices as i')
       .leftJoin('patients as pt', 'pt.id', 'i.patientId')
       .where('i.issueDate', '<=', asOf)
@@ -182,7 +182,10 @@ export async function duesReport(knex: Knex, asOf: string): Promise<DuesReport> 
         knex.raw(`(select coalesce(sum(c.amount), 0) from invoice_payments c where c.source_payment_id = a.id and c.paid_on <= ?) as used`, [asOf]),
         knex.raw(`(select coalesce(sum(r.amount), 0) from payment_refunds r where r.payment_id = a.id and r.refunded_on <= ?) as returned`, [asOf]),
       ) as Promise<Row[]>,
+    // INV-42: credit notes issued by asOf take their amount off what the invoice asks.
+    knex('credit_notes').where('issueDate', '<=', asOf).groupBy('invoiceId').select('invoiceId', knex.raw('sum(total_amount) as total')) as Promise<Row[]>,
   ]);
+  const creditedBy = new Map(creditedRows.map((r) => [Number(r.invoiceId), paise(r.total)]));
   const paidBy = new Map(paidRows.map((r) => [Number(r.invoiceId), paise(r.total)]));
   const refundedBy = new Map(refundedRows.map((r) => [Number(r.invoiceId), paise(r.total)]));
 
@@ -195,7 +198,7 @@ export async function duesReport(knex: Knex, asOf: string): Promise<DuesReport> 
 
   for (const row of invoiceRows) {
     const id = Number(row.id);
-    const total = paise(row.totalAmount);
+    const total = paise(row.totalAmount) - (creditedBy.get(Number(row.id)) ?? 0);
     const paid = (paidBy.get(id) ?? 0) - (refundedBy.get(id) ?? 0);
     const balance = total - paid;
     if (balance <= 0) continue;

@@ -114,6 +114,7 @@ describe('POST /api/admin/invoices', () => {
       totalAmount: 15931.18,
       amountPaid: 0,
       balance: 15931.18,
+      creditedAmount: 0,
       paidOn: null,
       cancelledAt: null,
       gstRegistered: true,
@@ -123,12 +124,13 @@ describe('POST /api/admin/invoices', () => {
       createdAt: expect.any(String),
       billTo: { name: 'Priya Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345', address: 'Flat 3, Moshi, Pune' },
       items: [
-        { id: expect.any(Number), position: 1, description: 'Root canal treatment', sacCode: '999312', quantity: 1, unitPrice: 5000, totalPrice: 5000, taxRate: 18 },
-        { id: expect.any(Number), position: 2, description: 'Teeth whitening', sacCode: '999722', quantity: 2, unitPrice: 4250.5, totalPrice: 8501, taxRate: 18 },
+        { id: expect.any(Number), position: 1, description: 'Root canal treatment', sacCode: '999312', quantity: 1, unitPrice: 5000, totalPrice: 5000, taxRate: 18, credited: 0, clinicalItemId: null },
+        { id: expect.any(Number), position: 2, description: 'Teeth whitening', sacCode: '999722', quantity: 2, unitPrice: 4250.5, totalPrice: 8501, taxRate: 18, credited: 0, clinicalItemId: null },
       ],
       taxSummary: [{ rate: 18, taxableValue: 13501, cgst: 1215.09, sgst: 1215.09, totalTax: 2430.18 }],
       payments: [],
       upiId: null,
+      creditNotes: [],
     });
     // Amounts are stored exactly (numeric), as the database holds them.
     const stored = await app.deps.knex.raw('select subtotal::text, tax_amount::text, total_amount::text from invoices');
@@ -312,6 +314,7 @@ describe('GET /api/admin/invoices', () => {
       totalAmount: 13501,
       amountPaid: 0,
       balance: 13501,
+      creditedAmount: 0,
       paidOn: null,
       cancelledAt: null,
       gstRegistered: true,

@@ -110,6 +110,10 @@ const MAY: Record<string, StaffRole[]> = {
   'GET /api/admin/patients/:id/credit': BOTH,
   'POST /api/admin/invoices/:id/apply-credit': BOTH,
   'POST /api/admin/payments/:id/refund': BOTH,
+  // Credit notes (INV-40): the owner issues them; whoever sees invoices reads them.
+  'POST /api/admin/invoices/:id/credit-notes': OWNER,
+  'GET /api/admin/credit-notes/:id': BOTH,
+  'GET /api/admin/credit-notes/:id.pdf': BOTH,
   // The owner's end of day (INV-31 to INV-33).
   'GET /api/admin/reports/day-end': OWNER,
   'GET /api/admin/reports/day-end.csv': OWNER,

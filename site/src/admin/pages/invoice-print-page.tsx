@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, DownloadOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, DollarOutlined, DownloadOutlined, FileExcelOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { CancelInvoiceDialog, useCancelInvoiceAction } from '../features/invoices/components/cancel-invoice-dialog';
 import { MarkPaidDialog, useMarkPaidAction } from '../features/invoices/components/mark-paid-dialog';
 import { InvoicePaymentsPanel } from '../features/invoices/components/invoice-payments-panel';
+import { CreditNotesPanel, IssueCreditNoteDialog } from '../features/invoices/components/credit-notes-panel';
 import { RecordPaymentDialog } from '../features/invoices/components/record-payment-dialog';
 import '../features/invoices/billing.css';
 import { usePlatform } from '../platform/platform-context';
@@ -33,7 +34,7 @@ function printSheet(frame: HTMLIFrameElement | null) {
 }
 
 // The invoice's view: its payments and balance with Record payment, Mark paid and Cancel invoice (INV-26,
-// INV-12), then the printable invoice: the shared layout (INV-17) in a frame, printed by the browser's own dialog.
+// INV-12), its credit notes and the owner's Issue credit note (INV-40), then the printable invoice: the shared layout (INV-17) in a frame, printed by the browser's own dialog.
 export function InvoicePrintPage() {
   const { id } = useParams();
   const invoiceId = Number(id);
@@ -44,13 +45,17 @@ export function InvoicePrintPage() {
   const cancel = useCancelInvoiceAction();
   const canCancel = useCan('invoices.cancel');
   const canWrite = useCan('invoices.write');
+  const canCredit = useCan('invoices.credit');
   const [paying, setPaying] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const toast = useToast();
   const frame = useRef<HTMLIFrameElement>(null);
   usePageTitle(invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : 'Invoice');
   const html = useMemo(() => (invoice.data ? invoiceHtml(invoice.data) : null), [invoice.data]);
   const inv = invoice.data;
   const open = inv !== undefined && inv.status !== 'cancelled' && inv.status !== 'paid';
+  // INV-40: the owner reverses lines with a credit note while something of the invoice is left uncredited.
+  const creditable = inv !== undefined && inv.status !== 'cancelled' && (inv.creditedAmount ?? 0) < inv.totalAmount && canCredit;
 
   return (
     <section className="print-view">
@@ -86,7 +91,12 @@ export function InvoicePrintPage() {
               </Button>
             </>
           )}
-          {inv && inv.status !== 'cancelled' && canCancel && (
+          {creditable && (
+            <Button icon={<FileExcelOutlined aria-hidden="true" />} onClick={() => setCrediting(true)}>
+              Issue Credit Note
+            </Button>
+          )}
+          {inv && inv.status !== 'cancelled' && canCancel && !(inv.creditNotes?.length) && (
             <Button danger icon={<StopOutlined aria-hidden="true" />} onClick={() => cancel.ask(inv)}>
               Cancel Invoice
             </Button>
@@ -100,6 +110,7 @@ export function InvoicePrintPage() {
       ) : (
         <>
           <InvoicePaymentsPanel invoice={invoice.data} />
+          <CreditNotesPanel invoice={invoice.data} />
           <iframe
             ref={frame}
             title={`Invoice ${invoice.data.invoiceNumber}`}
@@ -109,6 +120,7 @@ export function InvoicePrintPage() {
             onLoad={(e) => fitSheet(e.currentTarget)}
           />
           <RecordPaymentDialog invoice={invoice.data} open={paying} onClose={() => setPaying(false)} />
+          <IssueCreditNoteDialog invoice={invoice.data} open={crediting} onClose={() => setCrediting(false)} />
         </>
       )}
       <CancelInvoiceDialog action={cancel} />

@@ -119,6 +119,44 @@ function Report({ report }: { report: GstReport }) {
         <p className="muted small">Exempt and nil-rated: GSTR-1 table 8 and GSTR-3B 3.1(c). Invoices issued without a GSTIN are in no return.</p>
       </section>
 
+      {report.creditNotes && report.creditNotes.totals.count > 0 && (
+        <section className="panel report-section" aria-labelledby="report-credit-notes-heading">
+          <h2 id="report-credit-notes-heading">Credit notes this month</h2>
+          <p className="muted small">
+            Issued this month, whatever the month of their invoice: a reduction in this month&apos;s figures (netted in GSTR-1 table 7 and GSTR-3B 3.1). Net of them:
+            taxable value {money(report.net.taxableValue)}, GST {money(report.net.totalTax)}.
+          </p>
+          <div className="table-scroll" role="region" aria-labelledby="report-credit-notes-heading" tabIndex={0}>
+            <table className="report-table">
+              <thead>
+                <tr>
+                  <th scope="col">Credit note</th>
+                  <th scope="col">Invoice</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Taxable value</th>
+                  <th scope="col">GST</th>
+                  <th scope="col">Value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.creditNotes.notes.map((n) => (
+                  <tr key={n.number} data-testid="report-credit-note">
+                    <th scope="row">
+                      {n.number} <span className="muted">{formatDocumentDate(n.issueDate)}</span>
+                    </th>
+                    <td>{n.invoiceNumber}</td>
+                    <td>{n.reason}</td>
+                    <td>{money(n.taxableValue)}</td>
+                    <td>{money(n.totalTax)}</td>
+                    <td>{money(n.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
       <section className="panel report-section" aria-labelledby="report-documents-heading">
         <h2 id="report-documents-heading">Documents issued</h2>
         {report.documents.length === 0 ? (
