@@ -29,15 +29,14 @@ function AlertChip({ alert: a }: { alert: MedicalAlertItem }) {
   return (
     <li className={classes} data-level={a.level} data-pregnancy={pregnancy || undefined} data-unconfirmed={a.unconfirmed ? true : undefined}>
       {pregnancy ? (
-        <WomanOutlined className="alert-chip-mark" aria-hidden="true" />
+        <WomanOutlined className="alert-chip-mark" role="img" aria-label="Pregnancy:" />
       ) : a.level === 'danger' ? (
-        <ExclamationCircleFilled className="alert-chip-mark" aria-hidden="true" />
+        <ExclamationCircleFilled className="alert-chip-mark" role="img" aria-label="Serious:" />
       ) : null}
-      {a.level === 'danger' && <span className="sr-only">Serious: </span>}
       {pregnancy && a.text === 'Pregnant' ? <strong>Pregnant</strong> : a.text}
       {a.unconfirmed && (
         <span className="alert-chip-label">
-          <QuestionCircleOutlined aria-hidden="true" /> {a.unconfirmed}
+          <QuestionCircleOutlined aria-hidden="true" /> ({a.unconfirmed})
         </span>
       )}
     </li>
