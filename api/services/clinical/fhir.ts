@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conditionLabels, standingHistory, type ConditionKey, type MedicalHistoryContent, type MedicalHistoryVersion } from '../../../shared/clinical/medical-history';
 import { noteSectionLabels, noteSections, type VisitNote } from '../../../shared/clinical/visit-note';
+import { completedOn } from '../../../shared/clinical/item-dates';
 import { sittingLabel } from '../../../shared/clinical/sittings';
 import type { ClinicalItem } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
@@ -214,7 +215,8 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         code,
         subject,
         bodySite,
-        ...(item.status === 'completed' ? { performedDateTime: item.history.find((e) => e.status === 'completed')?.at ?? item.createdAt } : {}),
+        // NOTE-17: the day the work was done: performedOn when recorded later, else the completed event.
+        ...(item.status === 'completed' ? { performedDateTime: completedOn(item) ?? item.createdAt } : {}),
         ...(who(item.dentistId) ? { recorder: who(item.dentistId), ...(item.status === 'completed' ? { performer: [{ actor: who(item.dentistId) }] } : {}) } : {}),
         ...(note.length + sittingNotes.length ? { note: [...note, ...sittingNotes] } : {}),
       });
