@@ -179,6 +179,11 @@ export interface MedicalAlertItem {
   unconfirmed?: string;
 }
 
+/** MED-9: an alert about pregnancy (the history's "pregnant now" or the checklist's condition), flagged by its own mark wherever alerts show. */
+export function isPregnancyAlert(a: Pick<MedicalAlertItem, 'text'>): boolean {
+  return a.text === 'Pregnant' || a.text === conditionLabels['pregnancy-or-breastfeeding'];
+}
+
 /** MED-8: how an alert nobody clinical has confirmed is marked, wherever it shows. */
 export const UNCONFIRMED_LABELS = {
   desk: 'reported at the desk, not yet confirmed',

@@ -124,6 +124,16 @@ export interface ClinicalItemEvent {
   reason: string | null;
 }
 
+/** NOTE-15: a sitting of the item (PLAN-11): when, who, the teeth done, whether it was the last, and its note. */
+export interface ClinicalItemSitting {
+  at: string;
+  userId: number;
+  userName: string | null;
+  teeth: string[];
+  final: boolean;
+  note: string | null;
+}
+
 /** One item as every clinical route answers it. */
 /** An item as stored: what the command bar reads (ParsedItem), and who recorded it, when and what became of it. */
 export interface ClinicalItem extends ParsedItem {
@@ -139,6 +149,11 @@ export interface ClinicalItem extends ParsedItem {
   locked: boolean;
   /** Every change, oldest first (CHART-9). */
   history: ClinicalItemEvent[];
+  /**
+   * NOTE-15: the sittings recorded for it on a plan (PLAN-11), oldest first, with their notes. Every route
+   * answers it; optional for an item drawn on the screen before the server has it.
+   */
+  sittings?: ClinicalItemSitting[];
 }
 
 export interface PatientChart {

@@ -153,19 +153,6 @@ export const guardianSchema = z.object({
 });
 export type GuardianRequest = z.infer<typeof guardianSchema>;
 
-/**
- * PAT-7: the patient's allergies, conditions and medicines in one line for the warning banner
- * ("Allergies: penicillin · Conditions: diabetes"), or null when all are empty.
- */
-export function medicalAlertsLine(p: { allergies?: string | null; conditions?: string | null; medications?: string | null }): string | null {
-  const parts = [
-    ['Allergies', p.allergies],
-    ['Conditions', p.conditions],
-    ['Medicines', p.medications],
-  ].flatMap(([label, value]) => (value && value.trim() ? [`${label}: ${value.trim()}`] : []));
-  return parts.length ? parts.join(' · ') : null;
-}
-
 /** PAT-16: POST /api/admin/merges/:mergeId/undo. */
 export interface UndoMergeSummary {
   mergeId: number;

@@ -140,6 +140,8 @@ export interface PlanLine {
   teethDone: string[];
   /** PLAN-16: the sittings recorded for the item so far. */
   sittings: number;
+  /** NOTE-15: the notes of those sittings ("Sitting 1": local anaesthetic used), oldest first. */
+  sittingNotes?: { label: string; at: string; userName: string | null; note: string }[];
   billed: boolean;
 }
 

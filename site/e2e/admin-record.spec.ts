@@ -89,7 +89,9 @@ for (const width of [1280, 768]) {
     const card = page.locator('article.note-card').first();
     await expect(card).toContainText('Unsigned draft');
     await expect(card).toContainText('Irreversible pulpitis 36');
-    await card.getByRole('button', { name: 'Sign note' }).click();
+    await card.getByRole('button', { name: 'Sign note…' }).click();
+    // NOTE-16: signing is irreversible, so it is confirmed in a dialog first.
+    await page.getByRole('dialog', { name: 'Sign this note?' }).getByRole('button', { name: 'Sign note' }).click();
     await expectToast(page, 'Note signed');
     await expect(card).toContainText('Signed');
     await expect(card.getByRole('button', { name: 'Edit' })).toHaveCount(0);

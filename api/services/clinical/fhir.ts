@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { conditionLabels, standingHistory, type ConditionKey, type MedicalHistoryContent, type MedicalHistoryVersion } from '../../../shared/clinical/medical-history';
 import { surfaceName, type Surface } from '../../../shared/clinical/surface-geometry';
 import { noteSectionLabels, noteSections, type VisitNote } from '../../../shared/clinical/visit-note';
+import { completedOn } from '../../../shared/clinical/item-dates';
+import { sittingLabel } from '../../../shared/clinical/sittings';
 import type { ClinicalItem } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
@@ -116,7 +118,7 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
     ...(confirmedRow ? [{ key: `${patient.id}/${confirmedRow.version}`, verification: 'confirmed' as const, content: standing.confirmed, createdAt: confirmedRow.createdAt, enteredBy: confirmedRow.enteredBy }] : []),
     ...(newest ? standing.reported.map((g, i) => ({ key: `${patient.id}/${newest.version}/reported-${i}`, verification: 'unconfirmed' as const, content: g.content, createdAt: newest.createdAt, enteredBy: newest.enteredBy })) : []),
   ];
-  const userIds = new Set<number>([...items.map((i) => i.dentistId), ...notes.map((n) => n.dentistId), ...notes.flatMap((n) => n.addenda.map((a) => a.userId)), ...historyParts.flatMap((h) => (h.enteredBy ? [h.enteredBy] : []))]);
+  const userIds = new Set<number>([...items.map((i) => i.dentistId), ...notes.map((n) => n.dentistId), ...notes.flatMap((n) => n.addenda.map((a) => a.userId)), ...historyParts.flatMap((h) => (h.enteredBy ? [h.enteredBy] : [])), ...items.flatMap((i) => (i.sittings ?? []).map((st) => st.userId))]);
   const users = userIds.size ? await db('users').whereIn('id', [...userIds]).select<{ id: number; displayName: string | null }[]>('id', 'displayName') : [];
   const practitioners = new Map<number, Resource>();
   for (const u of users) {
@@ -187,6 +189,13 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
     const snomed = snomedOfCode[item.code];
     const code = { coding: [{ system: `${base}/fhir/chart-code`, code: item.code }, ...(snomed ? [{ system: SNOMED, ...snomed }] : [])], text: item.code };
     const note = [item.note, item.invalidReason ? `Invalidated: ${item.invalidReason}` : null].filter((s): s is string => Boolean(s)).map((text) => ({ text }));
+    // FHIR-6: each sitting with a note (PLAN-11: "local anaesthetic used", the obturation) is a note of the
+    // Procedure with its time and who recorded it, after the item's own note.
+    const sittingNotes = (item.sittings ?? []).flatMap((st, n) => {
+      if (!st.note) return [];
+      const author = who(st.userId);
+      return [{ ...(author ? { authorReference: author } : {}), time: st.at, text: `${sittingLabel(item, n, st)}: ${st.note}` }];
+    });
     if (item.kind === 'finding') {
       entries.push({
         resourceType: 'Condition',
@@ -220,9 +229,10 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         code,
         subject,
         bodySite,
-        ...(item.status === 'completed' ? { performedDateTime: item.history.find((e) => e.status === 'completed')?.at ?? item.createdAt } : {}),
+        // NOTE-17: the day the work was done: performedOn when recorded later, else the completed event.
+        ...(item.status === 'completed' ? { performedDateTime: completedOn(item) ?? item.createdAt } : {}),
         ...(who(item.dentistId) ? { recorder: who(item.dentistId), ...(item.status === 'completed' ? { performer: [{ actor: who(item.dentistId) }] } : {}) } : {}),
-        ...(note.length ? { note } : {}),
+        ...(note.length + sittingNotes.length ? { note: [...note, ...sittingNotes] } : {}),
       });
     }
   }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { parseChartCommand, type ItemStatus, type ParsedItem, type ProcedureStatus } from '../../../shared/clinical/chart-command';
 import { checkChartItem } from '../../../shared/clinical/chart-item';
-import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate } from '../../../shared/schemas/clinical-item';
+import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate, type ClinicalItemSitting } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
@@ -58,7 +58,32 @@ export async function loadItems(db: DB, where: { patientId?: number; ids?: numbe
     bindings as never,
   );
   const text = result.rows[0]?.items;
-  return text ? (JSON.parse(text) as ClinicalItem[]) : [];
+  const items = text ? (JSON.parse(text) as Omit<ClinicalItem, 'sittings'>[]) : [];
+  return withSittings(db, items, before);
+}
+
+/**
+ * NOTE-15: each item's sittings (PLAN-11) with their notes, oldest first; with `before`, those made before it
+ * (the chart as it stood). One query for all the items; an item without sittings answers [].
+ */
+async function withSittings(db: DB, items: Omit<ClinicalItem, 'sittings'>[], before?: Date): Promise<ClinicalItem[]> {
+  if (items.length === 0) return [];
+  const query = db('clinicalItemSittings as s')
+    .leftJoin('users as u', 'u.id', 's.userId')
+    .whereIn('s.clinicalItemId', items.map((i) => i.id))
+    .orderBy([{ column: 's.at' }, { column: 's.id' }])
+    .select('s.clinicalItemId', 's.at', 's.userId', 'u.displayName as userName', 's.teeth', 's.final', 's.note')
+    .modify((q) => {
+      if (before) q.where('s.at', '<', before);
+    });
+  const rows = (await query) as { clinicalItemId: number; at: Date | string; userId: number; userName: string | null; teeth: string[]; final: boolean; note: string | null }[];
+  const byItem = new Map<number, ClinicalItemSitting[]>();
+  for (const r of rows) {
+    const list = byItem.get(Number(r.clinicalItemId)) ?? [];
+    list.push({ at: new Date(r.at).toISOString(), userId: Number(r.userId), userName: r.userName, teeth: r.teeth, final: Boolean(r.final), note: r.note });
+    byItem.set(Number(r.clinicalItemId), list);
+  }
+  return items.map((i) => ({ ...i, sittings: byItem.get(i.id) ?? [] }));
 }
 
 async function loadItem(db: DB, id: number): Promise<ClinicalItem> {

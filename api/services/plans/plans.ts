@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { sittingNotes } from '../../../shared/clinical/sittings';
 import { SAC_HEALTH_CARE } from '../../../shared/constants/invoice';
 import { decimalString, toPaise } from '../../../shared/domain/money';
 import { isLang, type Lang } from '../../../shared/i18n/types';
@@ -272,7 +273,13 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
         .select('l.*', 'c.status as itemStatus', 'b.invoiceId as billedInvoiceId')
     : [];
   const itemIds = [...new Set(lines.map((l) => Number(l.clinicalItemId)))];
-  const sittings: Row[] = itemIds.length ? await db('clinicalItemSittings').whereIn('clinicalItemId', itemIds).select('clinicalItemId', 'teeth') : [];
+  const sittings: Row[] = itemIds.length
+    ? await db('clinicalItemSittings as s')
+        .leftJoin('users as u', 'u.id', 's.userId')
+        .whereIn('s.clinicalItemId', itemIds)
+        .orderBy(['s.at', 's.id'])
+        .select('s.clinicalItemId', 's.teeth', 's.final', 's.note', 's.at', 's.userId', 'u.displayName as userName')
+    : [];
   const sittingsOf = (itemId: number) => sittings.filter((s) => Number(s.clinicalItemId) === itemId);
   const bookings: Row[] = await db('treatmentPlanBookings as b')
     .join('appointments as a', 'a.id', 'b.appointmentId')
@@ -313,6 +320,11 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           itemStatus: String(l.itemStatus),
           teethDone: [...new Set(sittingsOf(Number(l.clinicalItemId)).flatMap((s) => s.teeth as string[]))].sort(),
           sittings: sittingsOf(Number(l.clinicalItemId)).length,
+          // NOTE-15: what each sitting noted, named as the chart and the summary name it.
+          sittingNotes: sittingNotes({
+            teeth: l.teeth as string[],
+            sittings: sittingsOf(Number(l.clinicalItemId)).map((s) => ({ at: new Date(s.at as string).toISOString(), userId: Number(s.userId), userName: (s.userName as string | null) ?? null, teeth: s.teeth as string[], final: Boolean(s.final), note: (s.note as string | null) ?? null })),
+          }),
           billed: l.billedInvoiceId != null,
         }));
         const visitMeta = (typeof o.visits === 'string' ? JSON.parse(o.visits) : o.visits) as { label: string; minutes: number }[];

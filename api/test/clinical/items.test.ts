@@ -39,6 +39,8 @@ describe('recording an item', () => {
       invalidatedBy: null,
       locked: false,
       history: [{ at: '2026-03-02T04:30:00.000Z', action: 'create', status: 'planned', userId: clinic.dentistId, userName: 'Dr Kavita Mehta', reason: null }],
+      // NOTE-15: the sittings of a plan (none yet).
+      sittings: [],
     });
     const row = await knex()('auditLog').where({ entity: 'clinical-item', entityId: String(res.body.id) }).first();
     expect(row).toMatchObject({ action: 'create', userId: clinic.dentistId, userName: 'Dr Kavita Mehta' });

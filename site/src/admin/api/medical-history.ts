@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { adminKeys } from './query-keys';
-import type { MedicalHistory, MedicalHistoryInput } from '../../../../shared/clinical/medical-history';
+import type { MedicalHistory, MedicalHistoryInput, MedicalHistoryVersion } from '../../../../shared/clinical/medical-history';
 
 // GET/PUT /api/admin/patients/:id/medical-history (MED-1..MED-6): the current version, its alerts and every
 // version's who and when. Here, below the components, because the alert banner (on the patient page and the
@@ -40,5 +40,15 @@ export function useConfirmMedicalHistory(patientId: number) {
   return useMutation({
     mutationFn: (version: number) => api.post<MedicalHistory>(`/api/admin/patients/${patientId}/medical-history/versions/${version}/confirm`, {}),
     onSuccess,
+  });
+}
+
+/** GET .../medical-history/versions/{n} (MED-2, MED-11): one past version whole; each opening is an audited read. */
+export function useMedicalHistoryVersion(patientId: number, version: number | null) {
+  return useQuery({
+    queryKey: [...adminKeys.medicalHistory(patientId), 'version', version],
+    queryFn: ({ signal }) => api.get<MedicalHistoryVersion>(`/api/admin/patients/${patientId}/medical-history/versions/${version}`, { signal }),
+    enabled: version !== null,
+    staleTime: 0,
   });
 }

@@ -8,7 +8,7 @@ import { drawOfCode } from '../../../../shared/clinical/vocabulary';
 import { forbiddenMessage } from '../../../../shared/constants/roles';
 import { clinicToday, formatEnGbDate, formatEnGbLongDate } from '../../../../shared/domain/clinic-time';
 import type { ClinicalItem } from '../../../../shared/schemas/clinical-item';
-import { medicalAlertsLine, patientName } from '../../../../shared/schemas/patient';
+import { patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
 import { clockNow } from '../../lib/clock';
 import { errorDescription } from '../api/errors';
@@ -325,7 +325,7 @@ export function ChartPage() {
           </>
         }
       />
-      <MedicalAlert alerts={medicalAlertsLine(p)} />
+      <MedicalAlert patientId={id} />
       {editable ? (
         <CommandBar
           vocabulary={vocabulary}

@@ -22,7 +22,7 @@ import { notesLabel } from '../features/appointments/components/appointment-row'
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
 import { WhatsAppButton } from '../features/appointments/components/whatsapp-button';
 import { usePatientHistory } from '../features/patients/api/get-patient-history';
-import { MedicalHistoryBanner } from '../components/medical-history-banner';
+import { MedicalAlert } from '../components/medical-alert';
 import { RouterButtonLink } from '../components/router-button-link';
 import { ErasePatientButton, ExportPatientDataButton } from '../features/patients/components/patient-data-rights';
 import { BillCompletedButton } from '../features/plans/components/bill-completed';
@@ -106,7 +106,7 @@ export function PatientPage() {
           </>
         }
       />
-      <MedicalHistoryBanner patientId={id} />
+      <MedicalAlert patientId={id} />
       {detail.data && <UndoMergeButtons patient={p} merges={detail.data.merges ?? []} />}
 
       <div className="patient-columns">

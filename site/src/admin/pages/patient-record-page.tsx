@@ -5,7 +5,7 @@ import { patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
 import { usePatient } from '../api/get-patient';
 import { ErrorState } from '../components/list-states';
-import { MedicalHistoryBanner } from '../components/medical-history-banner';
+import { MedicalAlert } from '../components/medical-alert';
 import { PageHeader } from '../components/page-header';
 import { RouterButtonLink } from '../components/router-button-link';
 import { MedicalHistoryPanel } from '../features/record/components/medical-history-panel';
@@ -65,7 +65,7 @@ export function PatientRecordPage() {
           )
         }
       />
-      <MedicalHistoryBanner patientId={id} />
+      <MedicalAlert patientId={id} />
       <div className="record-columns">
         <MedicalHistoryPanel patientId={id} />
         {canNotes && <VisitNotesPanel patientId={id} />}

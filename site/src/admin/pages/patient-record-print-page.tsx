@@ -3,14 +3,20 @@ import { Button, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { noteSectionLabels, noteSections } from '../../../../shared/clinical/visit-note';
-import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
-import type { PatientChart } from '../../../../shared/schemas/clinical-item';
+import { itemDate } from '../../../../shared/clinical/item-dates';
+import { sittingNotes } from '../../../../shared/clinical/sittings';
+import { surfaceLabel } from '../../../../shared/clinical/teeth';
+import { clinic } from '../../../../shared/constants/clinic';
+import { formatDocumentDate } from '../../../../shared/domain/dates';
+import type { ClinicalItem, PatientChart } from '../../../../shared/schemas/clinical-item';
 import { patientName } from '../../../../shared/schemas/patient';
 import { api } from '../../lib/api-client';
 import { clockNow } from '../../lib/clock';
 import { usePatient } from '../api/get-patient';
 import { useMedicalHistory } from '../api/medical-history';
+import { ClinicLogo } from '../components/clinic-logo';
 import { ErrorState } from '../components/list-states';
+import { MedicalAlertView } from '../components/medical-alert';
 import { useVisitNotes } from '../features/record/api/visit-notes';
 import { when } from '../features/record/components/when';
 import '../features/record/record-print.css';
@@ -19,6 +25,14 @@ import { formatPhone } from '../../../../shared/domain/phone';
 
 // FHIR-1: the printable clinical summary: the patient, the current medical history, the chart's items
 // (invalidated ones left out) and every visit note with its addenda, printed by the browser's own dialog.
+// NOTE-17: on the clinic's letterhead (the identity the invoice prints, CLINIC-2, and its logo), the patient
+// by their file number, the alerts as the one medical alert draws them (MED-9) and the history's note; each
+// item's surfaces as its tooth names them (F on a front tooth, P on an upper one), its date the day the work
+// was done (completedOn: performedOn or the completed event, never the day it was planned), and its sittings'
+// notes (NOTE-15). Dates are written by shared/domain/dates.ts only.
+
+/** "MOD", "IF" on 11, "DP" on 16: a multi-tooth item's surfaces as its first tooth names them. */
+const surfacesOf = (i: Pick<ClinicalItem, 'teeth' | 'surfaces'>) => i.surfaces.map((s) => surfaceLabel(i.teeth[0], s)).join('');
 export function PatientRecordPrintPage() {
   const { id: param } = useParams();
   const id = Number(param);
@@ -62,10 +76,20 @@ export function PatientRecordPrintPage() {
       </div>
       <article className="clinical-summary" aria-label="Clinical summary">
         <header>
+          <div className="summary-letterhead" data-testid="letterhead">
+            <ClinicLogo size={44} />
+            <div>
+              <p className="summary-clinic-name">{clinic.name}</p>
+              <p>{clinic.addressText}</p>
+              <p>
+                Phone: {clinic.phone} · {clinic.email}
+              </p>
+            </div>
+          </div>
           <h1>Clinical summary</h1>
           <p>
-            <strong>{patientName(p)}</strong>
-            {p.dateOfBirth && ` · born ${formatEnGbDate(p.dateOfBirth)}`} · {formatPhone(p.phone)} · patient no. {p.id}
+            <strong>{patientName(p)}</strong> · File no. <strong data-testid="file-number">{p.fileNumber}</strong>
+            {p.dateOfBirth && ` · born ${formatDocumentDate(p.dateOfBirth)}`} · {formatPhone(p.phone)}
           </p>
           <p className="muted">Printed {when(clockNow().toISOString())}</p>
         </header>
@@ -80,12 +104,14 @@ export function PatientRecordPrintPage() {
                 {/* MED-8: what stands, with what is reported but not yet confirmed marked. */}
                 <tr>
                   <th scope="row">Medical alerts</th>
-                  <td>{h.alerts.map((a) => (a.unconfirmed ? `${a.text} (${a.unconfirmed})` : a.text)).join('; ') || 'None'}</td>
+                  <td>{h.alerts.length || h.unconfirmedRemovals.length ? <MedicalAlertView alerts={h.alerts} removals={h.unconfirmedRemovals} compact /> : 'None'}</td>
                 </tr>
-                {h.unconfirmedRemovals.length > 0 && (
+                {h.note && (
                   <tr>
-                    <th scope="row">Kept until confirmed</th>
-                    <td>An entry not yet confirmed leaves out {h.unconfirmedRemovals.join(', ')}</td>
+                    <th scope="row">Note</th>
+                    <td className="pre-line" data-testid="history-note">
+                      {h.note}
+                    </td>
                   </tr>
                 )}
                 <tr>
@@ -118,15 +144,20 @@ export function PatientRecordPrintPage() {
               </thead>
               <tbody>
                 {items.map((i) => (
-                  <tr key={i.id}>
+                  <tr key={i.id} data-item={i.id}>
                     <td>{i.teeth.join(' ')}</td>
-                    <td>{i.surfaces.join('')}</td>
+                    <td>{surfacesOf(i)}</td>
                     <td>
                       {i.code}
                       {i.note && ` (${i.note})`}
+                      {sittingNotes(i).map((s) => (
+                        <p key={s.label} className="summary-sitting">
+                          {s.label}, {formatDocumentDate(s.at)}: {s.note}
+                        </p>
+                      ))}
                     </td>
                     <td>{i.kind === 'finding' ? 'finding' : i.status}</td>
-                    <td>{formatEnGbDate(i.createdAt)}</td>
+                    <td>{formatDocumentDate(itemDate(i))}</td>
                     <td>{i.dentistName}</td>
                   </tr>
                 ))}

@@ -14,7 +14,7 @@ import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
 import { PatientPicker } from '../../../components/patient-picker';
 import { usePatient } from '../../../api/get-patient';
-import { MedicalHistoryBanner } from '../../../components/medical-history-banner';
+import { MedicalAlert } from '../../../components/medical-alert';
 import { useCreateAppointment } from '../api/create-appointment';
 import { BookAnywayWarning } from './book-anyway-warning';
 import { SlotPicker, slotProblem, useDaySlots } from './slot-picker';
@@ -165,7 +165,7 @@ export function NewAppointmentDialog({ open, patient = null, onClose }: { open: 
                 </Field>
               )}
             />
-            {alertsOf !== null && <MedicalHistoryBanner patientId={alertsOf} />}
+            {alertsOf !== null && <MedicalAlert patientId={alertsOf} compact />}
           </div>
         ) : (
           <>

@@ -1,11 +1,27 @@
 import { describeItem } from '../../../../../../shared/clinical/chart-command';
+import { sittingLabel } from '../../../../../../shared/clinical/sittings';
 import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
 import type { ChartVocabulary, ClinicalItem, ClinicalItemEvent } from '../../../../../../shared/schemas/clinical-item';
 import { statusWords } from '../chart-colours';
 import { toothHistory } from '../chart-view';
 
 // CHART-13: what hovering or focusing a tooth shows: every item that names it, newest first, with each
-// change (recorded, status, invalidated), who and when.
+// change (recorded, status, invalidated), who and when. NOTE-15: and each sitting of a plan (PLAN-11) in its
+// place in time, with its note ("local anaesthetic used", the obturation), who and when.
+
+interface Line {
+  at: string;
+  text: string;
+  userName: string | null;
+  note?: string | null;
+}
+
+function linesOf(item: ClinicalItem): Line[] {
+  const events: Line[] = item.history.map((e) => ({ at: e.at, text: eventText(e), userName: e.userName }));
+  const sittings: Line[] = (item.sittings ?? []).map((s, i) => ({ at: s.at, text: sittingLabel(item, i, s).toLowerCase(), userName: s.userName, note: s.note }));
+  // Stable: an event and a sitting at the same instant keep the event (the status it set) after the sitting.
+  return [...sittings, ...events].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
 
 function eventText(event: ClinicalItemEvent): string {
   if (event.action === 'create') return `recorded as ${statusWords[event.status].toLowerCase()}`;
@@ -30,10 +46,11 @@ export function ToothHistory({ tooth, items, vocabulary }: { tooth: string | nul
                 <li key={item.id} className={item.invalidatedAt ? 'invalidated' : undefined}>
                   <strong>{item.invalidatedAt ? <s>{describeItem(item, vocabulary)}</s> : describeItem(item, vocabulary)}</strong>
                   <ul className="tooth-events">
-                    {item.history.map((event, i) => (
+                    {linesOf(item).map((line, i) => (
                       <li key={i}>
-                        {formatEnGbDate(event.at)} · {eventText(event)}
-                        {event.userName ? ` · ${event.userName}` : ''}
+                        {formatEnGbDate(line.at)} · {line.text}
+                        {line.userName ? ` · ${line.userName}` : ''}
+                        {line.note && <span className="tooth-sitting-note">: {line.note}</span>}
                       </li>
                     ))}
                   </ul>

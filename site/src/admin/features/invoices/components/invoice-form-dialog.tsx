@@ -23,7 +23,7 @@ import { useSiteSetting } from '../../../api/get-site-setting';
 import { useCreateInvoice } from '../api/create-invoice';
 import { draftPayload, draftTotals, emptyItem, isBlankItem, priceListDraft, type InvoiceDraft } from './invoice-figures';
 import { LiveTaxFigures } from './live-tax-figures';
-import { MedicalHistoryBanner } from '../../../components/medical-history-banner';
+import { MedicalAlert } from '../../../components/medical-alert';
 import { PatientPicker } from '../../../components/patient-picker';
 import '../billing.css';
 import { clockNow } from '../../../../lib/clock';
@@ -221,7 +221,7 @@ export function InvoiceFormDialog({
                 )}
               />
             </Field>
-            {alertsOf !== null && <MedicalHistoryBanner patientId={alertsOf} />}
+            {alertsOf !== null && <MedicalAlert patientId={alertsOf} compact />}
           </div>
           <TextField control={control} name="dueDate" id="invoice-dueDate" label="Due Date (optional)" type="date" min={clinicToday(clockNow())} />
           <TextField

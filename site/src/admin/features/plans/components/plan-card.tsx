@@ -11,6 +11,7 @@ import { AcceptDialog } from './accept-dialog';
 import { DeclineDialog } from './decline-dialog';
 import { PlanEditor } from './plan-editor';
 import { SittingDialog } from './sitting-dialog';
+import { SittingNotes } from './sitting-notes';
 
 // PLAN-3..PLAN-8: one plan: its options side by side (visits with their items, lengths and subtotals,
 // discounts, GST, total, EMI), its status, the signed estimate's PDF and hash, Accept and a personal link;
@@ -77,6 +78,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
                   <td>
                     {l.description}
                     <LineProgress line={l} />
+                    <SittingNotes line={l} />
                     {onSitting && l.itemStatus !== 'completed' && (
                       <Button size="small" className="plan-sitting-button" onClick={() => onSitting(l)} aria-label={`Record sitting ${l.sittings + 1} of ${l.description} ${l.teeth.join(' ')}`}>
                         Sitting {l.sittings + 1}…

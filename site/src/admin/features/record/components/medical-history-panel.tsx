@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, Select, Skeleton } from 'antd';
+import { Button, Checkbox, Input, Modal, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import {
   allergySeverities,
@@ -9,9 +9,11 @@ import {
   type ConditionKey,
   type HistorySource,
   type MedicalHistory,
+  type MedicalHistoryContent,
+  type MedicalHistoryVersionInfo,
   type Medicine,
 } from '../../../../../../shared/clinical/medical-history';
-import { useConfirmMedicalHistory, useMedicalHistory, useSaveMedicalHistory } from '../../../api/medical-history';
+import { useConfirmMedicalHistory, useMedicalHistory, useMedicalHistoryVersion, useSaveMedicalHistory } from '../../../api/medical-history';
 import { useToast } from '../../../components/toasts';
 import { useCan } from '../../../session/use-can';
 import { when } from './when';
@@ -42,6 +44,68 @@ const draftOf = (h: MedicalHistory): Draft => ({
 
 const severityLabel = (s: Allergy['severity']) => (s === 'unknown' ? 'severity unknown' : s);
 
+/** What one version says, whole: the current one under the heading, a past one in its dialog (MED-11). */
+function HistoryDetails({ h }: { h: MedicalHistoryContent }) {
+  return (
+    <dl className="detail-list">
+      <div>
+        <dt>Allergies</dt>
+        <dd>
+          {h.allergies.length
+            ? h.allergies.map((a) => (
+                <span key={a.substance} className={a.severity === 'severe' ? 'severity-tag severe' : 'severity-tag'}>
+                  {a.substance} ({[severityLabel(a.severity), a.reaction].filter(Boolean).join(': ')})
+                </span>
+              ))
+            : 'None recorded'}
+        </dd>
+      </div>
+      <div>
+        <dt>Medicines</dt>
+        <dd>{h.medicines.length ? h.medicines.map((m) => (m.dose ? `${m.name} ${m.dose}` : m.name)).join(', ') : 'None recorded'}</dd>
+      </div>
+      <div>
+        <dt>Conditions</dt>
+        <dd>
+          {[...(h.pregnant ? ['Pregnant'] : []), ...h.conditions.map((k) => (k === 'other' ? (h.conditionOther ?? 'Other') : conditionLabels[k]))].join(', ') || 'None recorded'}
+        </dd>
+      </div>
+      {h.note && (
+        <div>
+          <dt>Note</dt>
+          <dd className="pre-line">{h.note}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** "Version 3: Dr. A, 2 Mar 2026, 10:00 am (as the patient gave it; not confirmed)". */
+function versionLine(v: MedicalHistoryVersionInfo): string {
+  const origin = v.mergeId ? 'from a merged record' : v.source === 'patient' ? 'as the patient gave it' : null;
+  const confirmation = origin ? (v.confirmedAt ? `; confirmed by ${v.confirmedByName ?? 'staff'}, ${when(v.confirmedAt)}` : '; not confirmed') : '';
+  return `Version ${v.version}: ${v.enteredByName ?? 'carried over from the patient form'}, ${when(v.createdAt)}${origin ? ` (${origin}${confirmation})` : ''}`;
+}
+
+/** MED-11: a past version opened whole (GET .../versions/{n}, an audited read), in a dialog. */
+function VersionDialog({ patientId, version, onClose }: { patientId: number; version: number | null; onClose: () => void }) {
+  const v = useMedicalHistoryVersion(patientId, version);
+  return (
+    <Modal open={version !== null} title={`Medical history, version ${version ?? ''}`} onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>} destroyOnHidden width={560}>
+      {v.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : v.isError || !v.data ? (
+        <p className="muted">Unable to load this version.</p>
+      ) : (
+        <div className="history-version-whole">
+          <p className="muted record-meta">{versionLine(v.data)}</p>
+          <HistoryDetails h={v.data} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
 export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
   const history = useMedicalHistory(patientId);
   const save = useSaveMedicalHistory(patientId);
@@ -50,6 +114,7 @@ export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
   const isClinical = useCan('clinical.write');
   const toast = useToast();
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
 
   if (history.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (history.isError || !history.data) return <p className="muted">Unable to load the medical history.</p>;
@@ -99,6 +164,23 @@ export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
         <p className="history-unconfirmed" role="note">
           Not yet confirmed: the alerts stand on {h.confirmedVersion ? `version ${h.confirmedVersion}` : 'nothing confirmed yet'}, with what this version adds shown beside
           them{h.unconfirmedRemovals.length ? `; what it leaves out (${h.unconfirmedRemovals.join(', ')}) stays` : ''} until a dentist or the owner confirms it.
+          {/* MED-10: the confirmation sits where the unconfirmed version is announced, not in the collapsed list. */}
+          {isClinical && !draft && (
+            <Button
+              type="primary"
+              size="small"
+              className="history-confirm"
+              loading={confirm.isPending}
+              onClick={() =>
+                confirm.mutate(h.version, {
+                  onSuccess: () => toast.success('Medical history confirmed'),
+                  onError: (error) => toast.failure('Could not confirm', error),
+                })
+              }
+            >
+              Confirm version {h.version}
+            </Button>
+          )}
         </p>
       )}
 
@@ -185,36 +267,7 @@ export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
         </form>
       ) : (
         h.version > 0 && (
-          <dl className="detail-list">
-            <div>
-              <dt>Allergies</dt>
-              <dd>
-                {h.allergies.length
-                  ? h.allergies.map((a) => (
-                      <span key={a.substance} className={a.severity === 'severe' ? 'severity-tag severe' : 'severity-tag'}>
-                        {a.substance} ({[severityLabel(a.severity), a.reaction].filter(Boolean).join(': ')})
-                      </span>
-                    ))
-                  : 'None recorded'}
-              </dd>
-            </div>
-            <div>
-              <dt>Medicines</dt>
-              <dd>{h.medicines.length ? h.medicines.map((m) => (m.dose ? `${m.name} ${m.dose}` : m.name)).join(', ') : 'None recorded'}</dd>
-            </div>
-            <div>
-              <dt>Conditions</dt>
-              <dd>
-                {[...(h.pregnant ? ['Pregnant'] : []), ...h.conditions.map((k) => (k === 'other' ? (h.conditionOther ?? 'Other') : conditionLabels[k]))].join(', ') || 'None recorded'}
-              </dd>
-            </div>
-            {h.note && (
-              <div>
-                <dt>Note</dt>
-                <dd className="pre-line">{h.note}</dd>
-              </div>
-            )}
-          </dl>
+          <HistoryDetails h={h} />
         )
       )}
 
@@ -224,30 +277,16 @@ export function MedicalHistoryPanel({ patientId }: { patientId: number }) {
           <ol reversed>
             {h.versions.map((v) => (
               <li key={v.version}>
-                <span>
-                  Version {v.version}: {v.enteredByName ?? 'carried over from the patient form'}, {when(v.createdAt)}
-                  {v.mergeId ? ' (from a merged record' : v.source === 'patient' && ' (as the patient gave it'}
-                  {(v.mergeId || v.source === 'patient') && (v.confirmedAt ? `; confirmed by ${v.confirmedByName ?? 'staff'}, ${when(v.confirmedAt)})` : '; not confirmed)')}
-                </span>
-                {v.awaitingConfirmation && isClinical && v.version === h.version && (
-                  <Button
-                    size="small"
-                    loading={confirm.isPending}
-                    onClick={() =>
-                      confirm.mutate(v.version, {
-                        onSuccess: () => toast.success('Medical history confirmed'),
-                        onError: (error) => toast.failure('Could not confirm', error),
-                      })
-                    }
-                  >
-                    Confirm version {v.version}
-                  </Button>
-                )}
+                <span>{versionLine(v)}</span>
+                <Button size="small" onClick={() => setOpened(v.version)} aria-label={`Open version ${v.version}`}>
+                  Open
+                </Button>
               </li>
             ))}
           </ol>
         </details>
       )}
+      <VersionDialog patientId={patientId} version={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Input, Select, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { emptySections, noteSectionLabels, noteSections, type NoteSections, type VisitNote } from '../../../../../../shared/clinical/visit-note';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toasts';
 import { useAuthStore } from '../../../session/auth-store';
 import { fetchDraft, useAddAddendum, useCreateNote, useSignNote, useUpdateNote, useVisitNoteTemplates, useVisitNotes } from '../api/visit-notes';
@@ -57,6 +58,7 @@ function NoteCard({ note, patientId, onEdit }: { note: VisitNote; patientId: num
   const addendum = useAddAddendum(patientId);
   const toast = useToast();
   const [text, setText] = useState<string | null>(null);
+  const [confirmSign, setConfirmSign] = useState(false);
   const mine = me === note.dentistId;
   return (
     <article id={`note-${note.id}`} tabIndex={-1} className={note.locked ? 'note-card signed' : 'note-card'} aria-labelledby={`note-${note.id}-title`}>
@@ -99,16 +101,31 @@ function NoteCard({ note, patientId, onEdit }: { note: VisitNote; patientId: num
             <Button
               type="primary"
               icon={<CheckOutlined aria-hidden="true" />}
-              loading={sign.isPending}
-              onClick={() =>
+              onClick={() => setConfirmSign(true)}
+            >
+              Sign note…
+            </Button>
+            {/* NOTE-16: signing locks the note for good, so it is asked first. */}
+            <ConfirmDialog
+              open={confirmSign}
+              title="Sign this note?"
+              confirmLabel="Sign note"
+              cancelLabel="Not yet"
+              danger={false}
+              pending={sign.isPending}
+              onCancel={() => setConfirmSign(false)}
+              onConfirm={() =>
                 sign.mutate(note.id, {
-                  onSuccess: () => toast.success('Note signed', 'It is locked now: add an addendum to say more.'),
+                  onSuccess: () => {
+                    setConfirmSign(false);
+                    toast.success('Note signed', 'It is locked now: add an addendum to say more.');
+                  },
                   onError: (error) => toast.failure('Could not sign the note', error),
                 })
               }
             >
-              Sign note
-            </Button>
+              <p>Once signed, the note is locked: it can no longer be edited, only added to with an addendum.</p>
+            </ConfirmDialog>
           </>
         )}
         {!note.locked && !mine && <p className="muted">Only {note.dentistName ?? 'its dentist'} edits and signs this note.</p>}
