@@ -1,3 +1,4 @@
+import { formatTime } from '../domain/dates';
 import type { DayHours } from './opening-hours';
 
 // Booking and appointment constants (CLINIC-5, CLINIC-6, APPT-2, APPT-3).
@@ -15,13 +16,10 @@ export function isTimeSlot(value: string): value is TimeSlot {
 
 /** '10:00' -> '10:00 AM', '21:00' -> '9:00 PM'. Anything not HH:mm comes back unchanged. */
 export function timeSlotLabel(slot: string): string {
+  // UI-6: the one time style, '8:00 PM' (shared/domain/dates.ts); anything that is not a time stays as it came.
   const match = /^(\d{2}):(\d{2})$/.exec(slot);
-  if (!match) return slot;
-  const hours = Number(match[1]);
-  if (hours > 23) return slot;
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${match[2]} ${suffix}`;
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return slot;
+  return formatTime(slot);
 }
 
 export const bookingTreatmentCodes = [

@@ -1,6 +1,6 @@
 import type { InvoiceKind } from '../constants/invoice';
 import { amountInWords } from '../domain/amount-in-words';
-import { formatDocumentDate } from '../domain/dates';
+import { formatDate } from '../domain/dates';
 import { invoiceKindTitle, supplyClass } from '../domain/invoice-kind';
 import { billedRateTaxes, computeInvoiceTotals } from '../domain/invoice-totals';
 import { toPaise } from '../domain/money';
@@ -205,8 +205,8 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     ? [`GSTIN: ${gstin}`, `State: ${clinic.address.state}${clinic.stateCode ? ` (Code ${clinic.stateCode})` : ''}`]
     : [];
 
-  const issueDate = formatDocumentDate(invoice.issueDate);
-  const dueDate = invoice.dueDate ? formatDocumentDate(invoice.dueDate) : null;
+  const issueDate = formatDate(invoice.issueDate);
+  const dueDate = invoice.dueDate ? formatDate(invoice.dueDate) : null;
   const meta = [
     { label: 'Invoice No.', value: invoice.invoiceNumber },
     { label: 'Invoice Date', value: issueDate },
@@ -295,9 +295,9 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
   const notes = invoice.notes?.trim() ? { heading: 'Notes', text: invoice.notes.trim() } : null;
   const paid =
     invoice.status === 'paid'
-      ? { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatDocumentDate(invoice.paidOn)}` : 'Paid' }
+      ? { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatDate(invoice.paidOn)}` : 'Paid' }
       : null;
-  const cancelledOn = cancelled && invoice.cancelledAt ? formatDocumentDate(invoice.cancelledAt) : null;
+  const cancelledOn = cancelled && invoice.cancelledAt ? formatDate(invoice.cancelledAt) : null;
   const cancelledMark = cancelled
     ? {
         label: 'CANCELLED',

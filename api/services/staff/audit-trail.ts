@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { CLINIC_TIME_ZONE } from '../../../shared/domain/clinic-time';
 import { timeSlotLabel } from '../../../shared/constants/booking';
-import { formatListDate } from '../../../shared/domain/dates';
+import { formatDate } from '../../../shared/domain/dates';
 import type { AuditPage, AuditQuery, AuditRow } from '../../../shared/schemas/audit';
 
 // GET /api/admin/audit (DATA-6): newest first, ordered by (at, id). Every filter has an index in that
@@ -26,7 +26,7 @@ const ids = (rows: Raw[], entity: string) => [
 ];
 const joinName = (first: unknown, last: unknown) => [first, last].filter((v) => typeof v === 'string' && v.trim()).join(' ');
 const appointmentSubject = (name: string, date: unknown, time: unknown) =>
-  [name, typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${formatListDate(date)}${typeof time === 'string' && time ? ` at ${timeSlotLabel(time.slice(0, 5))}` : ''}` : '']
+  [name, typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${formatDate(date)}${typeof time === 'string' && time ? ` at ${timeSlotLabel(time.slice(0, 5))}` : ''}` : '']
     .filter(Boolean)
     .join(', ');
 

@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { formatMoment } from '../../../../shared/domain/dates';
+import { formatDateTime } from '../../../../shared/domain/dates';
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { auditEntities, type AuditRow } from '../../../../shared/schemas/audit';
@@ -13,7 +13,7 @@ import { usePageTitle } from '../hooks/use-page-title';
 
 const PAGE_SIZE = 50;
 
-const when = (iso: string) => formatMoment(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 const entityLabel: Record<string, string> = {
   'user': 'Staff account',

@@ -3,7 +3,7 @@ import { Button, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { noteSectionLabels, noteSections } from '../../../../shared/clinical/visit-note';
-import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../shared/domain/dates';
 import type { PatientChart } from '../../../../shared/schemas/clinical-item';
 import { patientName } from '../../../../shared/schemas/patient';
 import { api } from '../../lib/api-client';
@@ -65,7 +65,7 @@ export function PatientRecordPrintPage() {
           <h1>Clinical summary</h1>
           <p>
             <strong>{patientName(p)}</strong>
-            {p.dateOfBirth && ` · born ${formatEnGbDate(p.dateOfBirth)}`} · {formatPhone(p.phone)} · patient no. {p.id}
+            {p.dateOfBirth && ` · born ${formatDate(p.dateOfBirth)}`} · {formatPhone(p.phone)} · patient no. {p.id}
           </p>
           <p className="muted">Printed {when(clockNow().toISOString())}</p>
         </header>
@@ -126,7 +126,7 @@ export function PatientRecordPrintPage() {
                       {i.note && ` (${i.note})`}
                     </td>
                     <td>{i.kind === 'finding' ? 'finding' : i.status}</td>
-                    <td>{formatEnGbDate(i.createdAt)}</td>
+                    <td>{formatDate(i.createdAt)}</td>
                     <td>{i.dentistName}</td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import { timeSlotLabel, treatmentLabel } from '../../../../../shared/constants/booking';
-import { formatListDate, formatMoment } from '../../../../../shared/domain/dates';
+import { formatDate, formatDateTime } from '../../../../../shared/domain/dates';
 import { formatRupees, formatRupeesExact, toPaise } from '../../../../../shared/domain/money';
 
 // ADMIN-24: the audit trail as an owner reads it: a field's name in words, its values in the clinic's
@@ -75,8 +75,8 @@ export function formatAuditValue(field: string, value: unknown): string {
   const text = String(value);
   if (/status$/i.test(field) || field === 'role' || field === 'mode' || field === 'kind') return statusLabel(text);
   if (field === 'treatment') return treatmentLabel(text);
-  if (DATE_ONLY.test(text)) return formatListDate(text);
-  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return formatMoment(text);
+  if (DATE_ONLY.test(text)) return formatDate(text);
+  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return formatDateTime(text);
   if (TIME.test(text) && /time$/i.test(field)) return timeSlotLabel(text.slice(0, 5));
   return text;
 }

@@ -1,5 +1,5 @@
 import { describeItem } from '../../../../../../shared/clinical/chart-command';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import type { ChartVocabulary, ClinicalItem, ClinicalItemEvent } from '../../../../../../shared/schemas/clinical-item';
 import { statusWords } from '../chart-colours';
 import { toothHistory } from '../chart-view';
@@ -32,7 +32,7 @@ export function ToothHistory({ tooth, items, vocabulary }: { tooth: string | nul
                   <ul className="tooth-events">
                     {item.history.map((event, i) => (
                       <li key={i}>
-                        {formatEnGbDate(event.at)} · {eventText(event)}
+                        {formatDate(event.at)} · {eventText(event)}
                         {event.userName ? ` · ${event.userName}` : ''}
                       </li>
                     ))}
