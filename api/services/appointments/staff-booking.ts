@@ -72,6 +72,7 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
         status: { old: null, new: input.status },
         bookedAnyway: { old: null, new: overridden },
         language: { old: null, new: language },
+        source: { old: null, new: 'staff' },
       },
     });
     if (input.status === 'confirmed' && person.email) {
