@@ -112,6 +112,9 @@ export const ACTION_SENTENCES: Record<string, string> = {
   'disable': '{who} disabled {thing}',
   'enable': '{who} enabled {thing}',
   'appointment:create': '{who} booked {thing} for {new:when}',
+  'appointment:create:website': '{name} booked an appointment on the website for {new:when}',
+  'appointment:cancel:personal-link': '{name} cancelled their appointment of {old:when} through their personal link',
+  'appointment:request-time:personal-link': '{name} asked through their personal link to move their appointment to {new:requested}',
   'appointment:reschedule': '{who} moved {thing} from {old:when} to {new:when}',
   'appointment:cancel': '{who} cancelled {thing}',
   'appointment:delete': '{who} deleted {thing} of {old:when}',
@@ -168,6 +171,11 @@ export const FIELD_LABELS: Record<string, string> = {
   internalNotes: 'Internal notes',
   notes: 'Notes',
   medicalAlerts: 'Medical alerts',
+  allergies: 'Allergies',
+  conditions: 'Medical conditions',
+  medications: 'Medicines',
+  recallContactedAt: 'Contacted for a check-up on',
+  mergedAt: 'Merged on',
   mergedIntoId: 'Merged into record',
   mergeId: 'Merge',
   mergedPatient: 'Merged record',
@@ -212,6 +220,13 @@ export const FIELD_LABELS: Record<string, string> = {
   hsn: 'HSN',
   taxRate: 'GST rate',
   isActive: 'Shown',
+  defaultPrice: 'Default price',
+  chartCode: 'Chart code',
+  chartNames: 'Names on the chart',
+  chartDraw: 'Drawn on the chart as',
+  chartTakesSurfaces: 'Takes tooth surfaces',
+  chartSpansTeeth: 'Spans several teeth',
+  chartMultiSitting: 'Takes several sittings',
   gstin: 'GSTIN',
   upiId: 'UPI ID',
   // staff
@@ -222,6 +237,8 @@ export const FIELD_LABELS: Record<string, string> = {
   mustChangePassword: 'Must change password',
   // content
   title: 'Title',
+  author: 'Author',
+  thumbnailUrl: 'Thumbnail',
   slug: 'Web address',
   excerpt: 'Summary',
   content: 'Text',
@@ -303,8 +320,14 @@ function words(name: string): string {
 
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? words(field);
 export const entityLabel = (entity: string): string => ENTITY_LABELS[entity] ?? words(entity);
-/** The sentence of an action on a kind of record, if the registry has one. */
-export const actionSentence = (entity: string, action: string): string | undefined => ACTION_SENTENCES[`${entity}:${action}`] ?? ACTION_SENTENCES[action];
+/**
+ * The sentence of an action on a kind of record, if the registry has one; a change the patient made (the
+ * website, their personal link) may have its own, keyed '{entity}:{action}:website' or ':personal-link'.
+ */
+export function actionSentence(entity: string, action: string, userName: string | null = null): string | undefined {
+  const channel = userName === WEBSITE_ACTOR ? 'website' : userName === PATIENT_LINK_ACTOR ? 'personal-link' : null;
+  return (channel ? ACTION_SENTENCES[`${entity}:${action}:${channel}`] : undefined) ?? ACTION_SENTENCES[`${entity}:${action}`] ?? ACTION_SENTENCES[action];
+}
 
 const MONEY = /(amount|price|total|subtotal|balance|revenue|fee|paid)$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -407,8 +430,9 @@ export function describeAuditRow(row: { action: string; entity: string; entityId
     if (field === 'when' || field === 'requested') {
       const [d, t] = field === 'when' ? ['preferredDate', 'preferredTime'] : ['requestedDate', 'requestedTime'];
       used.add(d).add(t);
-      const date = (changes[d]?.[side] as string | undefined) ?? (side === 'new' || row.action === 'delete' ? about.date : null);
-      const time = (changes[t]?.[side] as string | undefined) ?? (side === 'new' || row.action === 'delete' ? about.time : null);
+      // A part the row did not change is the one the appointment had at the row's time.
+      const date = (changes[d] ? (changes[d][side] as string | null) : null) ?? (d === 'preferredDate' ? about.date : null);
+      const time = (changes[t] ? (changes[t][side] as string | null) : null) ?? (t === 'preferredTime' ? about.time : null);
       return date ? formatSentenceDateTime(date, time ?? null) : 'another time';
     }
     used.add(field);
@@ -423,12 +447,12 @@ export function describeAuditRow(row: { action: string; entity: string; entityId
       .replace(/\{(old|new):(\w+)\}/g, (_, side: 'old' | 'new', field: string) => change(side, field))
       .replace(/\{thing\}/g, () => fill(thingTemplate))
       .replace(/\{who\}/g, () => whoOf(row.userName, about))
-      .replace(/\{whose\}/g, () => (name ? `${name}’s` : 'a patient’s'))
+      .replace(/\{whose\}/g, () => (name ? `${name}'s` : "a patient's"))
       .replace(/\{name\}/g, () => name || 'a patient')
       .replace(/\{title\}/g, () => title || 'untitled')
       .replace(/\{date\}/g, () => (row.entityId && DATE_ONLY.test(row.entityId) ? formatSentenceDate(row.entityId) : (row.entityId ?? '')))
       .replace(/\{id\}/g, () => (row.entityId ? `#${row.entityId}` : ''));
-  const template = actionSentence(row.entity, row.action) ?? `{who} did “${words(row.action).toLowerCase()}” on {thing}`;
+  const template = actionSentence(row.entity, row.action, row.userName) ?? `{who} did “${words(row.action).toLowerCase()}” on {thing}`;
   const sentence = fill(template).replace(/\s+/g, ' ').trim();
   const capitalised = sentence.charAt(0).toUpperCase() + sentence.slice(1);
 
