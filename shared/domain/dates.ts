@@ -1,3 +1,4 @@
+import { timeSlotLabel } from '../constants/booking';
 import { localeOf, type Lang } from '../i18n/types';
 
 // UI-6: every date and time a person reads, in one style per kind, made here and nowhere else (the date check,
@@ -77,19 +78,13 @@ export const formatDocumentDate = formatDate;
 
 /** '8:00 PM' from '20:00' (a slot, a session's opening) or from an instant read at the clinic. */
 export function formatTime(value: string | Date): string {
-  let hours: number;
-  let minutes: string;
   const clock = typeof value === 'string' ? CLOCK.exec(value) : null;
   if (clock) {
-    hours = Number(clock[1]);
-    minutes = clock[2];
-    if (hours > 23 || Number(minutes) > 59) throw new RangeError(`Not a time: ${String(value)}`);
-  } else {
-    const p = parts('clock', value, 'en');
-    hours = Number(p.hour) % 24;
-    minutes = p.minute;
+    if (Number(clock[1]) > 23 || Number(clock[2]) > 59) throw new RangeError(`Not a time: ${String(value)}`);
+    return timeSlotLabel(`${clock[1]}:${clock[2]}`);
   }
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  const p = parts('clock', value, 'en');
+  return timeSlotLabel(`${String(Number(p.hour) % 24).padStart(2, '0')}:${p.minute}`);
 }
 
 /** '27/11/2026, 10:05 AM': an instant at the clinic, or a calendar date with its time ('2026-11-27', '10:00'). */
