@@ -2,7 +2,7 @@ import { WhatsAppOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Modal, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../../../../shared/domain/dates';
+import { formatDate, formatSentenceDateTime } from '../../../../../../shared/domain/dates';
 import { ErrorState } from '../../../components/list-states';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
@@ -33,7 +33,7 @@ function BookDialog({ visit, onClose }: { visit: VisitToBook; onClose: () => voi
           { visit, preferredDate: date, preferredTime: time },
           {
             onSuccess: () => {
-              toast.success('Visit booked', `${visit.patientName}, ${formatDate(date)} at ${time} (${visit.minutes} min).`);
+              toast.success('Visit booked', `${visit.patientName}, ${formatSentenceDateTime(date, time)} (${visit.minutes} min).`);
               onClose();
             },
             onError: (err) => toast.failure('Error booking the visit', err),

@@ -1,7 +1,7 @@
 import { EditOutlined, FilePdfOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { formatDate } from '../../../../../../shared/domain/dates';
+import { formatDate, formatDateTime } from '../../../../../../shared/domain/dates';
 import type { PlanLine, PlanOption, PlanStatus, TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
@@ -66,7 +66,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
               <th scope="rowgroup" colSpan={span}>
                 Visit {visit.visit}
                 {visit.label ? `: ${visit.label}` : ''} · {visit.minutes} min
-                {visit.appointment ? ` · booked ${formatDate(visit.appointment.date)} ${visit.appointment.time}` : ''}
+                {visit.appointment ? ` · booked ${formatDateTime(visit.appointment.date, visit.appointment.time)}` : ''}
               </th>
               <td className="num">{formatAmount(visit.totalAmount)}</td>
             </tr>
