@@ -192,6 +192,7 @@ export const FIELD_LABELS: Record<string, string> = {
   treatment: 'Treatment',
   status: 'Status',
   source: 'Booked through',
+  recordedLater: 'Written to the trail later, from the booking',
   bookedAnyway: 'Booked over a full slot',
   followUpDate: 'Follow-up date',
   arrivedAt: 'Arrived at',

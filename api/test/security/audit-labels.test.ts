@@ -4,6 +4,7 @@ import { formatPhone } from '../../../shared/domain/phone';
 import type { AuditPage, AuditRow } from '../../../shared/schemas/audit';
 import { auditCalls } from '../support/audit-calls';
 import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
+import { up as writeMissingCreateRows } from '../../db/migrations/115-booking-create-rows';
 
 // ADMIN-25..ADMIN-27: the audit trail reads as sentences an owner understands, with a label for every
 // action, kind of record and field the code writes, values as the screens show them, each row headed by the
@@ -193,5 +194,30 @@ describe('the trail in sentences (ADMIN-25, ADMIN-27)', () => {
         { field: 'source', label: 'Booked through', old: '—', new: 'the website' },
       ]),
     );
+  });
+});
+
+describe('bookings made before every channel wrote a create row (migration 115)', () => {
+  it('get one, by the website or the staff member, naming the time first booked; once only', async () => {
+    const insert = (row: object) => app.deps.knex('appointments').insert({ email: null, treatment: 'cleaning', language: 'hi', createdAt: new Date('2026-11-20T06:00:00Z'), updatedAt: new Date('2026-11-20T06:00:00Z'), ...row }).returning('id');
+    const [{ id: online }] = await insert({ firstName: 'Meera', lastName: 'Kulkarni', phone: '9822000001', preferredDate: '2026-12-15', preferredTime: '18:00' });
+    const [{ id: desk }] = await insert({ firstName: 'Rohan', lastName: 'Joshi', phone: '9822000002', preferredDate: '2026-12-16', preferredTime: '10:00', source: 'staff', bookedByName: 'Priya' });
+    // The website's booking was moved once since: its create row names the time it was booked for.
+    await app.deps.knex('auditLog').insert({
+      at: new Date('2026-11-21T06:00:00Z'), userName: 'Priya', action: 'reschedule', entity: 'appointment', entityId: String(online),
+      changes: JSON.stringify({ preferredDate: { old: '2026-12-14', new: '2026-12-15' }, preferredTime: { old: '17:00', new: '18:00' } }),
+    });
+    await writeMissingCreateRows(app.deps.knex);
+    await writeMissingCreateRows(app.deps.knex);
+
+    const [moved, made] = await trail(`entity=appointment&entityId=${online}`);
+    expect(moved.sentence).toBe("Priya moved Meera Kulkarni's appointment from 14 December 2026, 5:00 PM to 15 December 2026, 6:00 PM");
+    expect(made).toMatchObject({ action: 'create', at: '2026-11-20T06:00:00.000Z', sentence: 'Meera Kulkarni booked an appointment on the website for 14 December 2026, 5:00 PM', subject: 'Meera Kulkarni, 14/12/2026, 5:00 PM' });
+    expect(made.details).toEqual(expect.arrayContaining([{ field: 'language', label: 'Language', old: '—', new: 'Hindi' }, { field: 'recordedLater', label: expect.any(String), old: '—', new: 'Yes' }]));
+    const [byDesk] = await trail(`entity=appointment&entityId=${desk}`);
+    expect(byDesk.sentence).toBe("Priya booked Rohan Joshi's appointment for 16 December 2026, 10:00 AM");
+    // A booking that had its create row gets no second one.
+    const creates = await app.deps.knex('auditLog').where({ entity: 'appointment', action: 'create' }).select('entityId');
+    expect(creates.length).toBe(new Set(creates.map((c) => c.entityId)).size);
   });
 });
