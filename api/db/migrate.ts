@@ -39,6 +39,7 @@ import * as closingHourSlots from './migrations/071-closing-hour-slots';
 import * as patientMerges from './migrations/080-patient-merges';
 import * as clinicalItemStatuses from './migrations/085-clinical-item-statuses';
 import * as creditNotes from './migrations/090-credit-notes';
+import * as bookingCreateRows from './migrations/115-booking-create-rows';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Knex.Migration> = {
   '080-patient-merges': patientMerges,
   '085-clinical-item-statuses': clinicalItemStatuses,
   '090-credit-notes': creditNotes,
+  '115-booking-create-rows': bookingCreateRows,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumentDate } from '../domain/dates';
+import { formatDate } from '../domain/dates';
 import type { ClinicalItemEvent } from '../schemas/clinical-item';
 import { completedOn, itemDate } from './item-dates';
 import { sittingLabel, sittingNotes } from './sittings';
@@ -13,17 +13,17 @@ const crown = { status: 'completed' as const, createdAt: '2026-11-07T05:00:00.00
 describe('the date an item was done (NOTE-17)', () => {
   it('is the completed event, read at the clinic, not the day the item was planned', () => {
     expect(completedOn(crown)).toBe('2026-12-06T18:40:00.000Z');
-    expect(formatDocumentDate(itemDate(crown))).toBe('07/12/2026');
+    expect(formatDate(itemDate(crown))).toBe('07/12/2026');
   });
 
   it('is the performedOn day when the work was recorded later', () => {
-    expect(formatDocumentDate(itemDate({ ...crown, performedOn: '2026-12-01' }))).toBe('01/12/2026');
+    expect(formatDate(itemDate({ ...crown, performedOn: '2026-12-01' }))).toBe('01/12/2026');
   });
 
   it('is the day recorded for work not completed, and none for completion', () => {
     const planned = { status: 'planned' as const, createdAt: '2026-11-07T05:00:00.000Z', history: [event('2026-11-07T05:00:00.000Z', 'planned', 'create')] };
     expect(completedOn(planned)).toBeNull();
-    expect(formatDocumentDate(itemDate(planned))).toBe('07/11/2026');
+    expect(formatDate(itemDate(planned))).toBe('07/11/2026');
   });
 });
 

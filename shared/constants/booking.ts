@@ -13,15 +13,16 @@ export function isTimeSlot(value: string): value is TimeSlot {
   return (timeSlots as readonly string[]).includes(value);
 }
 
-/** '10:00' -> '10:00 AM', '21:00' -> '9:00 PM'. Anything not HH:mm comes back unchanged. */
+/**
+ * '10:00' -> '10:00 AM', '21:00' -> '9:00 PM' (SPEC.md's slots): the one 12-hour clock of UI-17, which
+ * shared/domain/dates.ts's formatTime writes every time with. Anything not HH:mm comes back unchanged.
+ */
 export function timeSlotLabel(slot: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(slot);
   if (!match) return slot;
   const hours = Number(match[1]);
-  if (hours > 23) return slot;
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${match[2]} ${suffix}`;
+  if (hours > 23 || Number(match[2]) > 59) return slot;
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 export const bookingTreatmentCodes = [

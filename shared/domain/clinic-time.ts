@@ -1,4 +1,3 @@
-import { formatDocumentDate, formatLongDate } from './dates';
 // CLINIC-3: every "today", "this month" and "past" rule uses the clinic's clock in Asia/Kolkata,
 // whatever time zone the server or the visitor's browser is in.
 
@@ -94,13 +93,6 @@ export function financialYearOf(dateStr: string): string {
   const start = date.getUTCMonth() >= 3 ? date.getUTCFullYear() : date.getUTCFullYear() - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
-
-// UI-6: dates are written for people by shared/domain/dates.ts alone. These older names stay as thin
-// aliases so that code written against them still compiles; new code imports dates.ts.
-/** @deprecated formatDocumentDate (shared/domain/dates.ts): '27/11/2026'. */
-export const formatEnGbDate = (value: string | Date): string => formatDocumentDate(value);
-/** @deprecated formatLongDate (shared/domain/dates.ts): '27 November 2026'. */
-export const formatEnGbLongDate = (value: string | Date): string => formatLongDate(value, 'en');
 
 /** The instant a clinic day ends (the next day's midnight in Kolkata, +05:30 all year): times before it are on or before that day. */
 export function clinicDayEnd(dateStr: string): Date {

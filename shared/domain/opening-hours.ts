@@ -3,6 +3,7 @@
 // booking rules, the server and both front ends read these.
 
 import type { DayHours, Session } from '../constants/opening-hours';
+import { formatTime } from './dates';
 
 export type { DayHours, Session };
 
@@ -67,7 +68,8 @@ export interface HoursWords {
 /** '17:00' -> '5:00 PM' ('सायंकाळी 5:00' with Marathi words): 12-hour, with the language's day period. */
 export function formatClockTime(hhmm: string, words: HoursWords['timeOfDay']): string {
   const hours = Number(hhmm.slice(0, 2));
-  const time = `${hours % 12 === 0 ? 12 : hours % 12}:${hhmm.slice(3, 5)}`;
+  // UI-6: the clock is the one time style's ('5:00 PM' less its AM/PM); the language says the period.
+  const time = formatTime(hhmm.slice(0, 5)).replace(/ [AP]M$/, '');
   const period = hours < 12 ? words.morning : hours < 16 ? words.afternoon : hours < 20 ? words.evening : words.night;
   return period.replace('{time}', time);
 }

@@ -1,6 +1,6 @@
 import { timeSlotLabel, treatmentLabel } from '../constants/booking';
 import { clinic } from '../constants/clinic';
-import { formatLongDate } from '../domain/dates';
+import { formatSentenceDate } from '../domain/dates';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './layout';
 import { emailWords } from './language';
 import { fmt, type Lang } from '../i18n/types';
@@ -23,7 +23,7 @@ export interface BookingDetails {
 }
 
 const details = (a: BookingDetails): [string, string][] => [
-  ['Date', formatLongDate(a.preferredDate)],
+  ['Date', formatSentenceDate(a.preferredDate)],
   ['Time', timeSlotLabel(a.preferredTime)],
   ['Treatment', treatmentLabel(a.treatment)],
 ];
@@ -66,7 +66,7 @@ export function adminAppointmentUrl(publicUrl: string, a: { firstName: string; l
 /** MAIL-3: sent to the clinic's inbox for every new booking, with the visitor's notes; MAIL-12: and its admin link. */
 export function bookingNotificationEmail(a: BookingDetails, adminUrl?: string): RenderedEmail {
   return renderEmail(
-    `New appointment request: ${a.firstName} ${a.lastName}, ${formatLongDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
+    `New appointment request: ${a.firstName} ${a.lastName}, ${formatSentenceDate(a.preferredDate)} ${timeSlotLabel(a.preferredTime)}`,
     'A new appointment request has arrived from the website.',
     [
       {

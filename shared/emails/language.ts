@@ -1,5 +1,5 @@
 import { timeSlotLabel, isBookingTreatmentCode } from '../constants/booking';
-import { formatDocumentDate, formatLongDate } from '../domain/dates';
+import { formatDate, formatSentenceDate } from '../domain/dates';
 import { emailCatalogues } from '../i18n/email-words';
 import type { EmailWords as EmailTexts } from '../i18n/email-en';
 import type { Lang } from '../i18n/types';
@@ -24,8 +24,8 @@ export function emailWords(lang: Lang = 'en'): EmailWords {
   return {
     lang,
     t: c.email,
-    longDate: (v) => formatLongDate(v, lang),
-    shortDate: english ? formatDocumentDate : (v) => formatLongDate(v, lang),
+    longDate: (v) => formatSentenceDate(v, lang),
+    shortDate: english ? formatDate : (v) => formatSentenceDate(v, lang),
     time: timeSlotLabel,
     treatment: (code) => (isBookingTreatmentCode(code) ? c.treatments[code] : code),
   };

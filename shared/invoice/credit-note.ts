@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n/types';
-import { formatDocumentDate } from '../domain/dates';
+import { formatDate } from '../domain/dates';
 import { formatPhone } from '../domain/phone';
 import { formatInvoiceAmount, type ClinicIdentity } from './document';
 
@@ -211,7 +211,7 @@ export function buildCreditNoteDocument(source: CreditNoteSource, clinic: Clinic
         { label: w.total, value: formatInvoiceAmount(source.totalAmount), grand: true },
       ]
     : [{ label: w.total, value: formatInvoiceAmount(source.totalAmount), grand: true }];
-  const date = formatDocumentDate(source.issueDate);
+  const date = formatDate(source.issueDate);
   return {
     lang,
     title: w.title,
@@ -231,7 +231,7 @@ export function buildCreditNoteDocument(source: CreditNoteSource, clinic: Clinic
     meta: [
       { label: w.number, value: source.number },
       { label: w.date, value: date },
-      { label: w.against, value: w.againstValue(invoice.invoiceNumber, formatDocumentDate(invoice.issueDate)) },
+      { label: w.against, value: w.againstValue(invoice.invoiceNumber, formatDate(invoice.issueDate)) },
     ],
     reason: { label: w.reason, value: source.reason },
     columns,

@@ -1,6 +1,6 @@
 import type { InvoiceKind } from '../constants/invoice';
 import { amountInWords } from '../domain/amount-in-words';
-import { formatDocumentDate } from '../domain/dates';
+import { formatDate } from '../domain/dates';
 import { invoiceKindTitle, supplyClass } from '../domain/invoice-kind';
 import { billedRateTaxes, computeInvoiceTotals } from '../domain/invoice-totals';
 import { toPaise } from '../domain/money';
@@ -207,8 +207,8 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     ? [`GSTIN: ${gstin}`, `State: ${clinic.address.state}${clinic.stateCode ? ` (Code ${clinic.stateCode})` : ''}`]
     : [];
 
-  const issueDate = formatDocumentDate(invoice.issueDate);
-  const dueDate = invoice.dueDate ? formatDocumentDate(invoice.dueDate) : null;
+  const issueDate = formatDate(invoice.issueDate);
+  const dueDate = invoice.dueDate ? formatDate(invoice.dueDate) : null;
   const meta = [
     { label: 'Invoice No.', value: invoice.invoiceNumber },
     { label: 'Invoice Date', value: issueDate },
@@ -305,9 +305,9 @@ export function buildInvoiceDocument(invoice: InvoiceSource, clinic: ClinicIdent
     invoice.status === 'paid'
       ? creditedOnly
         ? { label: 'CREDITED', detail: 'Reversed by credit note' }
-        : { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatDocumentDate(invoice.paidOn)}` : 'Paid' }
+        : { label: 'PAID', detail: invoice.paidOn ? `Paid on ${formatDate(invoice.paidOn)}` : 'Paid' }
       : null;
-  const cancelledOn = cancelled && invoice.cancelledAt ? formatDocumentDate(invoice.cancelledAt) : null;
+  const cancelledOn = cancelled && invoice.cancelledAt ? formatDate(invoice.cancelledAt) : null;
   const cancelledMark = cancelled
     ? {
         label: 'CANCELLED',

@@ -1,6 +1,6 @@
 import { paymentModeLabel } from '../constants/invoice';
 import { amountInWords } from '../domain/amount-in-words';
-import { formatDocumentDate } from '../domain/dates';
+import { formatDate } from '../domain/dates';
 import { toPaise } from '../domain/money';
 import { formatInvoiceAmount, type ClinicIdentity } from './document';
 import { formatPhone } from '../domain/phone';
@@ -65,7 +65,7 @@ export function buildReceiptDocument(source: ReceiptSource, clinic: ClinicIdenti
     },
     meta: [
       { label: 'Receipt No.', value: number },
-      { label: 'Date', value: formatDocumentDate(payment.paidOn) },
+      { label: 'Date', value: formatDate(payment.paidOn) },
     ],
     receivedFrom: {
       heading: 'Received From',
@@ -77,7 +77,7 @@ export function buildReceiptDocument(source: ReceiptSource, clinic: ClinicIdenti
     rows: [
       { label: 'Payment mode', value: paymentModeLabel(payment.mode) },
       ...(payment.reference ? [{ label: 'Reference', value: payment.reference }] : []),
-      { label: 'Against invoice', value: `${invoice.invoiceNumber} dated ${formatDocumentDate(invoice.issueDate)}` },
+      { label: 'Against invoice', value: `${invoice.invoiceNumber} dated ${formatDate(invoice.issueDate)}` },
       { label: 'Invoice total', value: formatInvoiceAmount(invoice.totalAmount) },
       { label: 'Received to date', value: formatInvoiceAmount(source.receivedToDate) },
       { label: 'Balance due', value: formatInvoiceAmount(balance) },

@@ -8,6 +8,7 @@ import {
   type BookingRules,
 } from '../constants/booking';
 import { addDays, clinicToday, isPastDate, isSlotPassed } from '../domain/clinic-time';
+import { formatSentenceDate } from '../domain/dates';
 import { slotsInHours } from '../domain/opening-hours';
 import type { FieldProblem } from './validation-error';
 import { languages, type Lang } from '../i18n/types';
@@ -62,15 +63,8 @@ const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'F
 export const closedWeekdayMessage = (weekday: number) =>
   `The clinic is closed on ${weekdayNames[weekday]}s. For emergencies, please call us.`;
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2027-01-26' -> '26 Jan 2027'. */
-function formatDisplayDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d} ${monthNames[m - 1]} ${y}`;
-}
-
 /** SET-6: a closed date (holiday) refuses bookings with its reason. */
-export const closedDateMessage = (date: string, reason: string) => `The clinic is closed on ${formatDisplayDate(date)}: ${reason}`;
+export const closedDateMessage = (date: string, reason: string) => `The clinic is closed on ${formatSentenceDate(date)}: ${reason}`;
 
 const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 

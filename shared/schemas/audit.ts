@@ -12,8 +12,12 @@ export interface AuditRow {
   entity: string;
   entityId: string | null;
   changes: Record<string, { old: unknown; new: unknown }> | null;
-  /** ADMIN-24: what the row is about in words ("Asha Patil, Fri, 27 Nov 2026 at 10:00 AM"), when known. */
+  /** ADMIN-25: what the row is about, as it was at the row's time ("Asha Patil, 27/11/2026, 10:00 AM"), when known. */
   subject: string | null;
+  /** ADMIN-25: the row as a sentence ("Priya moved Asha Patil's appointment from ... to ..."). */
+  sentence: string;
+  /** ADMIN-27: the changed fields the sentence does not say, labelled and formatted as the screens show them. */
+  details: { field: string; label: string; old: string; new: string }[];
 }
 
 /** One page, newest first; `next` is the cursor of the following page (null on the last). */
@@ -46,5 +50,8 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** The kinds of record the trail names (the filter's choices). */
-export const auditEntities = ['user', 'patient', 'invoice', 'payment', 'price-list-item', 'blog-post', 'gallery-image', 'site-setting', 'appointment', 'review'] as const;
+/** The kinds of record the trail names (the filter's choices; their labels are shared/domain/audit-text.ts's). */
+export const auditEntities = [
+  'appointment', 'patient', 'invoice', 'user', 'price-list-item', 'blog-post', 'gallery-image', 'site-setting', 'clinic-settings',
+  'closed-date', 'review', 'treatment-plan', 'clinical-item', 'visit-note', 'medical-history', 'report', 'export',
+] as const;

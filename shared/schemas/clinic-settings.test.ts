@@ -65,7 +65,7 @@ describe('the booking rules read the settings (BOOK-4, BOOK-10, APPT-20)', () =>
   const now = new Date('2026-11-23T05:00:00Z');
 
   it('names a closed date with its reason and a closed weekday by name', () => {
-    expect(closedReason('2026-11-27', rules)).toBe('The clinic is closed on 27 Nov 2026: Guru Nanak Jayanti');
+    expect(closedReason('2026-11-27', rules)).toBe('The clinic is closed on 27 November 2026: Guru Nanak Jayanti');
     expect(closedReason('2026-11-25', rules)).toBe('The clinic is closed on Wednesdays. For emergencies, please call us.');
     expect(closedReason('2026-11-24', rules)).toBeNull();
   });

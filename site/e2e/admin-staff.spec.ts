@@ -96,10 +96,10 @@ test('an owner adds a receptionist, who must change the temporary password and c
   await expect(page.getByRole('heading', { name: 'Audit Trail', level: 1 })).toBeVisible();
   await chooseOption(page, page.getByRole('combobox', { name: 'Person' }), name, { search: name });
   const trail = page.getByRole('list', { name: 'Audit trail' });
-  await expect(trail.getByText(`${name} · create`)).toBeVisible();
-  await expect(trail.getByText(`${name} · change-password`)).toBeVisible();
-  await expect(trail.getByText(`${name} · sign-in`)).toBeVisible();
-  await expect(trail.getByText(`Asha Audited${tag}`)).toBeVisible();
+  // ADMIN-25: each row is a sentence an owner reads.
+  await expect(trail.getByText(`${name} added the patient Asha Audited${tag}`)).toBeVisible();
+  await expect(trail.getByText(`${name} changed their password`, { exact: true })).toBeVisible();
+  await expect(trail.getByText(`${name} signed in`, { exact: true }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

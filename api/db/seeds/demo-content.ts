@@ -7,6 +7,7 @@ import { decimalString } from '../../../shared/domain/money';
 import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
 import { slugify } from '../../../shared/domain/slug';
 import { demoPosts } from './demo-posts';
+import { up as writeMissingCreateRows } from '../migrations/115-booking-create-rows';
 
 // OPS-6: what a first start shows, so every screen has something real to display. Deterministic (no
 // randomness): dates are counted from `now` in Asia/Kolkata, everything else from indexes.
@@ -168,6 +169,8 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
         createdAt: new Date(Math.min(now.getTime() - (DEMO_COUNTS.appointments - i) * 3_600_000, new Date(`${date}T03:00:00Z`).getTime() - 2 * 86_400_000)),
       });
     }
+    // ADMIN-25: each booking has its create row in the trail, as a real booking writes it.
+    await writeMissingCreateRows(trx);
 
     // Billing (SET-5, INV-22): the demo clinic is GST-registered with a made-up GSTIN and takes UPI at a made-up ID,
     // so invoices show every document kind and the QR code (the admin form posts 18% figures).

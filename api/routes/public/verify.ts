@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { clinic } from '../../../shared/constants/clinic';
-import { formatEnGbDate } from '../../../shared/domain/clinic-time';
+import { formatDate } from '../../../shared/domain/dates';
 import { formatRupeesExact } from '../../../shared/domain/money';
 import { escapeHtml } from '../../../shared/emails/layout';
 import type { Deps } from '../../deps';
@@ -91,7 +91,7 @@ function answerFile(ctx: Context, verdict: FileVerdict): void {
     ctx.body = verdict;
     return;
   }
-  const lines = verdict.issued ? [VERIFY_TEXTS.issued(kindName(verdict.kind!), formatEnGbDate(verdict.issuedOn!))] : [VERIFY_TEXTS.notIssued];
+  const lines = verdict.issued ? [VERIFY_TEXTS.issued(kindName(verdict.kind!), formatDate(verdict.issuedOn!))] : [VERIFY_TEXTS.notIssued];
   verifyPage(ctx, 200, box(verdict.issued ? 'ok' : 'error', lines));
 }
 
@@ -102,7 +102,7 @@ function answerCode(ctx: Context, found: CodeVerdict | null): void {
     ctx.body = found;
     return;
   }
-  verifyPage(ctx, 200, box('ok', [VERIFY_TEXTS.byCode(formatEnGbDate(found.issuedOn), found.initials, found.total), VERIFY_TEXTS.codeAlone]));
+  verifyPage(ctx, 200, box('ok', [VERIFY_TEXTS.byCode(formatDate(found.issuedOn), found.initials, found.total), VERIFY_TEXTS.codeAlone]));
 }
 
 interface VerifyState {

@@ -16,6 +16,8 @@ import { checkBookingDate, checkBookingRules, closedReason, slotsOn } from '../.
 import { currentRules } from './clinic-settings';
 import type { Deps } from '../../deps';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { audit } from '../../platform/audit';
+import { WEBSITE_ACTOR } from '../../../shared/domain/audit-text';
 import { badRequest, conflict, tooManyRequests } from '../../errors';
 import { placeholderUrl } from './manage-links';
 import { hitThrottle, throttleKey } from '../../platform/throttle-store';
@@ -177,6 +179,21 @@ export async function bookAppointment(deps: Deps, request: AppointmentRequest): 
         updatedAt: now,
       })
       .returning<{ id: number }[]>('id');
+    // ADMIN-25: a booking has its create row whatever its channel; this one's actor is the website.
+    await audit(trx, {
+      action: 'create',
+      entity: 'appointment',
+      entityId: id,
+      actor: { id: null, name: WEBSITE_ACTOR },
+      changes: {
+        preferredDate: { old: null, new: input.preferredDate },
+        preferredTime: { old: null, new: input.preferredTime },
+        treatment: { old: null, new: input.treatment },
+        status: { old: null, new: 'pending' },
+        language: { old: null, new: language },
+        source: { old: null, new: 'online' },
+      },
+    });
     await enqueueEmail(trx, { ...acknowledgement, link: { kind: 'manage', appointmentId: id } });
     await enqueueEmail(trx, notification);
     return { id };

@@ -17,9 +17,10 @@ import { appointmentStart } from '../../platform/ics';
 import { audit, changedFields } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { hitThrottle, throttleKey } from '../../platform/throttle-store';
+import { PATIENT_LINK_ACTOR } from '../../../shared/domain/audit-text';
 
 /** ADMIN-24: who the audit trail names for a change made through the personal link. */
-export const PATIENT_ACTOR = { id: null, name: 'patient (personal link)' } as const;
+export const PATIENT_ACTOR = { id: null, name: PATIENT_LINK_ACTOR } as const;
 
 /** How many days ahead "ask for another time" offers. */
 const REQUEST_DAYS = 14;

@@ -69,9 +69,11 @@ export async function staffBookAppointment(deps: Deps, input: StaffBooking, staf
       changes: {
         preferredDate: { old: null, new: input.preferredDate },
         preferredTime: { old: null, new: input.preferredTime },
+        treatment: { old: null, new: input.treatment },
         status: { old: null, new: input.status },
         bookedAnyway: { old: null, new: overridden },
         language: { old: null, new: language },
+        source: { old: null, new: 'staff' },
       },
     });
     if (input.status === 'confirmed' && person.email) {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { clinicToday, formatEnGbDate } from '../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../shared/domain/clinic-time';
 import type { Lang } from '../../../shared/i18n/types';
 import { PLAN_MESSAGES, type PlanAccept, type TreatmentPlan } from '../../../shared/schemas/treatment-plan';
-import { formatMoment } from '../../../shared/domain/dates';
+import { formatDate, formatDateTime } from '../../../shared/domain/dates';
 import type { Deps } from '../../deps';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { audit, auditRead } from '../../platform/audit';
@@ -113,10 +113,10 @@ export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxI
     const language = input.language ?? (await patientLanguage(trx, Number(plan.patientId)));
     const accepted = await getPlan(deps, id, trx);
     const pdf = await renderEstimatePdf(
-      estimateDocument(deps, accepted, language, formatEnGbDate(today), {
+      estimateDocument(deps, accepted, language, formatDate(today), {
         option: input.option,
         signedBy: input.signedBy,
-        when: `${formatMoment(now)} IST`,
+        when: `${formatDateTime(now)} IST`,
         via: input.via,
         signaturePng: input.signaturePng,
       }),
@@ -163,6 +163,6 @@ export async function estimatePdf(deps: Deps, id: number, lang?: Lang): Promise<
     if (stored) return { pdf: stored, signed: true };
   }
   const language = lang ?? (await patientLanguage(deps.knex, plan.patientId));
-  const pdf = await renderEstimatePdf(estimateDocument(deps, plan, language, formatEnGbDate(clinicToday(deps.now())), null));
+  const pdf = await renderEstimatePdf(estimateDocument(deps, plan, language, formatDate(clinicToday(deps.now())), null));
   return { pdf, signed: false };
 }

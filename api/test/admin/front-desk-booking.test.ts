@@ -120,7 +120,7 @@ describe('POST /api/admin/appointments (staff booking)', () => {
     await app.deps.knex('closed_dates').insert({ date: '2026-11-25', reason: 'Staff training' });
     const closed = await book({ ...caller, ...slot });
     expect(closed.status).toBe(400);
-    expect((await closed.json()).error).toBe('The clinic is closed on 25 Nov 2026: Staff training');
+    expect((await closed.json()).error).toBe('The clinic is closed on 25 November 2026: Staff training');
     const sunday = await book({ ...caller, ...slot, preferredDate: '2026-11-29' });
     expect((await sunday.json()).error).toBe('The clinic is closed on Sundays. For emergencies, please call us.');
     const anyway = await book({ ...caller, ...slot, bookAnyway: true });
@@ -198,7 +198,7 @@ describe('PATCH /api/admin/appointments/:id/reschedule', () => {
     await app.deps.knex('closed_dates').insert({ date: '2026-11-27', reason: 'Guru Nanak Jayanti' });
     const closed = await move(id, { preferredDate: '2026-11-27', preferredTime: '18:00' });
     expect(closed.status).toBe(400);
-    expect((await closed.json()).error).toBe('The clinic is closed on 27 Nov 2026: Guru Nanak Jayanti');
+    expect((await closed.json()).error).toBe('The clinic is closed on 27 November 2026: Guru Nanak Jayanti');
     expect((await move(id, { preferredDate: slot.preferredDate, preferredTime: slot.preferredTime })).status).toBe(400);
   });
 

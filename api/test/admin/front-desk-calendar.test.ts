@@ -63,7 +63,7 @@ describe('GET /api/admin/appointments/calendar', () => {
     const list = await (await app.request('/api/admin/appointments?from=2026-11-24&to=2026-11-24', { cookie })).json();
     expect(list.find((x: { id: number }) => x.id === odd)).toEqual(tuesday.slots[5].appointments[0]);
     expect(list.find((x: { id: number }) => x.id === a)).toEqual(ten.appointments[0]);
-    expect(days[4]).toMatchObject({ date: '2026-11-27', closed: true, reason: 'The clinic is closed on 27 Nov 2026: Staff training' });
+    expect(days[4]).toMatchObject({ date: '2026-11-27', closed: true, reason: 'The clinic is closed on 27 November 2026: Staff training' });
     expect(days[6]).toEqual({
       date: '2026-11-29',
       closed: true,

@@ -153,7 +153,7 @@ describe('closed dates (SET-6)', () => {
     await close({ date: '2027-03-01', reason: 'Beyond the window' });
     const res = await book({ preferredDate: '2026-12-18' });
     expect(res.status).toBe(400);
-    const message = 'The clinic is closed on 18 Dec 2026: Christmas';
+    const message = 'The clinic is closed on 18 December 2026: Christmas';
     expect(await res.json()).toEqual({ error: message, fields: { preferredDate: message } });
     expect(await availability('2026-12-18')).toEqual({ date: '2026-12-18', closed: true, reason: message, slots: [] });
     // Upcoming closures within the booking window only.

@@ -157,13 +157,16 @@ describe('the personal link', () => {
       .where({ entity: 'appointment' })
       .whereIn('entityId', [String(first.id), String(second.id)])
       .orderBy('id');
+    // ADMIN-25: each website booking has its create row first, by the website.
     expect(rows.map((r) => [r.action, r.entityId, r.userId, r.userName])).toEqual([
+      ['create', String(first.id), null, 'website'],
+      ['create', String(second.id), null, 'website'],
       ['request-time', String(first.id), null, 'patient (personal link)'],
       ['cancel', String(second.id), null, 'patient (personal link)'],
     ]);
     const changes = (r: { changes: unknown }) => (typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes);
-    expect(changes(rows[0])).toEqual({ requestedDate: { old: null, new: '2026-11-27' }, requestedTime: { old: null, new: '11:00' } });
-    expect(changes(rows[1])).toEqual({ status: { old: 'pending', new: 'cancelled' } });
+    expect(changes(rows[2])).toEqual({ requestedDate: { old: null, new: '2026-11-27' }, requestedTime: { old: null, new: '11:00' } });
+    expect(changes(rows[3])).toEqual({ status: { old: 'pending', new: 'cancelled' } });
   });
 
   it("links every clinic email about the appointment to it in the admin (MAIL-12)", async () => {

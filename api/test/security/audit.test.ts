@@ -208,7 +208,7 @@ describe('a trail an owner can read (ADMIN-24)', () => {
     expect(await rowsAfter(before)).toHaveLength(2);
   });
 
-  it("names what a row is about: the appointment's patient and time, the patient, the invoice; a deleted appointment from its row", async () => {
+  it("ADMIN-25: names what a row is about: the appointment's patient and time, the patient, the invoice; a deleted appointment from its row", async () => {
     app.clock.set('2026-11-23T04:30:00Z');
     const booking = { ...patient, firstName: 'Kavya', address: undefined, dateOfBirth: undefined, preferredDate: '2026-11-27', preferredTime: '10:00', treatment: 'cleaning' };
     const booked = await audited('/api/admin/appointments', { method: 'POST', json: booking }, 201);
@@ -219,8 +219,8 @@ describe('a trail an owner can read (ADMIN-24)', () => {
     const res = await app.request('/api/admin/audit?entity=appointment&limit=200', { cookie: owner });
     const page = (await res.json()) as AuditPage;
     const subjectOf = (id: number) => [...new Set(page.rows.filter((r) => r.entityId === String(id)).map((r) => r.subject))];
-    expect(subjectOf(kept)).toEqual(['Kavya Patil, Fri, 27 Nov 2026 at 10:00 AM']);
-    expect(subjectOf(gone)).toEqual(['Meera Patil, Fri, 27 Nov 2026 at 11:00 AM']);
+    expect(subjectOf(kept)).toEqual(['Kavya Patil, 27/11/2026, 10:00 AM']);
+    expect(subjectOf(gone)).toEqual(['Meera Patil, 27/11/2026, 11:00 AM']);
     const patients = (await (await app.request('/api/admin/audit?entity=patient&limit=5', { cookie: owner })).json()) as AuditPage;
     // The newest patient is the one Meera's booking made (BOOK-17): its row names her.
     const named = patients.rows.find((r) => r.action === 'create' && r.subject);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatTimeOfDay } from '../../../../shared/domain/dates';
+import { formatTime } from '../../../../shared/domain/dates';
 import { ToothMark } from './tooth-mark';
 
 /** DESK-4: the server cannot be reached. Says so plainly, shows the address, offers Retry. */
@@ -59,7 +59,7 @@ export function UnreachableScreen({
           </dd>
         </dl>
         <p className="gate-hint gate-tried" aria-live="polite">
-          Last tried at {formatTimeOfDay(triedAt)}
+          Last tried at {formatTime(triedAt)}
         </p>
         <div className="gate-actions">
           <button type="button" className="gate-button gate-button-secondary" onClick={onChangeAddress} disabled={retrying}>

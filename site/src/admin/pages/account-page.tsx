@@ -1,5 +1,5 @@
 import { DesktopOutlined, LogoutOutlined } from '@ant-design/icons';
-import { formatMoment } from '../../../../shared/domain/dates';
+import { formatDateTime } from '../../../../shared/domain/dates';
 import { Button } from 'antd';
 import { roleLabels } from '../../../../shared/constants/roles';
 import type { OwnSession } from '../../../../shared/schemas/auth';
@@ -11,7 +11,7 @@ import { ChangePasswordForm } from '../features/account/components/change-passwo
 import { useAuthStore } from '../session/auth-store';
 import { usePageTitle } from '../hooks/use-page-title';
 
-const when = (iso: string) => formatMoment(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 /** A readable name for a browser's User-Agent ("Chrome on Windows"). */
 function browserName(agent: string | null): string {

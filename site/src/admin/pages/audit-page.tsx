@@ -1,46 +1,37 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { formatMoment } from '../../../../shared/domain/dates';
+import { formatDateTime } from '../../../../shared/domain/dates';
 import { Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { auditEntities, type AuditRow } from '../../../../shared/schemas/audit';
 import { EmptyState, ErrorState, ListSkeleton } from '../components/list-states';
 import { PageHeader } from '../components/page-header';
 import { useAuditPage, type AuditFilters } from '../features/audit/api/get-audit';
-import { fieldLabel, formatAuditValue } from '../features/audit/audit-text';
+import { entityLabel } from '../../../../shared/domain/audit-text';
 import { useStaff } from '../features/staff/api/staff';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { usePageTitle } from '../hooks/use-page-title';
 
 const PAGE_SIZE = 50;
 
-const when = (iso: string) => formatMoment(iso);
+const when = (iso: string) => formatDateTime(iso);
 
-const entityLabel: Record<string, string> = {
-  'user': 'Staff account',
-  'patient': 'Patient',
-  'invoice': 'Invoice',
-  'payment': 'Payment',
-  'price-list-item': 'Price list item',
-  'blog-post': 'Blog post',
-  'gallery-image': 'Gallery image',
-  'site-setting': 'Site setting',
-  'appointment': 'Appointment',
-  'review': 'Review',
-};
-
-function Changes({ changes }: { changes: AuditRow['changes'] }) {
-  if (!changes) return null;
+// ADMIN-25, ADMIN-27: the fields a row changed beyond what its sentence says, formatted by the server as the
+// screens show them; a value that was empty (a create) shows alone, without an arrow.
+function Details({ details }: { details: AuditRow['details'] }) {
+  if (details.length === 0) return null;
   return (
     <dl className="audit-changes">
-      {/* ADMIN-24: what a create or delete left empty, and the record's own id, say nothing. */}
-      {Object.entries(changes)
-        .filter(([field, { old, new: next }]) => field !== 'id' && !(formatAuditValue(field, old) === '—' && formatAuditValue(field, next) === '—'))
-        .map(([field, { old, new: next }]) => (
-        <div key={field}>
-          <dt>{fieldLabel(field)}</dt>
+      {details.map((d) => (
+        <div key={d.field}>
+          <dt>{d.label}</dt>
           <dd>
-            <span className="audit-old">{formatAuditValue(field, old)}</span> <span aria-label="changed to">→</span>{' '}
-            <span className="audit-new">{formatAuditValue(field, next)}</span>
+            {d.old === '—' ? (
+              <span className="audit-new">{d.new}</span>
+            ) : (
+              <>
+                <span className="audit-old">{d.old}</span> <span aria-label="changed to">→</span> <span className="audit-new">{d.new}</span>
+              </>
+            )}
           </dd>
         </div>
       ))}
@@ -76,20 +67,15 @@ export function AuditPage() {
           <li key={r.id} className="list-row audit-row">
             <div className="row-main">
               <div className="row-title-line">
-                <p className="row-title">
-                  {r.userName ?? 'Someone not signed in'} · {r.action}
-                </p>
-                <span className="badge badge-grey">
-                  {entityLabel[r.entity] ?? r.entity}
-                  {r.entityId ? ` #${r.entityId}` : ''}
-                </span>
+                <p className="row-title">{r.sentence}</p>
+                <span className="badge badge-grey">{entityLabel(r.entity)}</span>
               </div>
               <p className="row-meta">
                 <span>{when(r.at)}</span>
-                {/* ADMIN-24: whose appointment, which patient or invoice, not only its number. */}
+                {/* ADMIN-25: whose appointment and when it was at this row's time, which patient or invoice. */}
                 {r.subject && <span className="audit-subject">{r.subject}</span>}
               </p>
-              <Changes changes={r.changes} />
+              <Details details={r.details} />
             </div>
           </li>
         ))}
@@ -119,7 +105,7 @@ export function AuditPage() {
             aria-label="Record type"
             value={filters.entity ?? ''}
             onChange={(v) => set({ entity: v || undefined })}
-            options={[{ value: '', label: 'All records' }, ...auditEntities.map((e) => ({ value: e, label: entityLabel[e] ?? e }))]}
+            options={[{ value: '', label: 'All records' }, ...auditEntities.map((e) => ({ value: e, label: entityLabel(e) }))]}
             style={{ minWidth: 160 }}
           />
         </label>

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo } from 'react';
-import { formatDocumentDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import type { BlogPost } from '../../../../shared/schemas/blog-post';
 import { ConfirmDialog, useConfirmAction } from '../components/confirm-dialog';
 import { ImagePreview } from '../components/image-preview';
@@ -36,7 +36,7 @@ const BlogRow = memo(function BlogRow({ post, onEdit, onDelete }: { post: BlogPo
         <p className="row-excerpt">{post.excerpt}</p>
         <p className="row-meta">
           <span>By {post.author || 'Clinic'}</span>
-          <span>Created {formatDocumentDate(post.createdAt)}</span>
+          <span>Created {formatDate(post.createdAt)}</span>
         </p>
       </div>
       <div className="row-actions">

@@ -6,7 +6,8 @@ import { parseChartCommand, type ProcedureStatus } from '../../../../shared/clin
 import { chartTeeth, type ChartItemLike } from '../../../../shared/clinical/chart-state';
 import { drawOfCode } from '../../../../shared/clinical/vocabulary';
 import { forbiddenMessage } from '../../../../shared/constants/roles';
-import { clinicToday, formatEnGbDate, formatEnGbLongDate } from '../../../../shared/domain/clinic-time';
+import { clinicToday } from '../../../../shared/domain/clinic-time';
+import { formatDate, formatSentenceDate } from '../../../../shared/domain/dates';
 import type { ClinicalItem } from '../../../../shared/schemas/clinical-item';
 import { patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
@@ -306,7 +307,7 @@ export function ChartPage() {
       {back}
       <PageHeader
         title={`Chart: ${patientName(p)}`}
-        description={[age !== null ? `${age} years` : null, p.dateOfBirth ? `born ${formatEnGbDate(p.dateOfBirth)}` : null].filter(Boolean).join(', ') || undefined}
+        description={[age !== null ? `${age} years` : null, p.dateOfBirth ? `born ${formatDate(p.dateOfBirth)}` : null].filter(Boolean).join(', ') || undefined}
         actions={
           <>
             <Segmented<DentitionView>
@@ -350,7 +351,7 @@ export function ChartPage() {
         />
       ) : at ? (
         <p className="chart-banner" role="status">
-          The chart as it stood at the end of {formatEnGbLongDate(at)}.{' '}
+          The chart as it stood at the end of {formatSentenceDate(at)}.{' '}
           <Button size="small" type="link" onClick={() => setAt(null)}>
             Back to now
           </Button>
@@ -373,7 +374,7 @@ export function ChartPage() {
               selected={editable ? draft.teeth : []}
               selectedSurfaces={draft.surfaces}
               cursor={chartFocused ? cursorTooth : null}
-              label={at ? `Odontogram on ${formatEnGbLongDate(at)}` : 'Odontogram'}
+              label={at ? `Odontogram on ${formatSentenceDate(at)}` : 'Odontogram'}
               describeTooth={describeTooth}
               onFocus={() => setChartFocused(true)}
               onKeyDown={onChartKey}

@@ -13,7 +13,7 @@ import { Skeleton } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
-import { formatListDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import { useBillVisit } from '../features/invoices/components/bill-visit';
 import { TodayBoard } from '../features/appointments/components/today-board';
 import { NewAppointmentDialog } from '../features/appointments/components/new-appointment-dialog';
@@ -146,7 +146,7 @@ export function DashboardPage() {
                     </p>
                     <p className="muted small">{treatmentLabel(a.treatment)}</p>
                     <p className="muted small">
-                      <ClockCircleOutlined aria-hidden="true" /> {formatListDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
+                      <ClockCircleOutlined aria-hidden="true" /> {formatDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
                     </p>
                   </div>
                   <AppointmentStatusBadge status={a.status} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paymentModeLabel } from '../../../../shared/constants/invoice';
-import { clinicNowTime, formatEnGbDate } from '../../../../shared/domain/clinic-time';
+import { clinicNowTime } from '../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../shared/domain/dates';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import type { DayEndReport } from '../../../../shared/schemas/desk-reports';
 import { timeSlotLabel } from '../../../../shared/constants/booking';
@@ -175,7 +176,7 @@ function Report({ report }: { report: DayEndReport }) {
         )}
       </section>
       <p className="muted small">
-        Money received on {formatEnGbDate(report.date)} (the clinic&apos;s day): invoice payments and advances by the date received. Credit applied from an
+        Money received on {formatDate(report.date)} (the clinic&apos;s day): invoice payments and advances by the date received. Credit applied from an
         advance is not counted again.
       </p>
     </>

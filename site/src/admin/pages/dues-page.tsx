@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatEnGbDate } from '../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../shared/domain/dates';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { DUES_BUCKETS, type DuesReport } from '../../../../shared/schemas/desk-reports';
 import { useDuesReport, useSaveDeskReportCsv } from '../features/reports/api/desk-reports';
@@ -62,7 +62,7 @@ function Report({ report }: { report: DuesReport }) {
                       {r.invoices.length > 0 && (
                         <span className="dues-invoices">
                           {r.invoices.map((i) => (
-                            <Link key={i.id} to={`/invoices/${i.id}/print`} title={`${formatEnGbDate(i.issueDate)}, ${i.ageDays} days`}>
+                            <Link key={i.id} to={`/invoices/${i.id}/print`} title={`${formatDate(i.issueDate)}, ${i.ageDays} days`}>
                               {i.invoiceNumber}
                             </Link>
                           ))}
@@ -94,7 +94,7 @@ function Report({ report }: { report: DuesReport }) {
         )}
       </section>
       <p className="muted small">
-        Balances as they stood on {formatEnGbDate(report.asOf)}, aged from each invoice&apos;s date; unused credit is money received as advances and not yet
+        Balances as they stood on {formatDate(report.asOf)}, aged from each invoice&apos;s date; unused credit is money received as advances and not yet
         applied or refunded. A negative net due means the clinic holds the patient&apos;s money.
       </p>
     </>

@@ -1,7 +1,7 @@
 import { CheckOutlined, DownloadOutlined, StopOutlined, MailOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo } from 'react';
-import { formatDocumentDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import { useInvoices } from '../features/invoices/api/get-invoices';
 import { useSaveInvoicePdf } from '../features/invoices/api/save-invoice-pdf';
 import { useSendInvoice } from '../features/invoices/api/send-invoice';
@@ -62,8 +62,8 @@ const InvoiceRow = memo(function InvoiceRow({
           <span className={inv.patient ? '' : 'unknown-patient'} id={`invoice-${inv.id}-patient`}>
             {invoicePatientName(inv)}
           </span>
-          <span>Issued {formatDocumentDate(inv.issueDate)}</span>
-          {inv.dueDate && <span>Due {formatDocumentDate(inv.dueDate)}</span>}
+          <span>Issued {formatDate(inv.issueDate)}</span>
+          {inv.dueDate && <span>Due {formatDate(inv.dueDate)}</span>}
           {!cancelled && !paid && inv.amountPaid > 0 && <span>Balance {formatAmount(inv.balance)}</span>}
         </p>
       </div>

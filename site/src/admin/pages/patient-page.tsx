@@ -8,7 +8,7 @@ import { MergePatientButton, UndoMergeButtons } from '../features/patients/compo
 import { PatientFamily } from '../features/patients/components/patient-family';
 import { useCan } from '../session/use-can';
 import { timeSlotLabel, treatmentLabel } from '../../../../shared/constants/booking';
-import { formatDocumentDate, formatListDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import { patientName } from '../../../../shared/schemas/patient';
 import { ApiError } from '../../lib/api-client';
 import { formatAmount } from '../components/amount';
@@ -84,7 +84,7 @@ export function PatientPage() {
       {back}
       <PageHeader
         title={patientName(p)}
-        description={`File No. ${p.fileNumber} · Patient since ${formatDocumentDate(p.createdAt)}`}
+        description={`File No. ${p.fileNumber} · Patient since ${formatDate(p.createdAt)}`}
         actions={
           <>
             {/* I18N-3: in the language of the patient's latest appointment (newest first), else English. */}
@@ -139,7 +139,7 @@ export function PatientPage() {
               <dt>
                 <GiftOutlined aria-hidden="true" /> Date of Birth
               </dt>
-              <dd>{p.dateOfBirth ? formatDocumentDate(p.dateOfBirth) : '—'}</dd>
+              <dd>{p.dateOfBirth ? formatDate(p.dateOfBirth) : '—'}</dd>
             </div>
           </dl>
         </section>
@@ -207,7 +207,7 @@ export function PatientPage() {
                 <div className="row-main">
                   <div className="row-title-line">
                     <p className="row-title" id={`appointment-${a.id}-name`}>
-                      {formatListDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
+                      {formatDate(a.preferredDate)}, {timeSlotLabel(a.preferredTime)}
                     </p>
                     <AppointmentStatusBadge status={a.status} />
                   </div>
@@ -259,7 +259,7 @@ export function PatientPage() {
                     <td>
                       <Link to={`/invoices/${inv.id}/print`}>{inv.invoiceNumber}</Link>
                     </td>
-                    <td>{formatDocumentDate(inv.issueDate)}</td>
+                    <td>{formatDate(inv.issueDate)}</td>
                     <td className="num">{formatAmount(inv.total)}</td>
                     <td className="num">{formatAmount(inv.paid)}</td>
                     <td className="num">{formatAmount(inv.balance)}</td>

@@ -7,7 +7,7 @@ import { itemDate } from '../../../../shared/clinical/item-dates';
 import { sittingNotes } from '../../../../shared/clinical/sittings';
 import { surfaceLabel } from '../../../../shared/clinical/teeth';
 import { clinic } from '../../../../shared/constants/clinic';
-import { formatDocumentDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import type { ClinicalItem, PatientChart } from '../../../../shared/schemas/clinical-item';
 import { patientName } from '../../../../shared/schemas/patient';
 import { api } from '../../lib/api-client';
@@ -89,7 +89,7 @@ export function PatientRecordPrintPage() {
           <h1>Clinical summary</h1>
           <p>
             <strong>{patientName(p)}</strong> · File no. <strong data-testid="file-number">{p.fileNumber}</strong>
-            {p.dateOfBirth && ` · born ${formatDocumentDate(p.dateOfBirth)}`} · {formatPhone(p.phone)}
+            {p.dateOfBirth && ` · born ${formatDate(p.dateOfBirth)}`} · {formatPhone(p.phone)}
           </p>
           <p className="muted">Printed {when(clockNow().toISOString())}</p>
         </header>
@@ -152,12 +152,12 @@ export function PatientRecordPrintPage() {
                       {i.note && ` (${i.note})`}
                       {sittingNotes(i).map((s) => (
                         <p key={s.label} className="summary-sitting">
-                          {s.label}, {formatDocumentDate(s.at)}: {s.note}
+                          {s.label}, {formatDate(s.at)}: {s.note}
                         </p>
                       ))}
                     </td>
                     <td>{i.kind === 'finding' ? 'finding' : i.status}</td>
-                    <td>{formatDocumentDate(itemDate(i))}</td>
+                    <td>{formatDate(itemDate(i))}</td>
                     <td>{i.dentistName}</td>
                   </tr>
                 ))}

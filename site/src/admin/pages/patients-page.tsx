@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserAddOutli
 import { Avatar, Button } from 'antd';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDocumentDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import { formatPhone } from '../../../../shared/domain/phone';
 import { patientName, type PatientListItem } from '../../../../shared/schemas/patient';
 import { ListScreen } from '../components/list-screen';
@@ -59,7 +59,7 @@ const PatientRow = memo(function PatientRow({
           <WarningOutlined aria-hidden="true" /> Medical alert
         </span>
       )}
-      <span className="badge badge-grey">Registered {formatDocumentDate(p.createdAt)}</span>
+      <span className="badge badge-grey">Registered {formatDate(p.createdAt)}</span>
       <div className="row-actions">
         <Button icon={<EditOutlined aria-hidden="true" />} aria-label={`Edit ${patientName(p)}`} onClick={() => onEdit(p)}>
           <span className="label-wide">Edit</span>

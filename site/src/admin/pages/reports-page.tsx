@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { clinicToday } from '../../../../shared/domain/clinic-time';
-import { formatDocumentDate, formatMonth } from '../../../../shared/domain/dates';
+import { formatDate, formatMonth } from '../../../../shared/domain/dates';
 import type { CancelledInvoiceRow, GstReport } from '../../../../shared/domain/gst-report';
 import { formatRupeesExact } from '../../../../shared/domain/money';
 import { useGstReport, useSaveGstReportCsv } from '../features/reports/api/gst-report';
@@ -28,8 +28,8 @@ function CancelledList({ rows, label }: { rows: CancelledInvoiceRow[]; label: st
     <ul className="report-cancelled" aria-label={label}>
       {rows.map((row) => (
         <li key={row.id}>
-          <Link to={`/invoices/${row.id}/print`}>{row.invoiceNumber}</Link> issued {formatDocumentDate(row.issueDate)}
-          {row.cancelledOn ? `, cancelled ${formatDocumentDate(row.cancelledOn)}` : ''} · {money(row.totalAmount)}
+          <Link to={`/invoices/${row.id}/print`}>{row.invoiceNumber}</Link> issued {formatDate(row.issueDate)}
+          {row.cancelledOn ? `, cancelled ${formatDate(row.cancelledOn)}` : ''} · {money(row.totalAmount)}
         </li>
       ))}
     </ul>
@@ -142,7 +142,7 @@ function Report({ report }: { report: GstReport }) {
                 {report.creditNotes.notes.map((n) => (
                   <tr key={n.number} data-testid="report-credit-note">
                     <th scope="row">
-                      {n.number} <span className="muted">{formatDocumentDate(n.issueDate)}</span>
+                      {n.number} <span className="muted">{formatDate(n.issueDate)}</span>
                     </th>
                     <td>{n.invoiceNumber}</td>
                     <td>{n.reason}</td>

@@ -1,5 +1,5 @@
 import { EditOutlined, KeyOutlined, StopOutlined, UndoOutlined, UserAddOutlined } from '@ant-design/icons';
-import { formatMoment } from '../../../../shared/domain/dates';
+import { formatDateTime } from '../../../../shared/domain/dates';
 import { Avatar, Button } from 'antd';
 import { useState } from 'react';
 import { roleLabels } from '../../../../shared/constants/roles';
@@ -21,7 +21,7 @@ const initials = (name: string) =>
     .map((w) => w.charAt(0).toUpperCase())
     .join('');
 
-const when = (iso: string) => formatMoment(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 // AUTH-9, AUTH-11, AUTH-12: the owner's staff accounts: add (temporary password), edit name and role, reset a
 // password, disable and enable. Nothing is deleted: the audit trail names every account.

@@ -1,6 +1,6 @@
 import type { BookingRules } from '../../../../shared/constants/booking';
 // UI-6: one style for the closures, as the admin lists write dates.
-import { formatListDate } from '../../../../shared/domain/dates';
+import { formatDate } from '../../../../shared/domain/dates';
 import { paths } from '../app/data';
 import { useI18n, useT } from '../app/i18n';
 import { useQuery } from '../app/query';
@@ -24,7 +24,7 @@ export function ClosureNotice({ id }: { id?: string }) {
       <ul>
         {closed.map((d) => (
           <li key={d.date}>
-            <strong>{formatListDate(d.date, lang)}</strong>: <span className="user-text">{d.reason}</span>
+            <strong>{formatDate(d.date, lang)}</strong>: <span className="user-text">{d.reason}</span>
           </li>
         ))}
       </ul>

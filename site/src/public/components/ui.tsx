@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Treatment } from '../../../../shared/constants/treatments';
 import { Link } from '../app/router';
 import { fmt, localTreatment, useI18n, useT } from '../app/i18n';
-import { formatLongDate } from '../../../../shared/domain/dates';
+import { formatSentenceDate } from '../../../../shared/domain/dates';
 import type { Lang } from '../../../../shared/i18n/types';
 import { Icon, treatmentIcon } from './icons';
 
@@ -141,7 +141,7 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
 export function formatPostDate(iso: string | null, lang: Lang = 'en'): string {
   if (!iso) return '';
   if (Number.isNaN(new Date(iso).getTime())) return '';
-  return formatLongDate(iso, lang);
+  return formatSentenceDate(iso, lang);
 }
 
 /** The page's language's post date formatter. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { isBookingTreatmentCode, timeSlotLabel } from '../../../../shared/constants/booking';
 import { clinic } from '../../../../shared/constants/clinic';
-import { formatLongDate } from '../../../../shared/domain/dates';
+import { formatSentenceDate } from '../../../../shared/domain/dates';
 import type { Catalogue } from '../../../../shared/i18n/en';
 import { localizePath, type Lang } from '../../../../shared/i18n/types';
 import { CANCEL_CUTOFF_HOURS, isLiveManageData, managePath, type ManageOutcome, type ManagePageData } from '../../../../shared/schemas/manage-appointment';
@@ -40,7 +40,7 @@ const OUTCOME: Record<ManageOutcome, { key: keyof ManageWords['outcomes']; ok: b
 
 /** '26 November 2026' in English (as the emails); '२६ नोव्हेंबर, २०२६' and '26 नवंबर 2026' in Marathi and Hindi. */
 export function longDateIn(lang: Lang, date: string): string {
-  return formatLongDate(date, lang);
+  return formatSentenceDate(date, lang);
 }
 
 /** A sentence with a link in place of its {phone}. */

@@ -16,7 +16,7 @@ import {
 import { Button } from 'antd';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { timeSlotLabel, type AppointmentStatus } from '../../../../../../shared/constants/booking';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { clinicNowTime, clinicToday, isSlotPassed, isValidDateString } from '../../../../../../shared/domain/clinic-time';
 import { RouterButtonLink } from '../../../components/router-button-link';
 import { useCheckIn, type CheckInChange } from '../api/check-in';
@@ -43,7 +43,7 @@ export function fullName(a: Pick<Appointment, 'firstName' | 'lastName'>): string
 }
 
 export function when(a: Pick<Appointment, 'preferredDate' | 'preferredTime'>): string {
-  const date = isValidDateString(a.preferredDate) ? formatListDate(a.preferredDate) : a.preferredDate;
+  const date = isValidDateString(a.preferredDate) ? formatDate(a.preferredDate) : a.preferredDate;
   return `${date} at ${timeSlotLabel(a.preferredTime)}`;
 }
 

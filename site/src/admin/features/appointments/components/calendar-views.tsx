@@ -3,7 +3,7 @@ import { Button, Skeleton } from 'antd';
 import { useState, type DragEvent } from 'react';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { addDays, clinicToday, isSlotPassed } from '../../../../../../shared/domain/clinic-time';
-import { formatDayDate, formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDayDate, formatDate } from '../../../../../../shared/domain/dates';
 import type { Appointment, CalendarDay, CalendarSlot } from '../../../../../../shared/schemas/appointment';
 import { ErrorState } from '../../../components/list-states';
 import { AppointmentStatusBadge } from '../../../components/status-badge';
@@ -72,7 +72,7 @@ export function DayView({ handlers }: { handlers: AppointmentHandlers }) {
     <section className="calendar" aria-label="Day view">
       <DateNav
         unit="day"
-        label={formatListDate(date)}
+        label={formatDate(date)}
         date={date}
         onDate={setDate}
         onPrev={() => setDate(addDays(date, -1))}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isOpenBooking, timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import type { Appointment } from '../../../../../../shared/schemas/appointment';
 import { closedDateSchema, type ClosedDateListItem, type ClosedDatePayload } from '../../../../../../shared/schemas/clinic-settings';
 import { ConfirmDialog, useConfirmAction } from '../../../components/confirm-dialog';
@@ -36,7 +36,7 @@ export function ClosedDatesPanel() {
   const remove = useConfirmAction({
     mutation: useRemoveClosedDate(),
     variables: (d: ClosedDateListItem) => d.date,
-    success: (d) => ['Closed date removed', `The clinic is open again on ${formatListDate(d.date)}.`],
+    success: (d) => ['Closed date removed', `The clinic is open again on ${formatDate(d.date)}.`],
     failure: 'Error removing closed date',
   });
 
@@ -48,8 +48,8 @@ export function ClosedDatesPanel() {
         toast.success(
           'Closed date added',
           created.affected.length
-            ? `${formatListDate(created.date)} is closed. ${plural(created.affected.length, 'booking', 'bookings')} on that day ${created.affected.length === 1 ? 'needs' : 'need'} a new time.`
-            : `${formatListDate(created.date)} is closed: ${created.reason}.`,
+            ? `${formatDate(created.date)} is closed. ${plural(created.affected.length, 'booking', 'bookings')} on that day ${created.affected.length === 1 ? 'needs' : 'need'} a new time.`
+            : `${formatDate(created.date)} is closed: ${created.reason}.`,
         );
       },
       onError: (err) => {
@@ -80,7 +80,7 @@ export function ClosedDatesPanel() {
       {affected && stillThere.length > 0 && (
         <section className="book-anyway settings-section" aria-labelledby="affected-heading">
           <h3 id="affected-heading">
-            {plural(stillThere.length, 'booking', 'bookings')} on {formatListDate(affected.date)} {stillThere.length === 1 ? 'needs' : 'need'} a new time
+            {plural(stillThere.length, 'booking', 'bookings')} on {formatDate(affected.date)} {stillThere.length === 1 ? 'needs' : 'need'} a new time
           </h3>
           <ul className="closed-list">
             {stillThere.map((a) => (
@@ -112,10 +112,10 @@ export function ClosedDatesPanel() {
           {list.data.items.map((d) => (
             <li key={d.date} className="closed-item">
               <div className="row-main">
-                <strong>{formatListDate(d.date)}</strong> — {d.reason}
+                <strong>{formatDate(d.date)}</strong> — {d.reason}
               </div>
               {d.bookings > 0 && <span className="badge badge-amber">{plural(d.bookings, 'booking', 'bookings')} to move</span>}
-              <Button danger size="small" icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove.ask(d)} aria-label={`Remove closed date ${formatListDate(d.date)}`}>
+              <Button danger size="small" icon={<DeleteOutlined aria-hidden="true" />} onClick={() => remove.ask(d)} aria-label={`Remove closed date ${formatDate(d.date)}`}>
                 Remove
               </Button>
             </li>
@@ -126,7 +126,7 @@ export function ClosedDatesPanel() {
       <ConfirmDialog {...remove.dialogProps} title="Open the clinic on this date?" confirmLabel="Remove Closed Date" cancelLabel="Keep Closed">
         {remove.item && (
           <p>
-            {formatListDate(remove.item.date)} ({remove.item.reason}) will be bookable again on the website.
+            {formatDate(remove.item.date)} ({remove.item.reason}) will be bookable again on the website.
           </p>
         )}
       </ConfirmDialog>

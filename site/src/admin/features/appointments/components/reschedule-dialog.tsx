@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useWatch } from 'react-hook-form';
 import { timeSlotLabel } from '../../../../../../shared/constants/booking';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { rescheduleSchema, type Appointment, type RescheduleInput } from '../../../../../../shared/schemas/appointment';
 import { ApiError } from '../../../../lib/api-client';
 import { Field } from '../../../components/field';
@@ -37,7 +37,7 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
   const onSubmit = form.handleSubmit((values) => {
     if (!appointment) return;
     save(reschedule, { id: appointment.id, ...values }, {
-      success: (moved) => ['Appointment rescheduled', `${name} moved to ${formatListDate(moved.preferredDate)} at ${timeSlotLabel(moved.preferredTime)}. The patient has been emailed.`],
+      success: (moved) => ['Appointment rescheduled', `${name} moved to ${formatDate(moved.preferredDate)} at ${timeSlotLabel(moved.preferredTime)}. The patient has been emailed.`],
       failure: 'Error rescheduling appointment',
     });
   });
@@ -59,7 +59,7 @@ export function RescheduleDialog({ appointment, onClose }: { appointment: Appoin
         <form id="reschedule-form" onSubmit={onSubmit} noValidate className="form-grid">
           <div className="span-2">
             <p className="muted">
-              <strong>{name}</strong> is booked for {formatListDate(appointment.preferredDate)} at {timeSlotLabel(appointment.preferredTime)}.
+              <strong>{name}</strong> is booked for {formatDate(appointment.preferredDate)} at {timeSlotLabel(appointment.preferredTime)}.
             </p>
             <AppointmentAlert appointment={appointment} />
           </div>

@@ -2,7 +2,7 @@ import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Segmented, Select, Switch } from 'antd';
 import { memo } from 'react';
 import { describeItem, procedureStatuses, type ProcedureStatus } from '../../../../../../shared/clinical/chart-command';
-import { formatEnGbDate, formatEnGbLongDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate, formatSentenceDate } from '../../../../../../shared/domain/dates';
 import type { ChartVocabulary, ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
 import { statusLooks, statusWords } from '../chart-colours';
 import { groupItems, type ListGrouping } from '../chart-view';
@@ -41,7 +41,7 @@ export function StatusSwatch({ item }: { item: ClinicalItem }) {
 
 export function ItemList(props: ItemListProps) {
   const { items, vocabulary, grouping, showInvalidated, actions, selection, highlightTooth } = props;
-  const groups = groupItems(items, grouping, { showInvalidated, dayTitle: (day) => formatEnGbLongDate(day) });
+  const groups = groupItems(items, grouping, { showInvalidated, dayTitle: (day) => formatSentenceDate(day) });
   const invalidatedCount = items.filter((i) => i.invalidatedAt).length;
   return (
     <section className="panel chart-list" aria-labelledby="chart-list-heading">
@@ -117,10 +117,10 @@ const ItemRow = memo(function ItemRow(props: {
         </p>
         <p className="chart-item-meta">
           <StatusSwatch item={item} />
-          <span>{formatEnGbDate(item.createdAt)}</span>
+          <span>{formatDate(item.createdAt)}</span>
           {item.dentistName && <span>{item.dentistName}</span>}
         </p>
-        {invalidated && <p className="chart-item-reason">Invalidated {formatEnGbDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
+        {invalidated && <p className="chart-item-reason">Invalidated {formatDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
       </div>
       {actions && !invalidated && (
         <div className="chart-item-actions">

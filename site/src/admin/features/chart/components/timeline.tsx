@@ -1,5 +1,5 @@
 import { Button, Slider } from 'antd';
-import { formatEnGbDate, formatEnGbLongDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate, formatSentenceDate } from '../../../../../../shared/domain/dates';
 
 // CHART-13: the timeline under the chart: a stop for every clinic day the chart changed on (and the day
 // before the first), and "Now". Moving it shows the chart as it stood at the end of that day (GET chart?at=).
@@ -10,7 +10,7 @@ export function ChartTimeline({ days, at, onChange }: { days: readonly string[];
   // Labels at both ends, and between them as room allows (every stop still has its tooltip).
   const step = Math.max(1, Math.ceil(days.length / 6));
   days.forEach((day, i) => {
-    marks[i] = i === 0 || i % step === 0 ? formatEnGbDate(day).slice(0, 5) : '';
+    marks[i] = i === 0 || i % step === 0 ? formatDate(day).slice(0, 5) : '';
   });
   marks[days.length] = 'Now';
   return (
@@ -25,9 +25,9 @@ export function ChartTimeline({ days, at, onChange }: { days: readonly string[];
         marks={marks}
         value={value}
         onChange={(i) => onChange(i >= days.length ? null : days[i])}
-        tooltip={{ formatter: (i) => (i === undefined || i >= days.length ? 'Now' : formatEnGbLongDate(days[i])) }}
+        tooltip={{ formatter: (i) => (i === undefined || i >= days.length ? 'Now' : formatSentenceDate(days[i])) }}
         ariaLabelledByForHandle="chart-timeline-label"
-        ariaValueTextFormatterForHandle={(i) => (i >= days.length ? 'Now' : formatEnGbLongDate(days[i]))}
+        ariaValueTextFormatterForHandle={(i) => (i >= days.length ? 'Now' : formatSentenceDate(days[i]))}
         className="chart-timeline-slider"
       />
       {at && (

@@ -1,6 +1,6 @@
 import { describeItem } from '../../../../../../shared/clinical/chart-command';
 import { sittingLabel } from '../../../../../../shared/clinical/sittings';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import type { ChartVocabulary, ClinicalItem, ClinicalItemEvent } from '../../../../../../shared/schemas/clinical-item';
 import { statusWords } from '../chart-colours';
 import { toothHistory } from '../chart-view';
@@ -48,7 +48,7 @@ export function ToothHistory({ tooth, items, vocabulary }: { tooth: string | nul
                   <ul className="tooth-events">
                     {linesOf(item).map((line, i) => (
                       <li key={i}>
-                        {formatEnGbDate(line.at)} · {line.text}
+                        {formatDate(line.at)} · {line.text}
                         {line.userName ? ` · ${line.userName}` : ''}
                         {line.note && <span className="tooth-sitting-note">: {line.note}</span>}
                       </li>

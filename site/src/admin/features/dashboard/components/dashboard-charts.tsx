@@ -1,5 +1,5 @@
 import { Group } from '@visx/group';
-import { formatDayMonth, formatListDate, formatMonth, formatMonthShort } from '../../../../../../shared/domain/dates';
+import { formatDayDate, formatDate, formatMonth, formatMonthShort } from '../../../../../../shared/domain/dates';
 import { scaleBand, scaleLinear, scaleOrdinal } from '@visx/scale';
 import { Bar, BarStack } from '@visx/shape';
 import { Skeleton } from 'antd';
@@ -32,7 +32,7 @@ const statusColour: Record<AppointmentStatus, string> = {
 };
 const tickStyle = { fill: '#475569', fontSize: 11, fontFamily: 'inherit' } as const;
 
-const dayLabel = (date: string) => formatDayMonth(date);
+const dayLabel = (date: string) => formatDayDate(date);
 const monthLabel = (month: string) => formatMonthShort(month);
 const dayTotal = (d: ChartDay) => appointmentStatuses.reduce((n, s) => n + d[s], 0);
 
@@ -132,7 +132,7 @@ function AppointmentsChart({ days }: { days: ChartDay[] }) {
         <tbody>
           {days.map((d) => (
             <tr key={d.date}>
-              <th scope="row">{formatListDate(d.date)}</th>
+              <th scope="row">{formatDate(d.date)}</th>
               {appointmentStatuses.map((s) => (
                 <td key={s}>{d[s]}</td>
               ))}

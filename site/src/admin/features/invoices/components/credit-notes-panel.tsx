@@ -1,7 +1,7 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { formatDocumentDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { fromPaise, toPaise } from '../../../../../../shared/domain/money';
 import { formatInvoiceAmount } from '../../../../../../shared/invoice/document';
 import type { CreditNote } from '../../../../../../shared/schemas/credit-note';
@@ -31,7 +31,7 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
           <li key={note.id} className="credit-note-row" data-testid="credit-note-row">
             <div>
               <p className="credit-note-title">
-                <strong>{note.number}</strong> <span className="muted">{formatDocumentDate(note.issueDate)}</span>
+                <strong>{note.number}</strong> <span className="muted">{formatDate(note.issueDate)}</span>
               </p>
               <p className="row-meta">
                 <span>{note.reason}</span>

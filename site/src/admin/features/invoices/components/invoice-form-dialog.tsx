@@ -5,7 +5,7 @@ import { Button, Select } from 'antd';
 import { Controller, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
 import { GST_RATES, sacCodes } from '../../../../../../shared/constants/invoice';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { invoiceKindTitle } from '../../../../../../shared/domain/invoice-kind';
 import { formatAmount } from '../../../components/amount';
 import { invoiceCreateSchema, type InvoiceCreate } from '../../../../../../shared/schemas/invoice';
@@ -49,7 +49,7 @@ export function billVisitOf(a: Appointment): BillVisit {
     patientId: a.patientId,
     name: `${a.firstName} ${a.lastName}`.trim(),
     treatment: a.treatment,
-    when: `${formatListDate(a.preferredDate)} at ${timeSlotLabel(a.preferredTime)}`,
+    when: `${formatDate(a.preferredDate)} at ${timeSlotLabel(a.preferredTime)}`,
     invoiceId: a.invoiceId,
   };
 }

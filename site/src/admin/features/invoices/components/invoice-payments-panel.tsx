@@ -7,7 +7,7 @@ import { useApplyCredit, usePatientCredit } from '../api/credit';
 import { RefundDialog, type Refundable } from './refund-dialog';
 import '../credit.css';
 import { paymentModeLabel } from '../../../../../../shared/constants/invoice';
-import { formatDocumentDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { formatInvoiceAmount } from '../../../../../../shared/invoice/document';
 import type { InvoiceDetail } from '../../../../../../shared/schemas/invoice';
 import { InvoiceStatusBadge } from '../../../components/status-badge';
@@ -47,7 +47,7 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
       {cancelled && (
         <p className="cancelled-note" role="note">
           <strong>CANCELLED</strong>
-          {invoice.cancelledAt ? ` on ${formatDocumentDate(invoice.cancelledAt.slice(0, 10))}` : ''}. The invoice keeps its number{' '}
+          {invoice.cancelledAt ? ` on ${formatDate(invoice.cancelledAt.slice(0, 10))}` : ''}. The invoice keeps its number{' '}
           {invoice.invoiceNumber}; it no longer counts as pending or as revenue.
         </p>
       )}
@@ -88,7 +88,7 @@ export function InvoicePaymentsPanel({ invoice }: { invoice: InvoiceDetail }) {
               <div>
                 <p className="payment-amount">{formatInvoiceAmount(p.amount)}</p>
                 <p className="row-meta">
-                  <span>{formatDocumentDate(p.paidOn)}</span>
+                  <span>{formatDate(p.paidOn)}</span>
                   <span>{paymentModeLabel(p.mode)}</span>
                   {p.reference && <span>Ref. {p.reference}</span>}
                   <span>Receipt {p.receiptNumber}</span>

@@ -4,7 +4,7 @@ import { Button, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { paymentModeLabel, paymentModes } from '../../../../../../shared/constants/invoice';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { formatInvoiceAmount } from '../../../../../../shared/invoice/document';
 import { advanceCreateSchema, type AdvanceCreate } from '../../../../../../shared/schemas/payment';
 import { Field, fieldAria } from '../../../components/field';
@@ -103,7 +103,7 @@ export function PatientCreditPanel({ patientId }: { patientId: number }) {
                   <div>
                     <p className="payment-amount">{formatInvoiceAmount(a.amount)}</p>
                     <p className="row-meta">
-                      <span>{formatEnGbDate(a.paidOn)}</span>
+                      <span>{formatDate(a.paidOn)}</span>
                       <span>{paymentModeLabel(a.mode)}</span>
                       {a.reference && <span>Ref. {a.reference}</span>}
                       <span>{a.receiptNumber}</span>

@@ -1,7 +1,7 @@
 import { MergeCellsOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
-import { formatDocumentDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { formatPhone } from '../../../../../../shared/domain/phone';
 import { MERGE_MESSAGES, patientName, type MergeRecord, type Patient, type PatientDetail } from '../../../../../../shared/schemas/patient';
 import { usePatient } from '../../../api/get-patient';
@@ -23,13 +23,13 @@ function RecordCard({ title, p }: { title: string; p: CardPatient }) {
       <p className="merge-card-name">{patientName(p)}</p>
       <dl className="merge-card-facts">
         <dt>Born</dt>
-        <dd>{p.dateOfBirth ? formatDocumentDate(p.dateOfBirth) : 'Not given'}</dd>
+        <dd>{p.dateOfBirth ? formatDate(p.dateOfBirth) : 'Not given'}</dd>
         <dt>Mobile</dt>
         <dd>{formatPhone(p.phone)}</dd>
         <dt>File No.</dt>
         <dd>{p.fileNumber}</dd>
         <dt>Last visit</dt>
-        <dd>{p.lastVisit ? formatDocumentDate(p.lastVisit) : 'None yet'}</dd>
+        <dd>{p.lastVisit ? formatDate(p.lastVisit) : 'None yet'}</dd>
       </dl>
     </div>
   );
@@ -142,7 +142,7 @@ export function UndoMergeButtons({ patient, merges }: { patient: Patient; merges
       <ul className="plain-list">
         {open.map((m) => (
           <li key={m.mergeId}>
-            {patientName(m.mergedPatient)} ({m.mergedPatient.fileNumber}) merged in {formatDocumentDate(m.mergedAt)}
+            {patientName(m.mergedPatient)} ({m.mergedPatient.fileNumber}) merged in {formatDate(m.mergedAt)}
             {m.mergedByName ? ` by ${m.mergedByName}` : ''}: “{m.reason}”.{' '}
             <Button size="small" icon={<RollbackOutlined aria-hidden="true" />} onClick={() => setAsking(m)}>
               Undo merge

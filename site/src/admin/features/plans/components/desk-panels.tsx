@@ -2,7 +2,7 @@ import { WhatsAppOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Modal, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate, formatSentenceDateTime } from '../../../../../../shared/domain/dates';
 import { ErrorState } from '../../../components/list-states';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
@@ -33,7 +33,7 @@ function BookDialog({ visit, onClose }: { visit: VisitToBook; onClose: () => voi
           { visit, preferredDate: date, preferredTime: time },
           {
             onSuccess: () => {
-              toast.success('Visit booked', `${visit.patientName}, ${formatEnGbDate(date)} at ${time} (${visit.minutes} min).`);
+              toast.success('Visit booked', `${visit.patientName}, ${formatSentenceDateTime(date, time)} (${visit.minutes} min).`);
               onClose();
             },
             onError: (err) => toast.failure('Error booking the visit', err),
@@ -125,7 +125,7 @@ export function FollowUpPanel() {
                   <Link to={`/patients/${p.patientId}/plans`}>{p.patientName}</Link> · {p.title}
                 </p>
                 <p className="row-meta">
-                  <span>Proposed {formatEnGbDate(p.proposedOn)} ({p.days} days)</span>
+                  <span>Proposed {formatDate(p.proposedOn)} ({p.days} days)</span>
                   <span>from {formatAmount(p.total)}</span>
                 </p>
               </div>

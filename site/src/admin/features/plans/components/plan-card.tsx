@@ -1,7 +1,7 @@
 import { EditOutlined, FilePdfOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate, formatDateTime } from '../../../../../../shared/domain/dates';
 import type { PlanLine, PlanOption, PlanStatus, TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
@@ -67,7 +67,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
               <th scope="rowgroup" colSpan={span}>
                 Visit {visit.visit}
                 {visit.label ? `: ${visit.label}` : ''} · {visit.minutes} min
-                {visit.appointment ? ` · booked ${formatEnGbDate(visit.appointment.date)} ${visit.appointment.time}` : ''}
+                {visit.appointment ? ` · booked ${formatDateTime(visit.appointment.date, visit.appointment.time)}` : ''}
               </th>
               <td className="num">{formatAmount(visit.totalAmount)}</td>
             </tr>
@@ -159,7 +159,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
                   link.mutate(plan.id, {
                     onSuccess: (r) => {
                       void navigator.clipboard?.writeText(r.url).catch(() => undefined);
-                      toast.success('Personal link made', `${r.url} (copied; valid until ${formatEnGbDate(r.expiresAt)})`);
+                      toast.success('Personal link made', `${r.url} (copied; valid until ${formatDate(r.expiresAt)})`);
                     },
                     onError: (err) => toast.failure('Error making the link', err),
                   })
@@ -178,8 +178,8 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
         </div>
       </div>
       <p className="muted small">
-        By {plan.dentistName ?? 'a dentist'} · version {plan.version} · {formatEnGbDate(plan.createdAt)}
-        {plan.acceptance && ` · option ${plan.acceptance.option} signed by ${plan.acceptance.signedBy} on ${formatEnGbDate(plan.acceptance.acceptedAt)}`}
+        By {plan.dentistName ?? 'a dentist'} · version {plan.version} · {formatDate(plan.createdAt)}
+        {plan.acceptance && ` · option ${plan.acceptance.option} signed by ${plan.acceptance.signedBy} on ${formatDate(plan.acceptance.acceptedAt)}`}
       </p>
       {editing ? (
         <PlanEditor plan={plan} onDone={() => setEditing(false)} />
@@ -196,7 +196,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
             .filter((v) => v.version < plan.version && v.acceptedOption)
             .map((v) => (
               <li key={v.version}>
-                Version {v.version}: option {v.acceptedOption} signed by {v.signedBy} on {formatEnGbDate(v.acceptedAt!)}, kept as signed
+                Version {v.version}: option {v.acceptedOption} signed by {v.signedBy} on {formatDate(v.acceptedAt!)}, kept as signed
               </li>
             ))}
         </ul>

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { PLAN_LIMITS, type TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
@@ -42,7 +42,7 @@ function draftOf(plan: TreatmentPlan): OptionDraft[] {
 export function versionNotice(plan: TreatmentPlan): string {
   const next = plan.version + 1;
   if (plan.acceptance) {
-    return `This makes version ${next}; the patient signs again. Version ${plan.version}, signed by ${plan.acceptance.signedBy} on ${formatEnGbDate(plan.acceptance.acceptedAt)}, stays as it was signed.`;
+    return `This makes version ${next}; the patient signs again. Version ${plan.version}, signed by ${plan.acceptance.signedBy} on ${formatDate(plan.acceptance.acceptedAt)}, stays as it was signed.`;
   }
   return `This makes version ${next}, proposed to the patient.`;
 }

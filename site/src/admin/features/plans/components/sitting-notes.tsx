@@ -1,4 +1,4 @@
-import { formatDocumentDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import type { PlanLine } from '../../../../../../shared/schemas/treatment-plan';
 
 // NOTE-15: under an item of a plan's card, what its sittings noted (PLAN-11): "Sitting 1, 07/12/2026:
@@ -10,7 +10,7 @@ export function SittingNotes({ line }: { line: Pick<PlanLine, 'sittingNotes'> })
     <ul className="plan-sitting-notes">
       {notes.map((n) => (
         <li key={n.label}>
-          {n.label}, {formatDocumentDate(n.at)}
+          {n.label}, {formatDate(n.at)}
           {n.userName ? ` (${n.userName})` : ''}: {n.note}
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { whatsAppLink, whatsAppRecallText } from '../../../../../../shared/emails/whatsapp';
 import type { RecallItem, RecallState } from '../../../../../../shared/schemas/recall';
 import { ErrorState } from '../../../components/list-states';
@@ -39,7 +39,7 @@ function RecallRow({ item }: { item: RecallItem }) {
           <span className={`state-pill ${tag.tone}`}>{tag.label}</span>
         </div>
         <p className="row-meta">
-          <span>Last visit {formatListDate(item.lastVisit)}</span>
+          <span>Last visit {formatDate(item.lastVisit)}</span>
           <span>{formatPhone(item.phone)}</span>
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { formatMoment } from '../../../../../../shared/domain/dates';
+import { formatDateTime } from '../../../../../../shared/domain/dates';
 
 /** '2 Mar 2026, 10:00 am' at the clinic (UI-6: dates are written by shared/domain/dates.ts only). */
-export const when = (iso: string) => formatMoment(iso);
+export const when = (iso: string) => formatDateTime(iso);

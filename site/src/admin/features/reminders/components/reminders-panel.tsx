@@ -1,7 +1,7 @@
 import { CheckOutlined, MailOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { timeSlotLabel, treatmentLabel } from '../../../../../../shared/constants/booking';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { whatsAppLink, whatsAppText } from '../../../../../../shared/emails/whatsapp';
 import type { ReminderItem } from '../../../../../../shared/schemas/reminder';
 import { ErrorState } from '../../../components/list-states';
@@ -80,7 +80,7 @@ export function RemindersPanel() {
       ) : (
         days.map((day, i) => {
           const items = reminders.data.items.filter((r) => r.preferredDate === day);
-          const label = `${i === 0 ? 'Today' : 'Tomorrow'}, ${formatListDate(day)}`;
+          const label = `${i === 0 ? 'Today' : 'Tomorrow'}, ${formatDate(day)}`;
           return (
             <div key={day} className="reminder-day">
               <h3 className="reminder-day-heading">{label}</h3>

@@ -1,5 +1,5 @@
 import { Button, Card, Input, Rate, Space, Typography, message } from 'antd';
-import { formatListDate } from '../../../../../../shared/domain/dates';
+import { formatDate } from '../../../../../../shared/domain/dates';
 import { useState } from 'react';
 import type { AdminReview } from '../../../../../../shared/schemas/review';
 import { Badge, type BadgeTone } from '../../../components/status-badge';
@@ -12,7 +12,7 @@ const STATUS: Record<AdminReview['status'], { label: string; tone: BadgeTone }> 
   hidden: { label: 'Hidden', tone: 'grey' },
 };
 
-const day = (value: string) => formatListDate(value);
+const day = (value: string) => formatDate(value);
 
 /** REV-4: one review with Approve / Hide and the clinic's reply. */
 export function ReviewCard({ review }: { review: AdminReview }) {
