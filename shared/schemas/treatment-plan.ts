@@ -117,7 +117,8 @@ export const invoiceFromCompletedSchema = z.object({
   itemIds: z.array(id(PLAN_MESSAGES.itemIdsBill)).min(1, PLAN_MESSAGES.itemIdsBill).max(100).optional(),
 });
 
-export type PlanStatus = 'proposed' | 'accepted' | 'in-progress' | 'completed' | 'declined';
+/** PLAN-7, PLAN-20: `superseded` once a plan accepted later holds its work. */
+export type PlanStatus = 'proposed' | 'accepted' | 'in-progress' | 'completed' | 'declined' | 'superseded';
 export type OptionStatus = 'proposed' | 'accepted' | 'declined';
 
 export interface PlanLine {
@@ -125,6 +126,8 @@ export interface PlanLine {
   itemId: number;
   visit: number;
   description: string;
+  /** PLAN-21: what the patient reads for it (in English; the estimate prints it in their language). */
+  patientName: string;
   code: string;
   teeth: string[];
   sacCode: string | null;
@@ -135,8 +138,10 @@ export interface PlanLine {
   netPrice: number;
   tax: number;
   total: number;
-  /** The clinical item's status now, the teeth done at sittings so far, and whether it is billed. */
+  /** The clinical item's status now (`declined` once another option was accepted, PLAN-18), the teeth done at sittings so far, and whether it is billed. */
   itemStatus: string;
+  /** The clinical item was invalidated (entered in error). */
+  itemInvalidated: boolean;
   teethDone: string[];
   /** PLAN-16: the sittings recorded for the item so far. */
   sittings: number;
@@ -193,6 +198,8 @@ export interface TreatmentPlan {
   gstRegistered: boolean;
   createdAt: string;
   updatedAt: string;
+  /** PLAN-20: the plan accepted later that holds this plan's work, when superseded. */
+  supersededBy: number | null;
   options: PlanOption[];
   versions: PlanVersionSummary[];
   /** The accepted estimate of the current version (its PDF's hash and verify address), or null. */

@@ -95,7 +95,7 @@ export async function bookVisit(deps: Deps, planId: number, visit: number, appoi
 
 
 /**
- * GET /api/admin/treatment-plans/follow-up (PLAN-13): proposed plans whose current version was proposed at
+ * GET /api/admin/treatment-plans/follow-up (PLAN-13, PLAN-20): live proposed plans whose current version was proposed at
  * least `plan_follow_up_days` days ago (7 unless the owner sets it), oldest first, each with a WhatsApp
  * text in the patient's language (their latest booking's).
  */
@@ -113,10 +113,14 @@ export async function followUpList(deps: Deps): Promise<{ days: number; plans: F
     .orderBy('v.createdAt')
     .select('t.id', 'p.phone', 'p.firstName', 'v.createdAt');
   const due = rows.filter((r) => clinicToday(new Date(r.createdAt)) <= cutoff);
-  const plans = await readPlans(deps, deps.knex, due.map((r) => Number(r.id)));
+  // PLAN-20: only live proposals: a proposed option still holds planned work not entered in error (a plan
+  // superseded by a later accepted one is not proposed; one whose work was all done or declined is not live).
+  const read = await readPlans(deps, deps.knex, due.map((r) => Number(r.id)));
+  const live = (plan: TreatmentPlan) => plan.options.some((o) => o.status === 'proposed' && o.items.some((l) => l.itemStatus === 'planned' && !l.itemInvalidated));
+  const plans = read.filter(live);
   const out: FollowUp[] = [];
-  for (const [i, plan] of plans.entries()) {
-    const row = due[i];
+  for (const plan of plans) {
+    const row = due.find((r) => Number(r.id) === plan.id)!;
     const lang = await patientLanguage(deps.knex, plan.patientId);
     const text = estimateWords[lang].followUp(String(row.firstName), plan.title, null);
     const proposedOn = clinicToday(new Date(row.createdAt));

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
+import { DECLINED_STATUS } from '../../../shared/clinical/chart-command';
 import { SAC_HEALTH_CARE } from '../../../shared/constants/invoice';
 import { decimalString, toPaise } from '../../../shared/domain/money';
 import { isLang, type Lang } from '../../../shared/i18n/types';
 import { computeEstimate, emiMonthly, ITEM_DISCOUNT_TOO_LARGE, PLAN_DISCOUNT_TOO_LARGE } from '../../../shared/plans/estimate';
+import { patientName } from '../../../shared/plans/patient-names';
 import { planEmiMonths } from '../../../shared/schemas/site-setting';
 import type {
   OptionStatus,
@@ -30,11 +32,13 @@ type Row = Record<string, any>;
 export const PLAN_ERRORS = {
   notPlanned: (id: number) => `Item ${id} is not a planned procedure of this patient`,
   declined: 'This plan was declined: make a new plan',
+  superseded: (by: number) => `This plan was superseded by plan #${by}, which the patient accepted: change that plan or make a new one`,
   started: 'Work on this plan has been completed or billed: make a new plan for further work',
   noAcceptedPrices: 'This plan has no accepted estimate',
   notProposed: 'Only a proposed plan can be declined',
   noOption: (name: string) => `This plan has no option ${name}`,
   optionDeclined: (name: string) => `Option ${name} is already declined`,
+  offeredAgain: 'Offered again in a treatment plan',
 } as const;
 
 /** The minutes a visit takes when the dentist gives none: half an hour a procedure. */
@@ -51,17 +55,33 @@ async function priceFor(db: DB, code: string): Promise<{ name: string; price: nu
 
 /**
  * PLAN-1: the items of an option are procedures of this patient, not invalidated, and planned (a new
- * version may keep items of the version before that have since been completed).
+ * version may keep items of the version before that have since been completed). PLAN-18: an item declined
+ * when another option was accepted may be offered again; writeVersion makes it planned again.
  */
 async function checkItems(trx: Knex.Transaction, patientId: number, ids: number[], keep: Set<number>): Promise<Map<number, Row>> {
   const rows: Row[] = await trx('clinicalItems').whereIn('id', ids).select('id', 'patientId', 'kind', 'status', 'code', 'teeth', 'invalidatedAt');
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   for (const id of ids) {
     const row = byId.get(id);
-    const ok = row && Number(row.patientId) === patientId && row.kind === 'procedure' && !row.invalidatedAt && (row.status === 'planned' || keep.has(id));
+    const ok = row && Number(row.patientId) === patientId && row.kind === 'procedure' && !row.invalidatedAt && (row.status === 'planned' || row.status === DECLINED_STATUS || keep.has(id));
     if (!ok) throw badRequest(PLAN_ERRORS.notPlanned(id), { itemIds: PLAN_ERRORS.notPlanned(id) });
   }
   return byId;
+}
+
+/**
+ * PLAN-18: items declined when another option was accepted, offered again in a new plan or version, are
+ * planned again (their history event and audit row in the version's transaction), so the chart draws them.
+ */
+async function replanDeclined(deps: Deps, trx: Knex.Transaction, rows: Row[], userId: number): Promise<void> {
+  for (const row of rows) {
+    if (row.status !== DECLINED_STATUS) continue;
+    const id = Number(row.id);
+    await trx('clinicalItems').where({ id }).update({ status: 'planned' });
+    await trx('clinicalItemEvents').insert({ itemId: id, at: deps.now(), action: 'status', status: 'planned', userId, reason: PLAN_ERRORS.offeredAgain });
+    await audit(trx, { action: 'update', entity: 'clinical-item', entityId: id, changes: { status: { old: DECLINED_STATUS, new: 'planned' } } });
+    row.status = 'planned';
+  }
 }
 
 /** PLAN-1, PLAN-3, PLAN-4, PLAN-5: writes one version of a plan with its options and priced lines. */
@@ -80,6 +100,7 @@ async function writeVersion(
     .returning('id');
   for (const [o, option] of input.options.entries()) {
     const items = await checkItems(trx, plan.patientId, option.itemIds, keep);
+    await replanDeclined(deps, trx, [...items.values()], userId);
     const edits = new Map((option.lines ?? []).map((l) => [l.itemId, l]));
     const lines: { itemId: number; code: string; teeth: string[]; description: string; sacCode: string | null; taxRate: number; unitPrice: number; discount: number; visit: number }[] = [];
     for (const itemId of option.itemIds) {
@@ -170,6 +191,7 @@ export async function updatePlan(deps: Deps, id: number, userId: number, input: 
     const plan = await trx('treatmentPlans').where({ id }).forUpdate().first();
     if (!plan) throw notFound('Treatment plan');
     if (plan.status === 'declined') throw conflict(PLAN_ERRORS.declined);
+    if (plan.status === 'superseded') throw conflict(PLAN_ERRORS.superseded(Number(plan.supersededBy)));
     const current = await currentLines(trx, id, Number(plan.currentVersion));
     const itemIds = current.map((l) => Number(l.clinicalItemId));
     const started = itemIds.length
@@ -269,7 +291,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
         .leftJoin('billedClinicalItems as b', 'b.clinicalItemId', 'l.clinicalItemId')
         .whereIn('l.optionId', options.map((o) => o.id))
         .orderBy(['l.optionId', 'l.position'])
-        .select('l.*', 'c.status as itemStatus', 'b.invoiceId as billedInvoiceId')
+        .select('l.*', 'c.status as itemStatus', 'c.invalidatedAt as itemInvalidatedAt', 'b.invoiceId as billedInvoiceId')
     : [];
   const itemIds = [...new Set(lines.map((l) => Number(l.clinicalItemId)))];
   const sittings: Row[] = itemIds.length ? await db('clinicalItemSittings').whereIn('clinicalItemId', itemIds).select('clinicalItemId', 'teeth') : [];
@@ -300,6 +322,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           itemId: Number(l.clinicalItemId),
           visit: Number(l.visit),
           description: String(l.description),
+          patientName: patientName(String(l.code), 'en', String(l.description)),
           code: String(l.code),
           teeth: l.teeth as string[],
           sacCode: (l.sacCode as string | null) ?? null,
@@ -311,6 +334,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           tax: figures.lines[i].tax,
           total: figures.lines[i].total,
           itemStatus: String(l.itemStatus),
+          itemInvalidated: l.itemInvalidatedAt != null,
           teethDone: [...new Set(sittingsOf(Number(l.clinicalItemId)).flatMap((s) => s.teeth as string[]))].sort(),
           sittings: sittingsOf(Number(l.clinicalItemId)).length,
           billed: l.billedInvoiceId != null,
@@ -373,6 +397,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
       gstRegistered: registered,
       createdAt: iso(plan.createdAt),
       updatedAt: iso(plan.updatedAt),
+      supersededBy: plan.supersededBy == null ? null : Number(plan.supersededBy),
       options: optionJson,
       versions: versionJson,
       acceptance: currentAcceptance

@@ -22,6 +22,7 @@ const statusTone: Record<PlanStatus, string> = {
   'in-progress': 'is-due',
   completed: 'is-done',
   declined: 'is-late',
+  superseded: '',
 };
 const statusLabel: Record<PlanStatus, string> = {
   proposed: 'Proposed',
@@ -29,11 +30,14 @@ const statusLabel: Record<PlanStatus, string> = {
   'in-progress': 'In progress',
   completed: 'Completed',
   declined: 'Declined',
+  superseded: 'Superseded',
 };
 
 const sittingsText = (n: number) => (n === 1 ? '1 sitting' : `${n} sittings`);
 
 function LineProgress({ line }: { line: PlanLine }) {
+  // PLAN-18: an item of an option not chosen is declined on the chart and said so here.
+  if (line.itemStatus === 'declined') return <span className="plan-progress"> not chosen</span>;
   if (line.itemStatus === 'completed') return <span className="plan-done"> done{line.billed ? ', billed' : ''}</span>;
   const parts = [line.sittings > 0 ? sittingsText(line.sittings) : '', line.teeth.length > 1 && line.teethDone.length ? `${line.teethDone.join(' ')} done` : ''].filter(Boolean);
   return parts.length ? <span className="plan-progress"> {parts.join(', ')}</span> : null;
@@ -49,6 +53,8 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
         Option {option.name} <span className="plan-option-status">{option.status}</span>
       </h3>
       {option.status === 'declined' && option.declineReason && <p className="plan-decline-reason small">Declined: {option.declineReason}</p>}
+      {/* Narrow screens: the table scrolls sideways inside its option, and says so (a fade at the edge). */}
+      <div className="plan-lines-scroll" tabIndex={0} role="region" aria-label={`Option ${option.name} items`}>
       <table className="plan-lines">
         <thead>
           <tr>
@@ -93,6 +99,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
           </tbody>
         ))}
       </table>
+      </div>
       <dl className="plan-totals">
         {option.discountTotal > 0 && (
           <div>
@@ -178,6 +185,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
       <p className="muted small">
         By {plan.dentistName ?? 'a dentist'} · version {plan.version} · {formatEnGbDate(plan.createdAt)}
         {plan.acceptance && ` · option ${plan.acceptance.option} signed by ${plan.acceptance.signedBy} on ${formatEnGbDate(plan.acceptance.acceptedAt)}`}
+        {plan.supersededBy !== null && ` · superseded by plan #${plan.supersededBy}, accepted later for the same work`}
       </p>
       {editing ? (
         <PlanEditor plan={plan} onDone={() => setEditing(false)} />
@@ -201,7 +209,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
       )}
       {plan.acceptance && (
         <p className="plan-hash small">
-          SHA-256 <code>{plan.acceptance.documentHash}</code> · <a href={plan.acceptance.verifyUrl}>verify</a>
+          SHA-256 <code>{plan.acceptance.documentHash}</code> · <a href={plan.acceptance.verifyUrl} target="_blank" rel="noreferrer">verify</a>
         </p>
       )}
       {accepting && <AcceptDialog plan={plan} open={accepting} onClose={() => setAccepting(false)} />}
