@@ -1,3 +1,6 @@
+import { BRIDGE_PRICE_ROW, catalogueChartCodes } from '../clinical/vocabulary';
+import type { BookingTreatmentCode } from '../constants/booking';
+import { treatments } from '../constants/treatments';
 import type { Lang } from '../i18n/types';
 
 // PLAN-21: what the patient reads for each chart code (the estimate, the personal link's page, the invoice
@@ -33,4 +36,27 @@ export const patientNames: Record<string, Record<Lang, string>> = {
 /** PLAN-21: the name the patient reads for `code`, in `lang`; else `fallback` (the price list row's name). */
 export function patientName(code: string, lang: Lang, fallback: string): string {
   return Object.prototype.hasOwnProperty.call(patientNames, code) ? patientNames[code][lang] : fallback;
+}
+
+/**
+ * PLAN-23: the booking treatment (the diary's "Treatment", shared/constants/booking.ts) of a chart code: the
+ * catalogue treatment its price list row was made from (a bridge: the catalogue's bridges and implants);
+ * null for a code the catalogue does not sell (one the owner added).
+ */
+export function bookingTreatmentOf(code: string): BookingTreatmentCode | null {
+  for (const [rowName, entry] of Object.entries(catalogueChartCodes)) {
+    if (entry.code !== code) continue;
+    const catalogueName = rowName === BRIDGE_PRICE_ROW.name ? BRIDGE_PRICE_ROW.catalogueName : rowName;
+    return treatments.find((t) => t.name === catalogueName)?.bookingCode ?? null;
+  }
+  return null;
+}
+
+/** PLAN-23: a plan visit's appointment treatment: its first item's that the catalogue sells, else `other`. */
+export function visitTreatment(codes: readonly string[]): BookingTreatmentCode {
+  for (const code of codes) {
+    const found = bookingTreatmentOf(code);
+    if (found) return found;
+  }
+  return 'other';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BookingTreatmentCode } from '../constants/booking';
 import { languages, type Lang } from '../i18n/types';
 import { idField, numberInput } from './fields';
 
@@ -219,6 +220,8 @@ export interface VisitToBook {
   minutes: number;
   items: { itemId: number; description: string; teeth: string[] }[];
   totalAmount: number;
+  /** PLAN-23: the treatment its appointment is booked for (a booking treatment code). */
+  treatment: BookingTreatmentCode;
 }
 
 /** GET /api/admin/treatment-plans/follow-up: a proposed plan not accepted after N days (PLAN-13). */

@@ -132,7 +132,8 @@ export function useBookVisit() {
         patientId: v.visit.patientId,
         preferredDate: v.preferredDate,
         preferredTime: v.preferredTime,
-        treatment: 'other',
+        // PLAN-23: the visit's treatment, so the diary shows what the visit is for.
+        treatment: v.visit.treatment,
         notes: `${v.visit.title}: visit ${v.visit.visit}${v.visit.label ? ` (${v.visit.label})` : ''}, ${v.visit.minutes} min`,
         bookAnyway: true,
       });
