@@ -19,6 +19,7 @@ import type {
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit, auditRead } from '../../platform/audit';
+import { verifyAddress } from '../../platform/documents/issued-documents';
 import { settingValue } from '../content/site-settings';
 import { occupiesPlaceSql } from '../appointments/places';
 
@@ -408,7 +409,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
             via: currentAcceptance.via,
             language: isLang(currentAcceptance.language) ? currentAcceptance.language : 'en',
             documentHash: String(currentAcceptance.documentHash),
-            verifyUrl: `${deps.config.publicUrl}/verify/${currentAcceptance.documentHash}`,
+            verifyUrl: verifyAddress(deps.config.publicUrl, String(currentAcceptance.documentHash)),
           }
         : null,
     });
