@@ -75,6 +75,40 @@ export const treatmentPlanSchema = z
   });
 export type TreatmentPlanInput = z.output<typeof treatmentPlanSchema>;
 
+/** POST /api/admin/patients/{id}/treatment-plans/preview (PLAN-24): the options priced, nothing saved. */
+export const planPreviewSchema = z.object({
+  planId: id('Plan id must be a positive whole number').optional(),
+  options: treatmentPlanSchema.shape.options,
+});
+export type PlanPreviewInput = z.output<typeof planPreviewSchema>;
+
+/** PLAN-24: what the preview answers: each option's lines with their figures, and its totals. */
+export interface PlanPreview {
+  gstRegistered: boolean;
+  options: {
+    name: string;
+    listTotal: number;
+    discountTotal: number;
+    subtotal: number;
+    taxAmount: number;
+    total: number;
+    items: {
+      itemId: number;
+      code: string;
+      teeth: string[];
+      description: string;
+      patientName: string;
+      visit: number;
+      taxRate: number;
+      unitPrice: number;
+      discount: number;
+      planDiscountShare: number;
+      netPrice: number;
+      total: number;
+    }[];
+  }[];
+}
+
 // A signature drawn on the screen: a PNG as a data URL, at most 400 KB of base64.
 const SIGNATURE = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 

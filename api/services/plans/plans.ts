@@ -12,6 +12,8 @@ import type {
   PlanOption,
   PlanStatus,
   PlanDecline,
+  PlanPreview,
+  PlanPreviewInput,
   PlanVersionSummary,
   TreatmentPlan,
   TreatmentPlanInput,
@@ -59,7 +61,7 @@ async function priceFor(db: DB, code: string): Promise<{ name: string; price: nu
  * version may keep items of the version before that have since been completed). PLAN-18: an item declined
  * when another option was accepted may be offered again; writeVersion makes it planned again.
  */
-async function checkItems(trx: Knex.Transaction, patientId: number, ids: number[], keep: Set<number>): Promise<Map<number, Row>> {
+async function checkItems(trx: DB, patientId: number, ids: number[], keep: Set<number>): Promise<Map<number, Row>> {
   const rows: Row[] = await trx('clinicalItems').whereIn('id', ids).select('id', 'patientId', 'kind', 'status', 'code', 'teeth', 'invalidatedAt');
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   for (const id of ids) {
@@ -85,6 +87,82 @@ async function replanDeclined(deps: Deps, trx: Knex.Transaction, rows: Row[], us
   }
 }
 
+type PlanOptionInput = TreatmentPlanInput['options'][number];
+
+/** PLAN-3, PLAN-4, PLAN-5: an option's lines priced from the price list (or as edited) and its figures. */
+async function priceOption(db: DB, items: Map<number, Row>, option: PlanOptionInput, o: number, registered: boolean) {
+  const edits = new Map((option.lines ?? []).map((l) => [l.itemId, l]));
+  const lines: { itemId: number; code: string; teeth: string[]; description: string; sacCode: string | null; taxRate: number; unitPrice: number; discount: number; visit: number }[] = [];
+  for (const itemId of option.itemIds) {
+    const item = items.get(itemId)!;
+    const listed = await priceFor(db, String(item.code));
+    const edit = edits.get(itemId);
+    lines.push({
+      itemId,
+      code: String(item.code),
+      teeth: item.teeth as string[],
+      description: listed.name,
+      sacCode: listed.sacCode,
+      taxRate: listed.taxRate,
+      unitPrice: edit?.unitPrice ?? listed.price,
+      discount: edit?.discount ?? 0,
+      visit: edit?.visit ?? 1,
+    });
+  }
+  try {
+    return { lines, figures: computeEstimate(lines, option.discount ?? 0, registered) };
+  } catch (error) {
+    const message = error instanceof RangeError && error.message === PLAN_DISCOUNT_TOO_LARGE ? PLAN_DISCOUNT_TOO_LARGE : ITEM_DISCOUNT_TOO_LARGE;
+    const field = message === PLAN_DISCOUNT_TOO_LARGE ? `options.${o}.discount` : `options.${o}.lines`;
+    throw badRequest(message, { [field]: message });
+  }
+}
+
+/**
+ * POST /api/admin/patients/{id}/treatment-plans/preview (PLAN-24): the options as they would be priced,
+ * nothing written, so the editor shows prices, discounts, GST and totals live while the dentist chooses.
+ * `planId`: the plan being changed (its items stay allowed, as a change keeps them).
+ */
+export async function previewPlan(deps: Deps, patientId: number, input: PlanPreviewInput): Promise<PlanPreview> {
+  const patient = await deps.knex('patients').where({ id: patientId }).first('id');
+  if (!patient) throw notFound('Patient');
+  const keep = new Set<number>();
+  if (input.planId !== undefined) {
+    const plan = await deps.knex('treatmentPlans').where({ id: input.planId, patientId }).first('currentVersion');
+    if (!plan) throw notFound('Treatment plan');
+    for (const l of await currentLines(deps.knex, input.planId, Number(plan.currentVersion))) keep.add(Number(l.clinicalItemId));
+  }
+  const registered = (await settingValue(deps.knex, 'gstin')) !== null;
+  const options: PlanPreview['options'] = [];
+  for (const [o, option] of input.options.entries()) {
+    const items = await checkItems(deps.knex, patientId, option.itemIds, keep);
+    const { lines, figures } = await priceOption(deps.knex, items, option, o, registered);
+    options.push({
+      name: option.name,
+      listTotal: figures.listTotal,
+      discountTotal: figures.discountTotal,
+      subtotal: figures.subtotal,
+      taxAmount: figures.taxAmount,
+      total: figures.totalAmount,
+      items: lines.map((line, i) => ({
+        itemId: line.itemId,
+        code: line.code,
+        teeth: line.teeth,
+        description: line.description,
+        patientName: patientName(line.code, 'en', line.description),
+        visit: line.visit,
+        taxRate: registered ? line.taxRate : 0,
+        unitPrice: line.unitPrice,
+        discount: line.discount,
+        planDiscountShare: figures.lines[i].planDiscountShare,
+        netPrice: figures.lines[i].netPrice,
+        total: figures.lines[i].total,
+      })),
+    });
+  }
+  return { gstRegistered: registered, options };
+}
+
 /** PLAN-1, PLAN-3, PLAN-4, PLAN-5: writes one version of a plan with its options and priced lines. */
 async function writeVersion(
   deps: Deps,
@@ -102,32 +180,7 @@ async function writeVersion(
   for (const [o, option] of input.options.entries()) {
     const items = await checkItems(trx, plan.patientId, option.itemIds, keep);
     await replanDeclined(deps, trx, [...items.values()], userId);
-    const edits = new Map((option.lines ?? []).map((l) => [l.itemId, l]));
-    const lines: { itemId: number; code: string; teeth: string[]; description: string; sacCode: string | null; taxRate: number; unitPrice: number; discount: number; visit: number }[] = [];
-    for (const itemId of option.itemIds) {
-      const item = items.get(itemId)!;
-      const listed = await priceFor(trx, String(item.code));
-      const edit = edits.get(itemId);
-      lines.push({
-        itemId,
-        code: String(item.code),
-        teeth: item.teeth as string[],
-        description: listed.name,
-        sacCode: listed.sacCode,
-        taxRate: listed.taxRate,
-        unitPrice: edit?.unitPrice ?? listed.price,
-        discount: edit?.discount ?? 0,
-        visit: edit?.visit ?? 1,
-      });
-    }
-    let figures;
-    try {
-      figures = computeEstimate(lines, option.discount ?? 0, registered);
-    } catch (error) {
-      const message = error instanceof RangeError && error.message === PLAN_DISCOUNT_TOO_LARGE ? PLAN_DISCOUNT_TOO_LARGE : ITEM_DISCOUNT_TOO_LARGE;
-      const field = message === PLAN_DISCOUNT_TOO_LARGE ? `options.${o}.discount` : `options.${o}.lines`;
-      throw badRequest(message, { [field]: message });
-    }
+    const { lines, figures } = await priceOption(trx, items, option, o, registered);
     const visitCount = Math.max(...lines.map((l) => l.visit));
     const visits = Array.from({ length: visitCount }, (_, i) => {
       const given = option.visits?.[i];

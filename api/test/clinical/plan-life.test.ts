@@ -190,6 +190,29 @@ describe('discounts in whole rupees (PLAN-19)', () => {
   });
 });
 
+describe("the editor's live prices (PLAN-24)", () => {
+  it('prices the options as saving would, writing nothing, and refuses a discount larger than the items', async () => {
+    const patient = await clinic.newPatient();
+    const items = await chart(patient, '46 implant; 36 rct');
+    const body = { options: [{ name: 'A', itemIds: [items['46 implant'], items['36 rct']], discount: 1000 }] };
+    const plansBefore = await clinic.app.deps.knex('treatmentPlans').count<{ count: string }[]>('* as count');
+    const preview = await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/treatment-plans/preview`, body);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const saved = await plan(patient, { title: 'Same', ...body });
+    const [p, s] = [preview.body.options[0], saved.options[0]];
+    expect(p.items.map((l: any) => [l.patientName, l.netPrice])).toEqual(s.items.map((l: any) => [l.patientName, l.netPrice]));
+    expect([p.discountTotal, p.taxAmount, p.total]).toEqual([s.discountTotal, s.taxAmount, s.total]);
+    expect(p.items[0].patientName).toBe('Dental implant');
+    const plansAfter = await clinic.app.deps.knex('treatmentPlans').count<{ count: string }[]>('* as count');
+    expect(Number(plansAfter[0].count)).toBe(Number(plansBefore[0].count) + 1);
+    const tooMuch = await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/treatment-plans/preview`, { options: [{ ...body.options[0], discount: 10_000_000 }] });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error).toBe('The plan discount cannot be more than the items after their discounts');
+    const receptionist = await clinic.call('receptionist', 'POST', `/api/admin/patients/${patient}/treatment-plans/preview`, body);
+    expect(receptionist.status).toBe(403);
+  });
+});
+
 describe('what the patient reads (PLAN-21)', () => {
   it('names an implant "Dental implant" and a bridge "Dental bridge" on the plan, the estimate and the invoice', async () => {
     const patient = await clinic.newPatient();
