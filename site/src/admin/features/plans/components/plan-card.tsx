@@ -54,7 +54,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
       </h3>
       {option.status === 'declined' && option.declineReason && <p className="plan-decline-reason small">Declined: {option.declineReason}</p>}
       {/* Narrow screens: the table scrolls sideways inside its option, and says so (a fade at the edge). */}
-      <div className="plan-lines-scroll" tabIndex={0} role="region" aria-label={`Option ${option.name} items`}>
+      <div className="plan-lines-scroll" tabIndex={0} role="group" aria-label={`Option ${option.name} treatments and amounts`}>
       <table className="plan-lines">
         <thead>
           <tr>
