@@ -46,7 +46,9 @@ function LineProgress({ line }: { line: PlanLine }) {
 function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (line: PlanLine) => void }) {
   // The discount column only where something is discounted (narrow screens keep the amounts in view).
   const discounted = option.items.some((l) => l.discount + l.planDiscountShare > 0);
-  const span = discounted ? 5 : 4;
+  // GST likewise only where an item is taxed (exempt dental care is most plans): the Amount stays in view.
+  const taxed = option.items.some((l) => l.taxRate > 0);
+  const span = 3 + (discounted ? 1 : 0) + (taxed ? 1 : 0);
   return (
     <section className={`plan-option is-${option.status}`} aria-label={`Option ${option.name}`}>
       <h3>
@@ -62,7 +64,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
             <th scope="col">Teeth</th>
             <th scope="col" className="num">Price</th>
             {discounted && <th scope="col" className="num">Discount</th>}
-            <th scope="col" className="num">GST</th>
+            {taxed && <th scope="col" className="num">GST</th>}
             <th scope="col" className="num">Amount</th>
           </tr>
         </thead>
@@ -92,7 +94,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
                   <td>{l.teeth.join(' ')}</td>
                   <td className="num">{formatAmount(l.unitPrice)}</td>
                   {discounted && <td className="num">{l.discount + l.planDiscountShare > 0 ? `− ${formatAmount(l.discount + l.planDiscountShare)}` : ''}</td>}
-                  <td className="num">{l.taxRate > 0 ? `${l.taxRate}%` : 'Exempt'}</td>
+                  {taxed && <td className="num">{l.taxRate > 0 ? `${l.taxRate}%` : 'Exempt'}</td>}
                   <td className="num">{formatAmount(l.total)}</td>
                 </tr>
               ))}
