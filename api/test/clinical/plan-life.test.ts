@@ -89,6 +89,11 @@ describe("accepting an option declines the others' items on the chart (PLAN-18)"
 
     const audits = await clinic.app.deps.knex('auditLog').where({ entity: 'clinical-item', entityId: String(items['46 implant']), action: 'update' });
     expect(audits).toHaveLength(1);
+    // FHIR-3: the declined work is a Procedure not done, with why.
+    const fhir = await clinic.app.request(`/api/admin/patients/${patient}/record.fhir.json`, { cookie: clinic.cookies.dentist });
+    const bundle = JSON.parse(await fhir.text());
+    const procedure = bundle.entry.map((e: any) => e.resource).find((r: any) => r.resourceType === 'Procedure' && r.identifier?.[0]?.value === String(items['46 implant']));
+    expect(procedure).toMatchObject({ status: 'not-done', statusReason: { text: 'Declined: the patient chose another option of the plan' } });
     // A declined status is set by acceptance only: PATCH names the statuses a person chooses, as before.
     const typed = await clinic.call('dentist', 'PATCH', `/api/admin/clinical-items/${items['46 rct']}`, { status: 'declined' });
     expect(typed.status).toBe(400);
