@@ -139,7 +139,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
   const canPlan = useCan('clinical.write');
   // PLAN-8: a plan is changed (a new version) until an item of it is completed or billed; then a new plan.
   const begun = plan.options.some((o) => o.items.some((l) => l.itemStatus === 'completed' || l.billed));
-  const canChange = canPlan && plan.status !== 'declined' && plan.status !== 'completed' && !begun && !editing;
+  const canChange = canPlan && plan.status !== 'declined' && plan.status !== 'superseded' && plan.status !== 'completed' && !begun && !editing;
   const working = plan.status === 'accepted' || plan.status === 'in-progress';
   const link = usePlanLink();
   const toast = useToast();
