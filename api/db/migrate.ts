@@ -40,6 +40,7 @@ import * as patientMerges from './migrations/080-patient-merges';
 import * as clinicalItemStatuses from './migrations/085-clinical-item-statuses';
 import * as creditNotes from './migrations/090-credit-notes';
 import * as bookingCreateRows from './migrations/115-booking-create-rows';
+import * as planSupersession from './migrations/100-plan-supersession';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Knex.Migration> = {
   '085-clinical-item-statuses': clinicalItemStatuses,
   '090-credit-notes': creditNotes,
   '115-booking-create-rows': bookingCreateRows,
+  '100-plan-supersession': planSupersession,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -15,7 +15,7 @@ import {
 import { medicalHistorySchema } from '../../shared/clinical/medical-history';
 import { addendumSchema, visitNoteCreateSchema, visitNoteTemplatesSchema, visitNoteUpdateSchema } from '../../shared/clinical/visit-note';
 import { galleryImageSchema } from '../../shared/schemas/gallery-image';
-import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planDeclineSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
+import { invoiceFromCompletedSchema, planAcceptSchema, planBookingSchema, planDeclineSchema, planPreviewSchema, planSittingSchema, treatmentPlanSchema } from '../../shared/schemas/treatment-plan';
 import { invoiceCreateSchema } from '../../shared/schemas/invoice';
 import { creditNoteCreateSchema } from '../../shared/schemas/credit-note';
 import { languages } from '../../shared/i18n/types';
@@ -148,6 +148,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/patients/:id/record.fhir.json': { tag: 'Clinical', summary: "The patient's clinical record as a FHIR R4 Bundle (audited)", produces: 'application/fhir+json', response: fhirRecordAnswer },
   'GET /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: "A patient's treatment plans, newest first", response: treatmentPlanAnswer, list: true },
   'POST /api/admin/patients/:id/treatment-plans': { tag: 'Plans', summary: 'Make a treatment plan from planned items: options, visits, prices', body: treatmentPlanSchema },
+  'POST /api/admin/patients/:id/treatment-plans/preview': { tag: 'Plans', summary: "A plan's options priced as saving would, nothing written (the editor's live prices)", body: planPreviewSchema },
   'GET /api/admin/patients/:id/billable-items': { tag: 'Plans', summary: 'Completed, unbilled work at its accepted prices', response: billableItemAnswer, list: true },
   'POST /api/admin/patients/:id/invoice-from-completed': { tag: 'Plans', summary: 'Invoice the completed work (201), or 409 when nothing is left to bill', body: invoiceFromCompletedSchema },
   'GET /api/admin/treatment-plans/to-book': { tag: 'Plans', summary: "Accepted plans' visits without an appointment, with their lengths", response: visitToBookAnswer, list: true },

@@ -13,8 +13,15 @@ import { isTooth, surfaceCodes, surfaceFromLetter, surfaceLabel, teethBetween, t
 export type ItemKind = 'finding' | 'procedure';
 export const procedureStatuses = ['planned', 'completed', 'existing', 'existing-elsewhere', 'referred'] as const;
 export type ProcedureStatus = (typeof procedureStatuses)[number];
-/** A finding is a condition; a procedure is planned, done here, found done here or elsewhere, or referred. */
-export type ItemStatus = 'condition' | ProcedureStatus;
+/**
+ * PLAN-18: a planned procedure of a plan's option the patient did not choose. Set only by accepting another
+ * option (never typed in the bar, nor chosen in PATCH), so it is kept out of `procedureStatuses`, the list
+ * the bar's and the routes' messages name.
+ */
+export const DECLINED_STATUS = 'declined' as const;
+export type DeclinedStatus = typeof DECLINED_STATUS;
+/** A finding is a condition; a procedure is planned, done here, found done here or elsewhere, or referred (or declined, PLAN-18). */
+export type ItemStatus = 'condition' | ProcedureStatus | DeclinedStatus;
 
 /** One code the bar understands: a procedure of the price list or a finding of the owner's list. */
 export interface ChartCode {

@@ -57,6 +57,9 @@ export function chartTeeth(items: readonly ChartItemLike[], drawOf: (code: strin
   for (const tooth of shown) teeth.set(tooth, { tooth, state: 'present', marks: [] });
   const ordered = [...items].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
   for (const item of ordered) {
+    // PLAN-18: the work of an option the patient did not choose is not on the teeth (the chart at a date
+    // before the choice reads the item as it stood then, planned, and draws it).
+    if (item.status === 'declined') continue;
     const draw = drawOf(item.code);
     item.teeth.forEach((tooth, index) => {
       if (!isTooth(tooth)) return;

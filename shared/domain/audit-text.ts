@@ -140,6 +140,7 @@ export const ACTION_SENTENCES: Record<string, string> = {
   'review:update': '{who} moderated {thing}',
   'treatment-plan:accept': '{who} recorded the acceptance of {thing}',
   'treatment-plan:decline': '{who} recorded that {name} declined {thing}',
+  'treatment-plan:supersede': '{who} marked {thing} superseded by plan {new:supersededBy}, accepted later for the same work',
   'treatment-plan:link': '{who} made a personal link to {thing}',
   'treatment-plan:book-visit': '{who} linked an appointment to visit {new:visit} of {thing}',
   'clinical-item:create': '{who} added a chart entry',
@@ -156,6 +157,7 @@ export const ACTION_SENTENCES: Record<string, string> = {
 
 /** What the fields are called. */
 export const FIELD_LABELS: Record<string, string> = {
+  'supersededBy': 'Superseded by plan',
   'creditNoteNumber': 'Credit note number',
   'creditNote': 'Credit note',
   'creditedAmount': 'Amount credited',

@@ -16,7 +16,7 @@ export interface CreditNoteWords {
   againstValue: (invoiceNumber: string, date: string) => string;
   issuedTo: string;
   fileNumber: string;
-  phone: string;
+  phoneLabel: string;
   reason: string;
   description: string;
   sac: string;
@@ -44,7 +44,7 @@ const en: CreditNoteWords = {
   againstValue: (invoiceNumber, date) => `${invoiceNumber} dated ${date}`,
   issuedTo: 'Issued To',
   fileNumber: 'File No.',
-  phone: 'Phone',
+  phoneLabel: 'Phone',
   reason: 'Reason',
   description: 'Description',
   sac: 'SAC',
@@ -72,7 +72,7 @@ const mr: CreditNoteWords = {
   againstValue: (invoiceNumber, date) => `${invoiceNumber}, दिनांक ${date}`,
   issuedTo: 'यांना दिली',
   fileNumber: 'फाइल क्र.',
-  phone: 'फोन',
+  phoneLabel: 'फोन',
   reason: 'कारण',
   description: 'तपशील',
   sac: 'SAC',
@@ -100,7 +100,7 @@ const hi: CreditNoteWords = {
   againstValue: (invoiceNumber, date) => `${invoiceNumber}, दिनांक ${date}`,
   issuedTo: 'जिन्हें जारी',
   fileNumber: 'फ़ाइल सं.',
-  phone: 'फ़ोन',
+  phoneLabel: 'फ़ोन',
   reason: 'कारण',
   description: 'विवरण',
   sac: 'SAC',
@@ -217,7 +217,7 @@ export function buildCreditNoteDocument(source: CreditNoteSource, clinic: Clinic
     title: w.title,
     supplier: {
       name: clinic.name,
-      lines: [clinic.addressText, `${w.phone}: ${clinic.phone}  |  Email: ${clinic.email}`],
+      lines: [clinic.addressText, `${w.phoneLabel}: ${clinic.phone}  |  Email: ${clinic.email}`],
       taxLines: gstin ? [`GSTIN: ${gstin}`] : [],
     },
     issuedTo: {
@@ -225,7 +225,7 @@ export function buildCreditNoteDocument(source: CreditNoteSource, clinic: Clinic
       name: invoice.billTo.name.trim(),
       lines: [
         ...(invoice.patient?.fileNumber ? [`${w.fileNumber} ${invoice.patient.fileNumber}`] : []),
-        ...(invoice.billTo.phone ? [`${w.phone}: ${formatPhone(invoice.billTo.phone)}`] : []),
+        ...(invoice.billTo.phone ? [`${w.phoneLabel}: ${formatPhone(invoice.billTo.phone)}`] : []),
       ],
     },
     meta: [

@@ -3,9 +3,19 @@ import { computeInvoiceTotals } from '../domain/invoice-totals';
 import { computeEstimate, emiMonthly, PLAN_DISCOUNT_TOO_LARGE, sharePlanDiscount } from './estimate';
 
 describe('the estimate (PLAN-4, PLAN-5, PLAN-6)', () => {
-  it('shares a plan discount in whole paise that add up to it exactly, the odd paise to the largest fractions', () => {
-    expect(sharePlanDiscount([100_000, 100_000, 100_000], 10_000)).toEqual([3334, 3333, 3333]);
+  it('shares a plan discount in whole rupees per item, the remainder on the last, adding up to it exactly (PLAN-19)', () => {
+    expect(sharePlanDiscount([100_000, 100_000, 100_000], 10_000)).toEqual([3300, 3300, 3400]);
+    // ₹15,000 off ₹45,000 of work in three unequal items: ₹4,861 and ₹5,555, not ₹4,861.11.
+    expect(sharePlanDiscount([1_458_333, 1_666_667, 1_375_000], 1_500_000)).toEqual([486_100, 555_500, 458_400]);
     expect(sharePlanDiscount([50_000, 0, 150_000], 1)).toEqual([0, 0, 1]);
+    expect(sharePlanDiscount([150_000, 0], 1)).toEqual([1, 0]);
+    // Nearly everything off: the last item cannot take the remainder, the one before it takes the rest.
+    expect(sharePlanDiscount([100_000, 150], 100_100)).toEqual([99_950, 150]);
+    for (const [prices, off] of [[[123_456, 654_321, 99_999, 50_000], 333_333], [[10_000_000_00, 25_000_000_00], 7_777_777_77]] as const) {
+      const shares = sharePlanDiscount(prices, off);
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(off);
+      shares.slice(0, -1).forEach((share, i) => expect(share <= prices[i] && (share % 100 === 0 || share === prices[i])).toBe(true));
+    }
     expect(sharePlanDiscount([1, 1], 0)).toEqual([0, 0]);
     expect(() => sharePlanDiscount([100, 100], 201)).toThrow(PLAN_DISCOUNT_TOO_LARGE);
   });

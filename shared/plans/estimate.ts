@@ -43,24 +43,27 @@ export const PLAN_DISCOUNT_TOO_LARGE = 'The plan discount cannot be more than th
 export const ITEM_DISCOUNT_TOO_LARGE = 'A discount cannot be more than the price';
 
 /**
- * PLAN-4: the plan discount is shared among the items in proportion to their price after the item's own
- * discount, in whole paise, the remainder paisa by paisa to the largest shares first (ties: the earlier
- * item), so the shares add up to the plan discount exactly and every item has a price of its own to bill.
+ * PLAN-4, PLAN-19: the plan discount is shared among the items in proportion to their price after the
+ * item's own discount, each share rounded down to a whole rupee, the remainder (what the rounding left,
+ * and any paise of the discount itself) on the last item that has a price, so the shares add up to the plan
+ * discount exactly and every share but the last is whole rupees (₹4,861, not ₹4,861.11). Should the
+ * remainder be more than the last item's price (a discount of nearly everything), the excess goes to the
+ * items before it, last first, up to their prices. No share is more than its item's price.
  */
 export function sharePlanDiscount(afterItemDiscount: readonly number[], planDiscountPaise: number): number[] {
   const base = afterItemDiscount.reduce((a, b) => a + b, 0);
   if (planDiscountPaise <= 0 || base === 0) return afterItemDiscount.map(() => 0);
   if (planDiscountPaise > base) throw new RangeError(PLAN_DISCOUNT_TOO_LARGE);
-  const exact = afterItemDiscount.map((p) => (p * planDiscountPaise) / base);
-  const shares = exact.map((x) => Math.floor(x));
+  let last = afterItemDiscount.length - 1;
+  while (afterItemDiscount[last] === 0) last -= 1;
+  // Whole rupees, in integers of any size (paise times paise passes 2^53 for plans of a few lakh).
+  const rupeeShare = (price: number) => Number((BigInt(price) * BigInt(planDiscountPaise)) / (BigInt(base) * 100n)) * 100;
+  const shares = afterItemDiscount.map((price, i) => (i === last ? 0 : Math.min(price, rupeeShare(price))));
   let left = planDiscountPaise - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    if (shares[i] < afterItemDiscount[i]) {
-      shares[i] += 1;
-      left -= 1;
-    }
+  for (let i = last; i >= 0 && left > 0; i--) {
+    const take = Math.min(afterItemDiscount[i] - shares[i], left);
+    shares[i] += take;
+    left -= take;
   }
   return shares;
 }

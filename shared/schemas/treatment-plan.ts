@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BookingTreatmentCode } from '../constants/booking';
 import { languages, type Lang } from '../i18n/types';
 import { idField, numberInput } from './fields';
 
@@ -74,6 +75,40 @@ export const treatmentPlanSchema = z
   });
 export type TreatmentPlanInput = z.output<typeof treatmentPlanSchema>;
 
+/** POST /api/admin/patients/{id}/treatment-plans/preview (PLAN-24): the options priced, nothing saved. */
+export const planPreviewSchema = z.object({
+  planId: id('Plan id must be a positive whole number').optional(),
+  options: treatmentPlanSchema.shape.options,
+});
+export type PlanPreviewInput = z.output<typeof planPreviewSchema>;
+
+/** PLAN-24: what the preview answers: each option's lines with their figures, and its totals. */
+export interface PlanPreview {
+  gstRegistered: boolean;
+  options: {
+    name: string;
+    listTotal: number;
+    discountTotal: number;
+    subtotal: number;
+    taxAmount: number;
+    total: number;
+    items: {
+      itemId: number;
+      code: string;
+      teeth: string[];
+      description: string;
+      patientName: string;
+      visit: number;
+      taxRate: number;
+      unitPrice: number;
+      discount: number;
+      planDiscountShare: number;
+      netPrice: number;
+      total: number;
+    }[];
+  }[];
+}
+
 // A signature drawn on the screen: a PNG as a data URL, at most 400 KB of base64.
 const SIGNATURE = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
@@ -117,7 +152,8 @@ export const invoiceFromCompletedSchema = z.object({
   itemIds: z.array(id(PLAN_MESSAGES.itemIdsBill)).min(1, PLAN_MESSAGES.itemIdsBill).max(100).optional(),
 });
 
-export type PlanStatus = 'proposed' | 'accepted' | 'in-progress' | 'completed' | 'declined';
+/** PLAN-7, PLAN-20: `superseded` once a plan accepted later holds its work. */
+export type PlanStatus = 'proposed' | 'accepted' | 'in-progress' | 'completed' | 'declined' | 'superseded';
 export type OptionStatus = 'proposed' | 'accepted' | 'declined';
 
 export interface PlanLine {
@@ -125,6 +161,8 @@ export interface PlanLine {
   itemId: number;
   visit: number;
   description: string;
+  /** PLAN-21: what the patient reads for it (in English; the estimate prints it in their language). */
+  patientName: string;
   code: string;
   teeth: string[];
   sacCode: string | null;
@@ -135,8 +173,10 @@ export interface PlanLine {
   netPrice: number;
   tax: number;
   total: number;
-  /** The clinical item's status now, the teeth done at sittings so far, and whether it is billed. */
+  /** The clinical item's status now (`declined` once another option was accepted, PLAN-18), the teeth done at sittings so far, and whether it is billed. */
   itemStatus: string;
+  /** The clinical item was invalidated (entered in error). */
+  itemInvalidated: boolean;
   teethDone: string[];
   /** PLAN-16: the sittings recorded for the item so far. */
   sittings: number;
@@ -195,6 +235,8 @@ export interface TreatmentPlan {
   gstRegistered: boolean;
   createdAt: string;
   updatedAt: string;
+  /** PLAN-20: the plan accepted later that holds this plan's work, when superseded. */
+  supersededBy: number | null;
   options: PlanOption[];
   versions: PlanVersionSummary[];
   /** The accepted estimate of the current version (its PDF's hash and verify address), or null. */
@@ -214,6 +256,8 @@ export interface VisitToBook {
   minutes: number;
   items: { itemId: number; description: string; teeth: string[] }[];
   totalAmount: number;
+  /** PLAN-23: the treatment its appointment is booked for (a booking treatment code). */
+  treatment: BookingTreatmentCode;
 }
 
 /** GET /api/admin/treatment-plans/follow-up: a proposed plan not accepted after N days (PLAN-13). */

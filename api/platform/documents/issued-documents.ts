@@ -15,6 +15,15 @@ import type { FileStorage } from '../storage/types';
 // other byte gives another hash, which /verify does not know.
 
 export const HASH_PLACEHOLDER = '0'.repeat(64);
+
+/**
+ * VER-7: the address an issued document prints and the admin links to: the public page (PUBLIC_URL, the
+ * address patients use, as every personal link) with the document's code, which shows the verification
+ * result to a person (GET /verify?code=, VER-6).
+ */
+export function verifyAddress(publicUrl: string, code: string): string {
+  return `${publicUrl}/verify?code=${code}`;
+}
 const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex');
 const PLACEHOLDER_BYTES = Buffer.from(hexOf(HASH_PLACEHOLDER), 'latin1');
 // A hash as drawn: 64 characters 0-9 a-f, each as its hex pair (30-39, 61-66).

@@ -6,6 +6,7 @@ import {
   planAcceptSchema,
   planBookingSchema,
   planDeclineSchema,
+  planPreviewSchema,
   planSittingSchema,
   treatmentPlanSchema,
 } from '../../../shared/schemas/treatment-plan';
@@ -17,7 +18,7 @@ import { acceptPlanOnScreen, estimatePdf } from '../../services/plans/acceptance
 import { invoiceFromCompleted, readBillableItems, recordSitting } from '../../services/plans/billing';
 import { createPlanLink } from '../../services/plans/links';
 import { bookVisit, caseAcceptance, caseAcceptanceCsv, followUpList, visitsToBook } from '../../services/plans/pipeline';
-import { createPlan, declinePlan, readPatientPlans, readPlan, updatePlan } from '../../services/plans/plans';
+import { createPlan, declinePlan, previewPlan, readPatientPlans, readPlan, updatePlan } from '../../services/plans/plans';
 import { createAdminRouter } from '../router';
 
 // Treatment plans (PLAN-1..PLAN-17, docs/clinical.md "Treatment plans"). Reading: everyone who sees the
@@ -61,6 +62,12 @@ export function treatmentPlanRoutes(deps: Deps) {
     const input = parseBody(treatmentPlanSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await createPlan(deps, patientId, ctx.state.user!.id, input);
+  });
+
+  // PLAN-24: the editor's live prices: the options priced as saving would, nothing written.
+  router.post('/patients/:id/treatment-plans/preview', requires('clinical.write'), async (ctx) => {
+    const patientId = parseId(ctx.params.id, 'Patient');
+    ctx.body = await previewPlan(deps, patientId, parseBody(planPreviewSchema, ctx.request.body));
   });
 
   router.get('/patients/:id/billable-items', requires('invoices.read'), async (ctx) => {

@@ -5,6 +5,7 @@ import { escapeHtml } from '../../../shared/emails/layout';
 import { DEVANAGARI_UNICODE_RANGE } from '../../../shared/i18n/devanagari';
 import { localeOf, type Lang } from '../../../shared/i18n/types';
 import { estimateWords } from '../../../shared/plans/estimate-words';
+import { patientName } from '../../../shared/plans/patient-names';
 import { MANAGE_TOKEN } from '../../../shared/schemas/manage-appointment';
 import type { TreatmentPlan } from '../../../shared/schemas/treatment-plan';
 import type { Deps } from '../../deps';
@@ -49,7 +50,7 @@ export function planPage(plan: TreatmentPlan, lang: Lang, action: string, errors
             `<tr class="visit"><td colspan="2">${escapeHtml(`${w.visit} ${v.visit}${v.label ? `: ${v.label}` : ''}`)} · ${v.minutes} ${escapeHtml(w.minutes)}</td><td class="n">${rupees(v.totalAmount)}</td></tr>` +
             o.items
               .filter((l) => l.visit === v.visit)
-              .map((l) => `<tr><td>${escapeHtml(l.description)}</td><td>${escapeHtml(l.teeth.join(' '))}</td><td class="n">${rupees(l.total)}</td></tr>`)
+              .map((l) => `<tr><td>${escapeHtml(patientName(l.code, lang, l.description))}</td><td>${escapeHtml(l.teeth.join(' '))}</td><td class="n">${rupees(l.total)}</td></tr>`)
               .join(''),
         )
         .join('');

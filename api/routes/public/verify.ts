@@ -15,7 +15,7 @@ import { page } from './plans';
 // Verifying an issued document (VER-2, VER-4, VER-5, VER-6). One address for programs and people: JSON when
 // the client asks for JSON (Accept: application/json, or no preference), the page otherwise (a browser).
 // GET  /verify                the page: drop or choose the PDF you hold, or type the printed code (no JavaScript)
-// GET  /verify?code=...       303 to /verify/{code}
+// GET  /verify?code=...       the page with the result for a browser (VER-7, the printed address); else 303 to /verify/{code}
 // GET  /verify/{code}         200 { kind, issuedOn, initials, total } when the clinic issued a document with
 //                             that printed code, else 404 { error }; nothing else about the patient
 // POST /verify                multipart, field `file`: 200 { issued, kind?, issuedOn? }: issued only when the
@@ -137,6 +137,12 @@ export function verifyRoutes(deps: Deps) {
   router.get('/verify', async (ctx) => {
     const code = ctx.query.code;
     if (typeof code === 'string' && code.trim() !== '') {
+      // VER-7: a person (a browser, asking for HTML) who opens the printed address sees the result on the
+      // page at once; a program is sent on to /verify/{code} (VER-6).
+      if (!wantsJson(ctx)) {
+        answerCode(ctx, await documentByCode(deps.knex, code.trim().toLowerCase()));
+        return;
+      }
       ctx.status = 303;
       ctx.redirect(`/verify/${encodeURIComponent(code.trim().toLowerCase())}`);
       return;

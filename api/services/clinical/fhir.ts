@@ -216,7 +216,7 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         ? 'entered-in-error'
         : item.status === 'planned'
           ? 'preparation'
-          : item.status === 'referred'
+          : item.status === 'referred' || item.status === 'declined'
             ? 'not-done'
             : 'completed';
       entries.push({
@@ -225,6 +225,8 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         identifier: [{ system: `${base}/fhir/clinical-item`, value: String(item.id) }],
         status,
         ...(item.status === 'referred' && !item.invalidatedAt ? { statusReason: { text: 'Referred' } } : {}),
+        // PLAN-18: planned, then not chosen: another option of the patient's plan was accepted.
+        ...(item.status === 'declined' && !item.invalidatedAt ? { statusReason: { text: 'Declined: the patient chose another option of the plan' } } : {}),
         ...(item.status === 'existing-elsewhere' ? { category: { text: 'Done elsewhere before' } } : item.status === 'existing' ? { category: { text: 'Done here before' } } : {}),
         code,
         subject,

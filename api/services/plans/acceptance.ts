@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DECLINED_STATUS } from '../../../shared/clinical/chart-command';
 import { clinicToday } from '../../../shared/domain/clinic-time';
 import type { Lang } from '../../../shared/i18n/types';
 import { PLAN_MESSAGES, type PlanAccept, type TreatmentPlan } from '../../../shared/schemas/treatment-plan';
@@ -101,6 +102,63 @@ function estimateDocument(deps: Deps, plan: TreatmentPlan, lang: Lang, date: str
   };
 }
 
+/** PLAN-18: the reason written on each item the acceptance declines (its history shows it). */
+export const declinedReason = (option: string, planId: number) => `Option ${option} of plan #${planId} was accepted`;
+
+/**
+ * PLAN-18: the planned items of the version's other options that the chosen option does not hold become
+ * `declined`, each with its history event (the reason names the option chosen) and audit row, so the chart
+ * no longer draws them and the plan's card lists them under the option declined. The acceptance's
+ * transaction: all of it or none. Work already done, referred or invalidated is left as it is.
+ */
+async function declineOtherOptionsItems(
+  trx: Knex.Transaction,
+  at: { planId: number; versionId: number; chosenId: number; option: string; userId: number; now: Date },
+): Promise<void> {
+  const lines: { clinicalItemId: number; optionId: number }[] = await trx('treatmentPlanLines as l')
+    .join('treatmentPlanOptions as o', 'o.id', 'l.optionId')
+    .where('o.versionId', at.versionId)
+    .select('l.clinicalItemId', 'l.optionId');
+  const kept = new Set(lines.filter((l) => Number(l.optionId) === at.chosenId).map((l) => Number(l.clinicalItemId)));
+  const others = [...new Set(lines.map((l) => Number(l.clinicalItemId)).filter((itemId) => !kept.has(itemId)))].sort((a, b) => a - b);
+  if (others.length === 0) return;
+  const planned: { id: number }[] = await trx('clinicalItems').whereIn('id', others).where({ status: 'planned' }).whereNull('invalidatedAt').forUpdate().select('id');
+  const reason = declinedReason(at.option, at.planId);
+  for (const { id: itemId } of planned) {
+    await trx('clinicalItems').where({ id: itemId }).update({ status: DECLINED_STATUS });
+    await trx('clinicalItemEvents').insert({ itemId, at: at.now, action: 'status', status: DECLINED_STATUS, userId: at.userId, reason });
+    await audit(trx, { action: 'update', entity: 'clinical-item', entityId: itemId, changes: { status: { old: 'planned', new: DECLINED_STATUS }, planId: { old: null, new: at.planId } } });
+  }
+}
+
+/**
+ * PLAN-20: the patient's proposed plans made before this one that propose any of this version's items (the
+ * same work, offered again) are superseded by it: no longer followed up, accepted or sent. Audited per plan.
+ */
+async function supersedeEarlierPlans(trx: Knex.Transaction, at: { planId: number; patientId: number; versionId: number; now: Date }): Promise<void> {
+  const ours: { clinicalItemId: number }[] = await trx('treatmentPlanLines as l')
+    .join('treatmentPlanOptions as o', 'o.id', 'l.optionId')
+    .where('o.versionId', at.versionId)
+    .select('l.clinicalItemId');
+  const items = [...new Set(ours.map((l) => Number(l.clinicalItemId)))];
+  if (items.length === 0) return;
+  const earlier: { id: number }[] = await trx('treatmentPlans as t')
+    .join('treatmentPlanVersions as v', function join() {
+      this.on('v.planId', 't.id').andOn('v.version', 't.currentVersion');
+    })
+    .join('treatmentPlanOptions as o', 'o.versionId', 'v.id')
+    .join('treatmentPlanLines as l', 'l.optionId', 'o.id')
+    .where({ 't.patientId': at.patientId, 't.status': 'proposed' })
+    .where('t.id', '<', at.planId)
+    .whereIn('l.clinicalItemId', items)
+    .distinct('t.id')
+    .orderBy('t.id');
+  for (const { id } of earlier) {
+    await trx('treatmentPlans').where({ id }).update({ status: 'superseded', supersededBy: at.planId, updatedAt: at.now });
+    await audit(trx, { action: 'supersede', entity: 'treatment-plan', entityId: Number(id), changes: { status: { old: 'proposed', new: 'superseded' }, supersededBy: { old: null, new: at.planId } } });
+  }
+}
+
 /** Accepts `input.option` of the plan's current version (PLAN-2, PLAN-8). */
 export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxIn?: Knex.Transaction): Promise<TreatmentPlan> {
   const work = async (trx: Knex.Transaction) => {
@@ -110,6 +168,9 @@ export async function acceptPlan(deps: Deps, id: number, input: Acceptance, trxI
     await trx('treatmentPlanOptions').where({ id: chosen.id }).update({ status: 'accepted' });
     await trx('treatmentPlanOptions').where({ versionId: version.id, status: 'proposed' }).whereNot({ id: chosen.id }).update({ status: 'declined' });
     await trx('treatmentPlans').where({ id }).update({ status: 'accepted', updatedAt: now });
+    const actor = input.userId ?? Number(plan.dentistId);
+    await declineOtherOptionsItems(trx, { planId: id, versionId: Number(version.id), chosenId: Number(chosen.id), option: input.option, userId: actor, now });
+    await supersedeEarlierPlans(trx, { planId: id, patientId: Number(plan.patientId), versionId: Number(version.id), now });
     const language = input.language ?? (await patientLanguage(trx, Number(plan.patientId)));
     const accepted = await getPlan(deps, id, trx);
     const pdf = await renderEstimatePdf(

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_TAX_PERCENTAGE, SAC_HEALTH_CARE } from '../../../shared/constants/invoice';
 import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { formatRupeesExact } from '../../../shared/domain/money';
+import { patientName } from '../../../shared/plans/patient-names';
 import type { PlanSitting } from '../../../shared/schemas/treatment-plan';
 import type { InvoiceCreate } from '../../../shared/schemas/invoice';
 import type { Deps } from '../../deps';
@@ -79,12 +80,13 @@ export interface BillableItem {
  */
 /** GET /api/admin/patients/{id}/billable-items: the completed work with its teeth, an audited read (DATA-10). */
 export async function readBillableItems(deps: Deps, patientId: number): Promise<BillableItem[]> {
-  const items = await billableItems(deps.knex, patientId);
+  // PLAN-22: the list offers completed work outside any plan too (`21 crown done`), at the price list's price.
+  const items = await billableItems(deps.knex, patientId, undefined, { outsidePlans: true });
   await auditRead(deps.knex, 'read-plans', [patientId], { list: 'billable-items' });
   return items;
 }
 
-export async function billableItems(db: Knex | Knex.Transaction, patientId: number, itemIds?: number[]): Promise<BillableItem[]> {
+export async function billableItems(db: Knex | Knex.Transaction, patientId: number, itemIds?: number[], options: { outsidePlans?: boolean } = {}): Promise<BillableItem[]> {
   const query = db('clinicalItems as c')
     .leftJoin('billedClinicalItems as b', 'b.clinicalItemId', 'c.id')
     .where({ 'c.patientId': patientId, 'c.kind': 'procedure', 'c.status': 'completed' })
@@ -102,7 +104,8 @@ export async function billableItems(db: Knex | Knex.Transaction, patientId: numb
       out.push({
         itemId: Number(row.id),
         planId: Number(line.planId),
-        description: `${line.description} (${(line.teeth as string[]).join(', ')})`,
+        // PLAN-21: the invoice names the work as the patient reads it ("Dental implant", not the catalogue's heading).
+        description: `${patientName(String(line.code), 'en', String(line.description))} (${(line.teeth as string[]).join(', ')})`,
         teeth: line.teeth as string[],
         sacCode: (line.sacCode as string | null) ?? null,
         taxRate: line.gstRegistered ? Number(line.taxRate) : 0,
@@ -110,13 +113,13 @@ export async function billableItems(db: Knex | Knex.Transaction, patientId: numb
         listPrice: Number(line.unitPrice),
         discount: Number(line.discount) + Number(line.planDiscountShare),
       });
-    } else if (itemIds) {
+    } else if (itemIds || options.outsidePlans) {
       const price = await db('priceList').where({ chartCode: row.code }).first('name', 'defaultPrice', 'sacCode', 'taxRate');
       const teeth = row.teeth as string[];
       out.push({
         itemId: Number(row.id),
         planId: null,
-        description: `${price?.name ?? row.code} (${teeth.join(', ')})`,
+        description: `${patientName(String(row.code), 'en', String(price?.name ?? row.code))} (${teeth.join(', ')})`,
         teeth,
         sacCode: price?.sacCode ?? SAC_HEALTH_CARE,
         taxRate: price ? Number(price.taxRate) : 0,

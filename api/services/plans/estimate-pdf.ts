@@ -5,8 +5,9 @@ import { clinic } from '../../../shared/constants/clinic';
 import { formatRupeesExact } from '../../../shared/domain/money';
 import type { Lang } from '../../../shared/i18n/types';
 import { estimateWords } from '../../../shared/plans/estimate-words';
+import { patientName } from '../../../shared/plans/patient-names';
 import type { PlanOption } from '../../../shared/schemas/treatment-plan';
-import { HASH_PLACEHOLDER } from '../../platform/documents/issued-documents';
+import { HASH_PLACEHOLDER, verifyAddress } from '../../platform/documents/issued-documents';
 import { PROJECT_ROOT } from '../../paths';
 
 // PLAN-8: the estimate as a PDF in the patient's language (English, Marathi or Hindi), drawn with pdfkit in
@@ -28,7 +29,7 @@ export interface EstimateDocument {
   date: string;
   options: PlanOption[];
   acceptance: null | { option: string; signedBy: string; when: string; via: 'screen' | 'link'; signaturePng: Buffer | null };
-  /** The public address; the verify address is `${publicUrl}/verify/<hash>`. */
+  /** The public address (PUBLIC_URL); the verify address is verifyAddress's (VER-7). */
   publicUrl: string;
 }
 
@@ -99,7 +100,8 @@ export function renderEstimatePdf(doc: EstimateDocument): Promise<Buffer> {
       pdf.moveDown(0.15);
       for (const line of option.items.filter((l) => l.visit === visit.visit)) {
         const gst = line.taxRate > 0 ? `${line.taxRate}%` : words.exempt;
-        row([line.description, line.teeth.join(' '), rupees(line.unitPrice), line.discount + line.planDiscountShare > 0 ? `− ${rupees(line.discount + line.planDiscountShare)}` : '', gst, rupees(line.total)]);
+        // PLAN-21: each item as the patient reads it, in their language.
+        row([patientName(line.code, doc.lang, line.description), line.teeth.join(' '), rupees(line.unitPrice), line.discount + line.planDiscountShare > 0 ? `− ${rupees(line.discount + line.planDiscountShare)}` : '', gst, rupees(line.total)]);
       }
       row([`${words.visitTotal}`, '', '', '', visit.taxAmount > 0 ? rupees(visit.taxAmount) : '', rupees(visit.totalAmount)], true);
     }
@@ -148,7 +150,7 @@ export function renderEstimatePdf(doc: EstimateDocument): Promise<Buffer> {
     pdf.font('Noto').fontSize(8.5).fillColor('#111').text(`${words.hashLabel}:`, M, pdf.y);
     pdf.font('Courier').fontSize(8).text(HASH_PLACEHOLDER, M, pdf.y);
     pdf.font('Noto').fontSize(8.5).text(`${words.verifyLabel}:`, M, pdf.y + 2);
-    pdf.font('Courier').fontSize(7).text(`${doc.publicUrl}/verify/${HASH_PLACEHOLDER}`, M, pdf.y);
+    pdf.font('Courier').fontSize(7).text(verifyAddress(doc.publicUrl, HASH_PLACEHOLDER), M, pdf.y);
     pdf.font('Noto').fontSize(8).fillColor('#555').text(words.verifyHow, M, pdf.y + 2, { width: W });
   }
   pdf.end();

@@ -2,6 +2,7 @@ import { addDays, clinicToday } from '../../../shared/domain/clinic-time';
 import { decimalString, fromPaise, toPaise } from '../../../shared/domain/money';
 import { whatsAppLink } from '../../../shared/emails/whatsapp';
 import { estimateWords } from '../../../shared/plans/estimate-words';
+import { visitTreatment } from '../../../shared/plans/patient-names';
 import { planFollowUpDays } from '../../../shared/schemas/site-setting';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -45,6 +46,7 @@ export async function visitsToBook(deps: Deps): Promise<VisitToBook[]> {
         minutes: visit.minutes,
         items: items.map((l) => ({ itemId: l.itemId, description: l.description, teeth: l.teeth })),
         totalAmount: visit.totalAmount,
+        treatment: visitTreatment(items.map((l) => l.code)),
       });
     }
   }
@@ -73,10 +75,10 @@ export async function bookVisit(deps: Deps, planId: number, visit: number, appoi
     if (!plan) throw notFound('Treatment plan');
     if (plan.status !== 'accepted') throw conflict(BOOKING_ERRORS.notAccepted);
     const version = await trx('treatmentPlanVersions').where({ planId, version: plan.currentVersion }).first('id');
-    const option = await trx('treatmentPlanOptions').where({ versionId: version.id, status: 'accepted' }).first('visits');
+    const option = await trx('treatmentPlanOptions').where({ versionId: version.id, status: 'accepted' }).first('id', 'visits');
     const visits = (typeof option.visits === 'string' ? JSON.parse(option.visits) : option.visits) as unknown[];
     if (visit < 1 || visit > visits.length) throw notFound(`Visit ${visit}`);
-    const appointment = await trx('appointments').where({ id: appointmentId }).forKeyShare().first('patientId', 'status');
+    const appointment = await trx('appointments').where({ id: appointmentId }).forUpdate().first('patientId', 'status', 'treatment');
     if (!appointment) throw badRequest('Please choose the appointment to link', { appointmentId: 'Please choose the appointment to link' });
     if (Number(appointment.patientId) !== Number(plan.patientId)) throw badRequest(BOOKING_ERRORS.otherPatient, { appointmentId: BOOKING_ERRORS.otherPatient });
     if (!occupiesPlace(appointment.status)) throw conflict(BOOKING_ERRORS.cancelled);
@@ -88,6 +90,18 @@ export async function bookVisit(deps: Deps, planId: number, visit: number, appoi
       .first('b.id');
     if (open) throw conflict(BOOKING_ERRORS.booked);
     await trx('treatmentPlanBookings').insert({ planId, versionId: version.id, visit, appointmentId, createdBy: userId, createdAt: deps.now() });
+    // PLAN-23: an appointment booked as "Other" takes the visit's treatment, so the diary says what it is for.
+    if (appointment.treatment === 'other') {
+      const codes: { code: string }[] = await trx('treatmentPlanLines')
+        .where({ optionId: option.id, visit })
+        .orderBy('position')
+        .select('code');
+      const treatment = visitTreatment(codes.map((c) => String(c.code)));
+      if (treatment !== 'other') {
+        await trx('appointments').where({ id: appointmentId }).update({ treatment, updatedAt: deps.now() });
+        await audit(trx, { action: 'update', entity: 'appointment', entityId: appointmentId, changes: { treatment: { old: 'other', new: treatment } } });
+      }
+    }
     await audit(trx, { action: 'book-visit', entity: 'treatment-plan', entityId: planId, changes: { visit: { old: null, new: visit }, appointmentId: { old: null, new: appointmentId } } });
   });
   return getPlan(deps, planId);
@@ -95,7 +109,7 @@ export async function bookVisit(deps: Deps, planId: number, visit: number, appoi
 
 
 /**
- * GET /api/admin/treatment-plans/follow-up (PLAN-13): proposed plans whose current version was proposed at
+ * GET /api/admin/treatment-plans/follow-up (PLAN-13, PLAN-20): live proposed plans whose current version was proposed at
  * least `plan_follow_up_days` days ago (7 unless the owner sets it), oldest first, each with a WhatsApp
  * text in the patient's language (their latest booking's).
  */
@@ -113,10 +127,14 @@ export async function followUpList(deps: Deps): Promise<{ days: number; plans: F
     .orderBy('v.createdAt')
     .select('t.id', 'p.phone', 'p.firstName', 'v.createdAt');
   const due = rows.filter((r) => clinicToday(new Date(r.createdAt)) <= cutoff);
-  const plans = await readPlans(deps, deps.knex, due.map((r) => Number(r.id)));
+  // PLAN-20: only live proposals: a proposed option still holds planned work not entered in error (a plan
+  // superseded by a later accepted one is not proposed; one whose work was all done or declined is not live).
+  const read = await readPlans(deps, deps.knex, due.map((r) => Number(r.id)));
+  const live = (plan: TreatmentPlan) => plan.options.some((o) => o.status === 'proposed' && o.items.some((l) => l.itemStatus === 'planned' && !l.itemInvalidated));
+  const plans = read.filter(live);
   const out: FollowUp[] = [];
-  for (const [i, plan] of plans.entries()) {
-    const row = due[i];
+  for (const plan of plans) {
+    const row = due.find((r) => Number(r.id) === plan.id)!;
     const lang = await patientLanguage(deps.knex, plan.patientId);
     const text = estimateWords[lang].followUp(String(row.firstName), plan.title, null);
     const proposedOn = clinicToday(new Date(row.createdAt));

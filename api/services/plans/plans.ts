@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import { sittingNotes } from '../../../shared/clinical/sittings';
+import { DECLINED_STATUS } from '../../../shared/clinical/chart-command';
 import { SAC_HEALTH_CARE } from '../../../shared/constants/invoice';
 import { decimalString, toPaise } from '../../../shared/domain/money';
 import { isLang, type Lang } from '../../../shared/i18n/types';
 import { computeEstimate, emiMonthly, ITEM_DISCOUNT_TOO_LARGE, PLAN_DISCOUNT_TOO_LARGE } from '../../../shared/plans/estimate';
+import { patientName } from '../../../shared/plans/patient-names';
 import { planEmiMonths } from '../../../shared/schemas/site-setting';
 import type {
   OptionStatus,
@@ -11,6 +13,8 @@ import type {
   PlanOption,
   PlanStatus,
   PlanDecline,
+  PlanPreview,
+  PlanPreviewInput,
   PlanVersionSummary,
   TreatmentPlan,
   TreatmentPlanInput,
@@ -18,6 +22,7 @@ import type {
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit, auditRead } from '../../platform/audit';
+import { verifyAddress } from '../../platform/documents/issued-documents';
 import { settingValue } from '../content/site-settings';
 import { occupiesPlaceSql } from '../appointments/places';
 
@@ -31,11 +36,13 @@ type Row = Record<string, any>;
 export const PLAN_ERRORS = {
   notPlanned: (id: number) => `Item ${id} is not a planned procedure of this patient`,
   declined: 'This plan was declined: make a new plan',
+  superseded: (by: number) => `This plan was superseded by plan #${by}, which the patient accepted: change that plan or make a new one`,
   started: 'Work on this plan has been completed or billed: make a new plan for further work',
   noAcceptedPrices: 'This plan has no accepted estimate',
   notProposed: 'Only a proposed plan can be declined',
   noOption: (name: string) => `This plan has no option ${name}`,
   optionDeclined: (name: string) => `Option ${name} is already declined`,
+  offeredAgain: 'Offered again in a treatment plan',
 } as const;
 
 /** The minutes a visit takes when the dentist gives none: half an hour a procedure. */
@@ -52,17 +59,109 @@ async function priceFor(db: DB, code: string): Promise<{ name: string; price: nu
 
 /**
  * PLAN-1: the items of an option are procedures of this patient, not invalidated, and planned (a new
- * version may keep items of the version before that have since been completed).
+ * version may keep items of the version before that have since been completed). PLAN-18: an item declined
+ * when another option was accepted may be offered again; writeVersion makes it planned again.
  */
-async function checkItems(trx: Knex.Transaction, patientId: number, ids: number[], keep: Set<number>): Promise<Map<number, Row>> {
+async function checkItems(trx: DB, patientId: number, ids: number[], keep: Set<number>): Promise<Map<number, Row>> {
   const rows: Row[] = await trx('clinicalItems').whereIn('id', ids).select('id', 'patientId', 'kind', 'status', 'code', 'teeth', 'invalidatedAt');
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   for (const id of ids) {
     const row = byId.get(id);
-    const ok = row && Number(row.patientId) === patientId && row.kind === 'procedure' && !row.invalidatedAt && (row.status === 'planned' || keep.has(id));
+    const ok = row && Number(row.patientId) === patientId && row.kind === 'procedure' && !row.invalidatedAt && (row.status === 'planned' || row.status === DECLINED_STATUS || keep.has(id));
     if (!ok) throw badRequest(PLAN_ERRORS.notPlanned(id), { itemIds: PLAN_ERRORS.notPlanned(id) });
   }
   return byId;
+}
+
+/**
+ * PLAN-18: items declined when another option was accepted, offered again in a new plan or version, are
+ * planned again (their history event and audit row in the version's transaction), so the chart draws them.
+ */
+async function replanDeclined(deps: Deps, trx: Knex.Transaction, rows: Row[], userId: number): Promise<void> {
+  for (const row of rows) {
+    if (row.status !== DECLINED_STATUS) continue;
+    const id = Number(row.id);
+    await trx('clinicalItems').where({ id }).update({ status: 'planned' });
+    await trx('clinicalItemEvents').insert({ itemId: id, at: deps.now(), action: 'status', status: 'planned', userId, reason: PLAN_ERRORS.offeredAgain });
+    await audit(trx, { action: 'update', entity: 'clinical-item', entityId: id, changes: { status: { old: DECLINED_STATUS, new: 'planned' } } });
+    row.status = 'planned';
+  }
+}
+
+type PlanOptionInput = TreatmentPlanInput['options'][number];
+
+/** PLAN-3, PLAN-4, PLAN-5: an option's lines priced from the price list (or as edited) and its figures. */
+async function priceOption(db: DB, items: Map<number, Row>, option: PlanOptionInput, o: number, registered: boolean) {
+  const edits = new Map((option.lines ?? []).map((l) => [l.itemId, l]));
+  const lines: { itemId: number; code: string; teeth: string[]; description: string; sacCode: string | null; taxRate: number; unitPrice: number; discount: number; visit: number }[] = [];
+  for (const itemId of option.itemIds) {
+    const item = items.get(itemId)!;
+    const listed = await priceFor(db, String(item.code));
+    const edit = edits.get(itemId);
+    lines.push({
+      itemId,
+      code: String(item.code),
+      teeth: item.teeth as string[],
+      description: listed.name,
+      sacCode: listed.sacCode,
+      taxRate: listed.taxRate,
+      unitPrice: edit?.unitPrice ?? listed.price,
+      discount: edit?.discount ?? 0,
+      visit: edit?.visit ?? 1,
+    });
+  }
+  try {
+    return { lines, figures: computeEstimate(lines, option.discount ?? 0, registered) };
+  } catch (error) {
+    const message = error instanceof RangeError && error.message === PLAN_DISCOUNT_TOO_LARGE ? PLAN_DISCOUNT_TOO_LARGE : ITEM_DISCOUNT_TOO_LARGE;
+    const field = message === PLAN_DISCOUNT_TOO_LARGE ? `options.${o}.discount` : `options.${o}.lines`;
+    throw badRequest(message, { [field]: message });
+  }
+}
+
+/**
+ * POST /api/admin/patients/{id}/treatment-plans/preview (PLAN-24): the options as they would be priced,
+ * nothing written, so the editor shows prices, discounts, GST and totals live while the dentist chooses.
+ * `planId`: the plan being changed (its items stay allowed, as a change keeps them).
+ */
+export async function previewPlan(deps: Deps, patientId: number, input: PlanPreviewInput): Promise<PlanPreview> {
+  const patient = await deps.knex('patients').where({ id: patientId }).first('id');
+  if (!patient) throw notFound('Patient');
+  const keep = new Set<number>();
+  if (input.planId !== undefined) {
+    const plan = await deps.knex('treatmentPlans').where({ id: input.planId, patientId }).first('currentVersion');
+    if (!plan) throw notFound('Treatment plan');
+    for (const l of await currentLines(deps.knex, input.planId, Number(plan.currentVersion))) keep.add(Number(l.clinicalItemId));
+  }
+  const registered = (await settingValue(deps.knex, 'gstin')) !== null;
+  const options: PlanPreview['options'] = [];
+  for (const [o, option] of input.options.entries()) {
+    const items = await checkItems(deps.knex, patientId, option.itemIds, keep);
+    const { lines, figures } = await priceOption(deps.knex, items, option, o, registered);
+    options.push({
+      name: option.name,
+      listTotal: figures.listTotal,
+      discountTotal: figures.discountTotal,
+      subtotal: figures.subtotal,
+      taxAmount: figures.taxAmount,
+      total: figures.totalAmount,
+      items: lines.map((line, i) => ({
+        itemId: line.itemId,
+        code: line.code,
+        teeth: line.teeth,
+        description: line.description,
+        patientName: patientName(line.code, 'en', line.description),
+        visit: line.visit,
+        taxRate: registered ? line.taxRate : 0,
+        unitPrice: line.unitPrice,
+        discount: line.discount,
+        planDiscountShare: figures.lines[i].planDiscountShare,
+        netPrice: figures.lines[i].netPrice,
+        total: figures.lines[i].total,
+      })),
+    });
+  }
+  return { gstRegistered: registered, options };
 }
 
 /** PLAN-1, PLAN-3, PLAN-4, PLAN-5: writes one version of a plan with its options and priced lines. */
@@ -81,32 +180,8 @@ async function writeVersion(
     .returning('id');
   for (const [o, option] of input.options.entries()) {
     const items = await checkItems(trx, plan.patientId, option.itemIds, keep);
-    const edits = new Map((option.lines ?? []).map((l) => [l.itemId, l]));
-    const lines: { itemId: number; code: string; teeth: string[]; description: string; sacCode: string | null; taxRate: number; unitPrice: number; discount: number; visit: number }[] = [];
-    for (const itemId of option.itemIds) {
-      const item = items.get(itemId)!;
-      const listed = await priceFor(trx, String(item.code));
-      const edit = edits.get(itemId);
-      lines.push({
-        itemId,
-        code: String(item.code),
-        teeth: item.teeth as string[],
-        description: listed.name,
-        sacCode: listed.sacCode,
-        taxRate: listed.taxRate,
-        unitPrice: edit?.unitPrice ?? listed.price,
-        discount: edit?.discount ?? 0,
-        visit: edit?.visit ?? 1,
-      });
-    }
-    let figures;
-    try {
-      figures = computeEstimate(lines, option.discount ?? 0, registered);
-    } catch (error) {
-      const message = error instanceof RangeError && error.message === PLAN_DISCOUNT_TOO_LARGE ? PLAN_DISCOUNT_TOO_LARGE : ITEM_DISCOUNT_TOO_LARGE;
-      const field = message === PLAN_DISCOUNT_TOO_LARGE ? `options.${o}.discount` : `options.${o}.lines`;
-      throw badRequest(message, { [field]: message });
-    }
+    await replanDeclined(deps, trx, [...items.values()], userId);
+    const { lines, figures } = await priceOption(trx, items, option, o, registered);
     const visitCount = Math.max(...lines.map((l) => l.visit));
     const visits = Array.from({ length: visitCount }, (_, i) => {
       const given = option.visits?.[i];
@@ -171,6 +246,7 @@ export async function updatePlan(deps: Deps, id: number, userId: number, input: 
     const plan = await trx('treatmentPlans').where({ id }).forUpdate().first();
     if (!plan) throw notFound('Treatment plan');
     if (plan.status === 'declined') throw conflict(PLAN_ERRORS.declined);
+    if (plan.status === 'superseded') throw conflict(PLAN_ERRORS.superseded(Number(plan.supersededBy)));
     const current = await currentLines(trx, id, Number(plan.currentVersion));
     const itemIds = current.map((l) => Number(l.clinicalItemId));
     const started = itemIds.length
@@ -270,7 +346,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
         .leftJoin('billedClinicalItems as b', 'b.clinicalItemId', 'l.clinicalItemId')
         .whereIn('l.optionId', options.map((o) => o.id))
         .orderBy(['l.optionId', 'l.position'])
-        .select('l.*', 'c.status as itemStatus', 'b.invoiceId as billedInvoiceId')
+        .select('l.*', 'c.status as itemStatus', 'c.invalidatedAt as itemInvalidatedAt', 'b.invoiceId as billedInvoiceId')
     : [];
   const itemIds = [...new Set(lines.map((l) => Number(l.clinicalItemId)))];
   const sittings: Row[] = itemIds.length
@@ -307,6 +383,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           itemId: Number(l.clinicalItemId),
           visit: Number(l.visit),
           description: String(l.description),
+          patientName: patientName(String(l.code), 'en', String(l.description)),
           code: String(l.code),
           teeth: l.teeth as string[],
           sacCode: (l.sacCode as string | null) ?? null,
@@ -318,6 +395,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
           tax: figures.lines[i].tax,
           total: figures.lines[i].total,
           itemStatus: String(l.itemStatus),
+          itemInvalidated: l.itemInvalidatedAt != null,
           teethDone: [...new Set(sittingsOf(Number(l.clinicalItemId)).flatMap((s) => s.teeth as string[]))].sort(),
           sittings: sittingsOf(Number(l.clinicalItemId)).length,
           // NOTE-15: what each sitting noted, named as the chart and the summary name it.
@@ -385,6 +463,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
       gstRegistered: registered,
       createdAt: iso(plan.createdAt),
       updatedAt: iso(plan.updatedAt),
+      supersededBy: plan.supersededBy == null ? null : Number(plan.supersededBy),
       options: optionJson,
       versions: versionJson,
       acceptance: currentAcceptance
@@ -395,7 +474,7 @@ export async function readPlans(deps: Deps, db: DB, ids: number[]): Promise<Trea
             via: currentAcceptance.via,
             language: isLang(currentAcceptance.language) ? currentAcceptance.language : 'en',
             documentHash: String(currentAcceptance.documentHash),
-            verifyUrl: `${deps.config.publicUrl}/verify/${currentAcceptance.documentHash}`,
+            verifyUrl: verifyAddress(deps.config.publicUrl, String(currentAcceptance.documentHash)),
           }
         : null,
     });

@@ -141,7 +141,7 @@ describe('acceptance, the signed estimate and /verify (PLAN-2, PLAN-8, VER-1, VE
     expect(res.body.acceptance).toMatchObject({ option: 'A', signedBy: 'Sunil Patil', via: 'screen', language: 'en' });
     hash = res.body.acceptance.documentHash;
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(res.body.acceptance.verifyUrl).toBe(`${clinic.app.deps.config.publicUrl}/verify/${hash}`);
+    expect(res.body.acceptance.verifyUrl).toBe(`${clinic.app.deps.config.publicUrl}/verify?code=${hash}`);
     const again = await clinic.call('owner', 'POST', `/api/admin/treatment-plans/${planId}/accept`, { option: 'B', signature: SIGNATURE, signedBy: 'Sunil Patil' });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('Only a proposed plan can be accepted');
@@ -169,7 +169,7 @@ describe('acceptance, the signed estimate and /verify (PLAN-2, PLAN-8, VER-1, VE
     expect(text).toContain('Option A accepted');
     expect(text).toContain('Accepted and signed by Sunil Patil');
     expect(text).toContain(hash);
-    expect(text).toContain(`/verify/${hash}`);
+    expect(text).toContain(`/verify?code=${hash}`);
     expect(text).toContain('Option B: Not chosen');
 
     const ok = await clinic.app.request(`/verify/${hash}`);

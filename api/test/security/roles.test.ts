@@ -141,6 +141,7 @@ const MAY: Record<string, StaffRole[]> = {
   // clinical writers make them and record sittings, whoever edits patients takes the acceptance.
   'GET /api/admin/patients/:id/treatment-plans': ALL,
   'POST /api/admin/patients/:id/treatment-plans': CLINICAL,
+  'POST /api/admin/patients/:id/treatment-plans/preview': CLINICAL,
   'GET /api/admin/patients/:id/billable-items': BOTH,
   'POST /api/admin/patients/:id/invoice-from-completed': BOTH,
   'GET /api/admin/treatment-plans/to-book': ALL,

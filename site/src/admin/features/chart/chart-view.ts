@@ -63,6 +63,7 @@ const statusTitles: Record<ItemStatus, string> = {
   existing: 'Existing',
   'existing-elsewhere': 'Existing elsewhere',
   referred: 'Referred',
+  declined: 'Declined',
 };
 
 /** The clinic days the chart changed on, oldest first, after the day before the first change (an empty chart). */

@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
 import type { Invoice } from '../../../../../../shared/schemas/invoice';
-import type { FollowUp, TreatmentPlan, VisitToBook } from '../../../../../../shared/schemas/treatment-plan';
+import type { FollowUp, PlanPreview, TreatmentPlan, VisitToBook } from '../../../../../../shared/schemas/treatment-plan';
 
-export type { FollowUp, VisitToBook };
+export type { FollowUp, PlanPreview, VisitToBook };
 import { api } from '../../../../lib/api-client';
 import { adminKeys } from '../../../api/query-keys';
 
@@ -132,7 +133,8 @@ export function useBookVisit() {
         patientId: v.visit.patientId,
         preferredDate: v.preferredDate,
         preferredTime: v.preferredTime,
-        treatment: 'other',
+        // PLAN-23: the visit's treatment, so the diary shows what the visit is for.
+        treatment: v.visit.treatment,
         notes: `${v.visit.title}: visit ${v.visit.visit}${v.visit.label ? ` (${v.visit.label})` : ''}, ${v.visit.minutes} min`,
         bookAnyway: true,
       });
@@ -142,5 +144,25 @@ export function useBookVisit() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.plans });
       void queryClient.invalidateQueries({ queryKey: adminKeys.appointments });
     },
+  });
+}
+
+/**
+ * PLAN-24: the options as saving would price them, asked of the server a quarter second after the last
+ * change (options without items are left out), so the editor shows prices and totals before saving.
+ */
+export function usePlanPreview(patientId: number, planId: number | undefined, options: PlanOptionInput[]) {
+  const body = JSON.stringify({ ...(planId === undefined ? {} : { planId }), options: options.filter((o) => o.itemIds.length > 0) });
+  const [settled, setSettled] = useState(body);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(body), 250);
+    return () => clearTimeout(timer);
+  }, [body]);
+  return useQuery({
+    queryKey: [...adminKeys.plans, 'preview', patientId, settled],
+    queryFn: () => api.post<PlanPreview>(`/api/admin/patients/${patientId}/treatment-plans/preview`, JSON.parse(settled) as unknown),
+    enabled: options.some((o) => o.itemIds.length > 0),
+    placeholderData: keepPreviousData,
+    retry: false,
   });
 }

@@ -7,6 +7,8 @@ import { useAcceptPlan } from '../api/plans';
 import { SignatureBox, type SignatureHandle } from './signature-pad';
 
 // PLAN-2, PLAN-8: the patient chooses an option, types their name and signs; the others are declined.
+// PLAN-18: the dialog lists what is signed for (each item as the patient reads it, its teeth and amount)
+// and the other options' work that leaves the chart.
 export function AcceptDialog({ plan, open, onClose }: { plan: TreatmentPlan; open: boolean; onClose: () => void }) {
   // PLAN-15: an option the patient declined is not offered again until the plan changes.
   const offered = plan.options.filter((o) => o.status === 'proposed');
@@ -18,6 +20,11 @@ export function AcceptDialog({ plan, open, onClose }: { plan: TreatmentPlan; ope
     handle.current = h;
   }, []);
   const accept = useAcceptPlan();
+  const chosen = offered.find((o) => o.name === option);
+  const keptIds = new Set(chosen?.items.map((l) => l.itemId) ?? []);
+  const notChosen = chosen
+    ? [...new Map(plan.options.filter((o) => o !== chosen).flatMap((o) => o.items).filter((l) => !keptIds.has(l.itemId) && l.itemStatus === 'planned').map((l) => [l.itemId, l])).values()]
+    : [];
   const toast = useToast();
 
   const submit = () => {
@@ -47,6 +54,30 @@ export function AcceptDialog({ plan, open, onClose }: { plan: TreatmentPlan; ope
           </Radio>
         ))}
       </Radio.Group>
+      {chosen && (
+        <section className="plan-signing-items" aria-label={`Signing for option ${chosen.name}`}>
+          <p className="field-label">Signing for option {chosen.name}</p>
+          <ul>
+            {chosen.items.map((l) => (
+              <li key={l.id}>
+                <span>
+                  {l.patientName} <span className="muted">{l.teeth.join(' ')}</span>
+                </span>
+                <span className="num">{formatAmount(l.total)}</span>
+              </li>
+            ))}
+            <li className="plan-signing-total">
+              <span>Total{chosen.taxAmount > 0 ? ' with GST' : ''}</span>
+              <span className="num">{formatAmount(chosen.total)}</span>
+            </li>
+          </ul>
+          {notChosen.length > 0 && (
+            <p className="muted small">
+              Not chosen, taken off the chart: {notChosen.map((l) => `${l.patientName} ${l.teeth.join(' ')}`).join(', ')}
+            </p>
+          )}
+        </section>
+      )}
       <label className="field-label" htmlFor="plan-signed-by">
         Signed by
       </label>

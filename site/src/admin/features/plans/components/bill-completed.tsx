@@ -9,6 +9,7 @@ import { useBillableItems, useInvoiceFromCompleted } from '../api/plans';
 
 // PLAN-12: "Bill completed work": the completed, unbilled items at their accepted prices and discounts,
 // with the invoice's figures as INV-20 computes them; Create invoice bills the ticked ones, each once.
+// PLAN-22: completed work outside any plan (`21 crown done`) is offered too, at the price list's price.
 export function BillCompletedButton({ patientId }: { patientId: number }) {
   const can = useCan('invoices.write');
   const [open, setOpen] = useState(false);
@@ -68,6 +69,7 @@ function BillDialog({ patientId, onClose }: { patientId: number; onClose: () => 
               <li key={i.itemId}>
                 <Checkbox checked={ticked.includes(i.itemId)} onChange={(e) => setTicked((t) => (e.target.checked ? [...t, i.itemId] : t.filter((x) => x !== i.itemId)))}>
                   {i.description}
+                  {i.planId === null && <span className="muted small"> · not in a plan, list price</span>}
                 </Checkbox>
                 <span className="num">
                   {i.discount > 0 && <span className="muted small">{formatAmount(i.listPrice)} less {formatAmount(i.discount)} = </span>}

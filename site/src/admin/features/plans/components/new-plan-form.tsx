@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useToast } from '../../../components/toasts';
-import { usePlannedItems, useCreatePlan, type PlanOptionInput } from '../api/plans';
+import { usePlannedItems, usePlanPreview, useCreatePlan, type PlanOptionInput } from '../api/plans';
+import { OptionPreview } from './option-preview';
 
 // PLAN-1, PLAN-3, PLAN-4: a plan from the patient's planned procedures: a title, and for each option
 // (A, B) the items it includes, each in a visit; a plan discount per option. Prices come from the price
-// list on the server; the plan's card shows them at once.
+// list on the server, shown live as items are chosen (PLAN-24).
 
 const NAMES = ['A', 'B', 'C'] as const;
 
@@ -19,19 +20,20 @@ export function NewPlanForm({ patientId, onDone }: { patientId: number; onDone: 
   const [visits, setVisits] = useState<Record<string, Record<number, number>>>({ A: {}, B: {}, C: {} });
   const [discounts, setDiscounts] = useState<Record<string, number>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const names = NAMES.slice(0, count);
+  const options: PlanOptionInput[] = names.map((name) => ({
+    name,
+    itemIds: chosen[name],
+    discount: discounts[name] || undefined,
+    lines: chosen[name].map((itemId) => ({ itemId, visit: visits[name][itemId] ?? 1 })),
+  }));
+  const preview = usePlanPreview(patientId, undefined, options);
 
   if (items.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (items.isError) return <Alert type="error" message="Unable to load the chart's planned items." />;
   if (items.data.length === 0) return <p className="muted">No planned procedures on the chart yet: chart them first (for example 36 rct).</p>;
 
-  const names = NAMES.slice(0, count);
   const submit = () => {
-    const options: PlanOptionInput[] = names.map((name) => ({
-      name,
-      itemIds: chosen[name],
-      discount: discounts[name] || undefined,
-      lines: chosen[name].map((itemId) => ({ itemId, visit: visits[name][itemId] ?? 1 })),
-    }));
     create.mutate(
       { title, options },
       {
@@ -87,6 +89,7 @@ export function NewPlanForm({ patientId, onDone }: { patientId: number; onDone: 
               Plan discount ₹{' '}
               <InputNumber min={0} value={discounts[name]} aria-label={`Plan discount of option ${name}`} onChange={(v) => setDiscounts((d) => ({ ...d, [name]: Number(v) || 0 }))} />
             </label>
+            <OptionPreview option={preview.data?.options.find((x) => x.name === name)} error={preview.isError ? preview.error.message : null} />
           </fieldset>
         ))}
       </div>

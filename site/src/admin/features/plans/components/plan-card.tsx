@@ -23,6 +23,7 @@ const statusTone: Record<PlanStatus, string> = {
   'in-progress': 'is-due',
   completed: 'is-done',
   declined: 'is-late',
+  superseded: '',
 };
 const statusLabel: Record<PlanStatus, string> = {
   proposed: 'Proposed',
@@ -30,11 +31,14 @@ const statusLabel: Record<PlanStatus, string> = {
   'in-progress': 'In progress',
   completed: 'Completed',
   declined: 'Declined',
+  superseded: 'Superseded',
 };
 
 const sittingsText = (n: number) => (n === 1 ? '1 sitting' : `${n} sittings`);
 
 function LineProgress({ line }: { line: PlanLine }) {
+  // PLAN-18: an item of an option not chosen is declined on the chart and said so here.
+  if (line.itemStatus === 'declined') return <span className="plan-progress"> not chosen</span>;
   if (line.itemStatus === 'completed') return <span className="plan-done"> done{line.billed ? ', billed' : ''}</span>;
   const parts = [line.sittings > 0 ? sittingsText(line.sittings) : '', line.teeth.length > 1 && line.teethDone.length ? `${line.teethDone.join(' ')} done` : ''].filter(Boolean);
   return parts.length ? <span className="plan-progress"> {parts.join(', ')}</span> : null;
@@ -43,13 +47,17 @@ function LineProgress({ line }: { line: PlanLine }) {
 function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (line: PlanLine) => void }) {
   // The discount column only where something is discounted (narrow screens keep the amounts in view).
   const discounted = option.items.some((l) => l.discount + l.planDiscountShare > 0);
-  const span = discounted ? 5 : 4;
+  // GST likewise only where an item is taxed (exempt dental care is most plans): the Amount stays in view.
+  const taxed = option.items.some((l) => l.taxRate > 0);
+  const span = 3 + (discounted ? 1 : 0) + (taxed ? 1 : 0);
   return (
     <section className={`plan-option is-${option.status}`} aria-label={`Option ${option.name}`}>
       <h3>
         Option {option.name} <span className="plan-option-status">{option.status}</span>
       </h3>
       {option.status === 'declined' && option.declineReason && <p className="plan-decline-reason small">Declined: {option.declineReason}</p>}
+      {/* Narrow screens: the table scrolls sideways inside its option, and says so (a fade at the edge). */}
+      <div className="plan-lines-scroll" tabIndex={0} role="group" aria-label={`Option ${option.name} treatments and amounts`}>
       <table className="plan-lines">
         <thead>
           <tr>
@@ -57,7 +65,7 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
             <th scope="col">Teeth</th>
             <th scope="col" className="num">Price</th>
             {discounted && <th scope="col" className="num">Discount</th>}
-            <th scope="col" className="num">GST</th>
+            {taxed && <th scope="col" className="num">GST</th>}
             <th scope="col" className="num">Amount</th>
           </tr>
         </thead>
@@ -88,13 +96,14 @@ function OptionTable({ option, onSitting }: { option: PlanOption; onSitting?: (l
                   <td>{l.teeth.join(' ')}</td>
                   <td className="num">{formatAmount(l.unitPrice)}</td>
                   {discounted && <td className="num">{l.discount + l.planDiscountShare > 0 ? `− ${formatAmount(l.discount + l.planDiscountShare)}` : ''}</td>}
-                  <td className="num">{l.taxRate > 0 ? `${l.taxRate}%` : 'Exempt'}</td>
+                  {taxed && <td className="num">{l.taxRate > 0 ? `${l.taxRate}%` : 'Exempt'}</td>}
                   <td className="num">{formatAmount(l.total)}</td>
                 </tr>
               ))}
           </tbody>
         ))}
       </table>
+      </div>
       <dl className="plan-totals">
         {option.discountTotal > 0 && (
           <div>
@@ -132,7 +141,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
   const canPlan = useCan('clinical.write');
   // PLAN-8: a plan is changed (a new version) until an item of it is completed or billed; then a new plan.
   const begun = plan.options.some((o) => o.items.some((l) => l.itemStatus === 'completed' || l.billed));
-  const canChange = canPlan && plan.status !== 'declined' && plan.status !== 'completed' && !begun && !editing;
+  const canChange = canPlan && plan.status !== 'declined' && plan.status !== 'superseded' && plan.status !== 'completed' && !begun && !editing;
   const working = plan.status === 'accepted' || plan.status === 'in-progress';
   const link = usePlanLink();
   const toast = useToast();
@@ -180,6 +189,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
       <p className="muted small">
         By {plan.dentistName ?? 'a dentist'} · version {plan.version} · {formatDate(plan.createdAt)}
         {plan.acceptance && ` · option ${plan.acceptance.option} signed by ${plan.acceptance.signedBy} on ${formatDate(plan.acceptance.acceptedAt)}`}
+        {plan.supersededBy !== null && ` · superseded by plan #${plan.supersededBy}, accepted later for the same work`}
       </p>
       {editing ? (
         <PlanEditor plan={plan} onDone={() => setEditing(false)} />
@@ -203,7 +213,7 @@ export function PlanCard({ plan }: { plan: TreatmentPlan }) {
       )}
       {plan.acceptance && (
         <p className="plan-hash small">
-          SHA-256 <code>{plan.acceptance.documentHash}</code> · <a href={plan.acceptance.verifyUrl}>verify</a>
+          SHA-256 <code>{plan.acceptance.documentHash}</code> · <a href={plan.acceptance.verifyUrl} target="_blank" rel="noreferrer">verify</a>
         </p>
       )}
       {accepting && <AcceptDialog plan={plan} open={accepting} onClose={() => setAccepting(false)} />}

@@ -4,7 +4,8 @@ import { formatDate } from '../../../../../../shared/domain/dates';
 import { PLAN_LIMITS, type TreatmentPlan } from '../../../../../../shared/schemas/treatment-plan';
 import { formatAmount } from '../../../components/amount';
 import { useToast } from '../../../components/toasts';
-import { usePlannedItems, useUpdatePlan, type PlanOptionInput } from '../api/plans';
+import { usePlannedItems, usePlanPreview, useUpdatePlan, type PlanOptionInput } from '../api/plans';
+import { OptionPreview } from './option-preview';
 
 // PLAN-1, PLAN-3, PLAN-4, PLAN-8: a plan changed from its card: the title, each option's items (those of the
 // plan and the chart's other planned items), each item's price, discount and visit, the option's discount;
@@ -47,6 +48,23 @@ export function versionNotice(plan: TreatmentPlan): string {
   return `This makes version ${next}, proposed to the patient.`;
 }
 
+/** The options as the API takes them, items in `order`. */
+function bodyOf(options: OptionDraft[], order: number[]): PlanOptionInput[] {
+  return options.map((opt) => {
+    const chosen = order.filter((itemId) => opt.lines[itemId]?.on);
+    return {
+      name: opt.name,
+      itemIds: chosen,
+      discount: opt.discount || undefined,
+      lines: chosen.map((itemId) => {
+        const l = opt.lines[itemId];
+        return { itemId, visit: l.visit, discount: l.discount || undefined, ...(l.unitPrice === null ? {} : { unitPrice: l.unitPrice }) };
+      }),
+      visits: opt.visits,
+    };
+  });
+}
+
 export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () => void }) {
   const planned = usePlannedItems(plan.patientId);
   const update = useUpdatePlan();
@@ -56,6 +74,9 @@ export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () =
   const [problem, setProblem] = useState<string | null>(null);
 
   const before = (name: string) => plan.options.find((o) => o.name === name)?.total;
+  // PLAN-24: the options priced live as they stand (the plan's items in their order, then the chart's).
+  const order = [...new Set([...plan.options.flatMap((o) => o.items.map((l) => l.itemId)), ...(planned.data ?? []).map((i) => i.id)])];
+  const preview = usePlanPreview(plan.patientId, plan.id, bodyOf(options, order));
 
   if (planned.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (planned.isError) return <Alert type="error" message="Unable to load the chart's planned items." />;
@@ -87,19 +108,7 @@ export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () =
   const removeOption = (name: string) => setOptions((all) => all.filter((o) => o.name !== name));
 
   const submit = () => {
-    const body: PlanOptionInput[] = options.map((opt) => {
-      const chosen = candidates.filter((c) => opt.lines[c.itemId]?.on).map((c) => c.itemId);
-      return {
-        name: opt.name,
-        itemIds: chosen,
-        discount: opt.discount || undefined,
-        lines: chosen.map((itemId) => {
-          const l = opt.lines[itemId];
-          return { itemId, visit: l.visit, discount: l.discount || undefined, ...(l.unitPrice === null ? {} : { unitPrice: l.unitPrice }) };
-        }),
-        visits: opt.visits,
-      };
-    });
+    const body = bodyOf(options, candidates.map((c) => c.itemId));
     if (!title.trim()) return setProblem('Please give the plan a title');
     const empty = body.find((o) => o.itemIds.length === 0);
     if (empty) return setProblem(`Choose at least one planned item for option ${empty.name}`);
@@ -173,9 +182,8 @@ export function PlanEditor({ plan, onDone }: { plan: TreatmentPlan; onDone: () =
                 onChange={(v) => setOptions((all) => all.map((x, i) => (i === o ? { ...x, discount: Number(v) || 0 } : x)))}
               />
             </label>
-            <p className="muted small">
-              {before(opt.name) === undefined ? 'A new option' : `Now ${formatAmount(before(opt.name)!)}`}; the new total is worked out on saving.
-            </p>
+            <OptionPreview option={preview.data?.options.find((x) => x.name === opt.name)} error={preview.isError ? preview.error.message : null} />
+            <p className="muted small">{before(opt.name) === undefined ? 'A new option' : `Version ${plan.version}: ${formatAmount(before(opt.name)!)}`}</p>
             {options.length > 1 && (
               <Button size="small" onClick={() => removeOption(opt.name)}>
                 Remove option {opt.name}
