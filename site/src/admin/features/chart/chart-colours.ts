@@ -22,6 +22,8 @@ export const statusLooks: Record<ItemStatus, StatusLook> = {
   'existing-elsewhere': { label: 'Existing (elsewhere)', colour: '#7C828C', tint: '#7C828C' },
   referred: { label: 'Referred', colour: '#B4538A', pattern: 'dots', tint: '#F4DDEA' },
   condition: { label: 'Finding', colour: '#E69F00', tint: '#E69F00' },
+  // CHART-27: a treated finding is no longer drawn; the list shows it with an outline only.
+  resolved: { label: 'Treated', colour: '#7C828C', tint: '#FFFFFF' },
 };
 
 export const legendOrder: ItemStatus[] = ['condition', 'planned', 'completed', 'existing', 'existing-elsewhere', 'referred'];
@@ -34,4 +36,5 @@ export const statusWords: Record<ItemStatus, string> = {
   existing: 'Existing',
   'existing-elsewhere': 'Existing elsewhere',
   referred: 'Referred',
+  resolved: 'Treated',
 };
