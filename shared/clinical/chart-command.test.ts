@@ -9,7 +9,7 @@ const procedures: ChartCode[] = [
   { code: 'rct', kind: 'procedure', names: ['rct', 'root canal', 'root canal treatment'] },
   { code: 'crown', kind: 'procedure', names: ['crown', 'cap'] },
   { code: 'extraction', kind: 'procedure', names: ['extraction', 'ext', 'extract'] },
-  { code: 'bridge', kind: 'procedure', names: ['bridge'], spansTeeth: true },
+  { code: 'bridge', kind: 'procedure', names: ['bridge', 'fpd'], spansTeeth: true, draw: 'bridge' },
   { code: 'implant', kind: 'procedure', names: ['implant'] },
 ];
 const vocabulary = [...procedures, ...defaultFindings];
@@ -74,7 +74,8 @@ describe('the chart command bar (CHART-2)', () => {
     expect(error('composite 36')).toBe('Start with the tooth, for example 46 rct (“composite” came first)');
     expect(error('planned 21 crown')).toBe('Start with the tooth, for example 46 rct (“planned” came first)');
     expect(error('19 rct')).toBe('“19” is not a tooth: write teeth in FDI, 11-48 for adult teeth and 51-85 for milk teeth');
-    expect(error('36 composte')).toBe('“composte” is not a treatment, finding or status this chart knows');
+    expect(error('36 composte')).toBe('“composte” is not a treatment, finding or status this chart knows: did you mean composite?');
+    expect(error('36 zzz')).toBe('“zzz” is not a treatment, finding or status this chart knows');
     expect(error('36 MOD')).toBe('Say what was found or done on 36, for example 36 caries or 36 composite');
     expect(error('36 composite rct')).toBe('One finding or treatment per entry (“composite” and “rct”): separate entries with ;');
     expect(error('36 caries planned')).toBe('“caries” is a finding, which takes no status');
