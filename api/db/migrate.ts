@@ -37,6 +37,7 @@ import * as bookingInTypescript from './migrations/065-booking-in-typescript';
 import * as chartEditors from './migrations/070-chart-editors';
 import * as closingHourSlots from './migrations/071-closing-hour-slots';
 import * as patientMerges from './migrations/080-patient-merges';
+import * as clinicalItemStatuses from './migrations/085-clinical-item-statuses';
 import * as chartIntegrity from './migrations/095-chart-integrity';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
@@ -79,6 +80,7 @@ const migrations: Record<string, Knex.Migration> = {
   '070-chart-editors': chartEditors,
   '071-closing-hour-slots': closingHourSlots,
   '080-patient-merges': patientMerges,
+  '085-clinical-item-statuses': clinicalItemStatuses,
   '095-chart-integrity': chartIntegrity,
 };
 

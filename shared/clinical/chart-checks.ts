@@ -105,6 +105,7 @@ export function checkAgainstChart(
       (s) => s.code === item.code && s.status === item.status && sameSet(s.teeth, item.teeth) && sameSet(s.surfaces, item.surfaces) && (item.status !== 'completed' || doneOn(s) === doneOn(candidate)),
     );
     if (same) {
+      if (same.kind === 'finding' && drawOf(same.code) === 'missing') return chartCheckMessages.missingAgain(same.teeth[0], whyMissing(same.teeth[0], standing, drawOf));
       if (same.kind === 'finding') return chartCheckMessages.findingTwice(what, day(same.createdAt));
       if (same.status === 'planned') return chartCheckMessages.plannedTwice(what, day(same.createdAt));
       if (same.status === 'completed') return chartCheckMessages.doneTwice(what, formatEnGbLongDate(doneOn(same)!));
