@@ -71,6 +71,7 @@ export function ChartPage() {
   const [draft, setDraftState] = useState<Draft>(emptyDraft);
   const [command, setCommand] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
+  const [performedOn, setPerformedOn] = useState<string | null>(null);
   const [sending, setSending] = useState<string[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [hover, setHover] = useState<string | null>(null);
@@ -140,12 +141,16 @@ export function ChartPage() {
     setSending((list) => [...list, text]);
     setDraftState(emptyDraft);
     setCommand('');
+    // CHART-29: the day given applies to this entry only; the next one is today's again.
+    const day = performedOn;
+    setPerformedOn(null);
     record
-      .mutateAsync(text)
+      .mutateAsync({ command: text, performedOn: day })
       .then(({ items: created }) => setEntries((list) => [...list, { ids: created.map((i) => i.id), label: text.trim() }]))
       .catch((error: unknown) => {
         setServerError(errorDescription(error));
         setCommand((c) => c || text);
+        setPerformedOn((d) => d ?? day);
       })
       .finally(() => setSending((list) => list.filter((t) => t !== text)));
   };
@@ -258,10 +263,13 @@ export function ChartPage() {
   // Stable across entries, so the list redraws only the rows that changed (ItemRow is memoised).
   const changeStatusMutate = changeStatus.mutate;
   const onStatus = useCallback(
-    (item: ClinicalItem, status: ProcedureStatus) =>
+    (item: ClinicalItem, status: ProcedureStatus | 'resolved') =>
       changeStatusMutate(
         { id: item.id, status },
-        { onSuccess: () => toast.success('Status changed', `${teethName(item.teeth)} ${item.code}: ${status}`), onError: (e) => toast.failure('Unable to change the status', e) },
+        {
+          onSuccess: () => toast.success(status === 'resolved' ? 'Marked treated' : 'Status changed', `${teethName(item.teeth)} ${item.code}: ${status === 'resolved' ? 'treated' : status}`),
+          onError: (e) => toast.failure('Unable to change the status', e),
+        },
       ),
     [changeStatusMutate, toast],
   );
@@ -342,6 +350,10 @@ export function ChartPage() {
           statusWord={draft.statusWord ?? null}
           onStatus={(statusWord) => setDraft({ ...draft, statusWord })}
           undo={lastEntry ? { label: lastEntry.label, onUndo: undoLast, pending: invalidate.isPending } : null}
+          chartItems={nowItems ?? []}
+          today={today}
+          performedOn={performedOn}
+          onPerformedOn={setPerformedOn}
         />
       ) : at ? (
         <p className="chart-banner" role="status">

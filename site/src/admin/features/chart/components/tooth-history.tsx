@@ -1,14 +1,20 @@
+import { treatedByText } from '../../../../../../shared/clinical/chart-checks';
 import { describeItem } from '../../../../../../shared/clinical/chart-command';
-import { formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
+import { clinicToday, formatEnGbDate } from '../../../../../../shared/domain/clinic-time';
 import type { ChartVocabulary, ClinicalItem, ClinicalItemEvent } from '../../../../../../shared/schemas/clinical-item';
 import { statusWords } from '../chart-colours';
 import { toothHistory } from '../chart-view';
 
 // CHART-13: what hovering or focusing a tooth shows: every item that names it, newest first, with each
-// change (recorded, status, invalidated), who and when.
+// change (recorded, status, invalidated), who and when; a finding treated says by what and on which day
+// (CHART-27), and work recorded later the day it was done (CHART-29).
 
-function eventText(event: ClinicalItemEvent): string {
-  if (event.action === 'create') return `recorded as ${statusWords[event.status].toLowerCase()}`;
+function eventText(event: ClinicalItemEvent, item: ClinicalItem, items: readonly ClinicalItem[], vocabulary: ChartVocabulary): string {
+  if (event.action === 'create') {
+    const later = item.performedOn && item.performedOn !== clinicToday(new Date(event.at)) ? ` for work done on ${formatEnGbDate(item.performedOn)}` : '';
+    return `recorded as ${statusWords[event.status].toLowerCase()}${later}`;
+  }
+  if (event.action === 'status' && event.status === 'resolved') return treatedByText(items.find((i) => i.id === event.byItemId), vocabulary, event.at);
   if (event.action === 'status') return `marked ${statusWords[event.status].toLowerCase()}`;
   return `invalidated: ${event.reason ?? ''}`;
 }
@@ -32,7 +38,7 @@ export function ToothHistory({ tooth, items, vocabulary }: { tooth: string | nul
                   <ul className="tooth-events">
                     {item.history.map((event, i) => (
                       <li key={i}>
-                        {formatEnGbDate(event.at)} · {eventText(event)}
+                        {formatEnGbDate(event.at)} · {eventText(event, item, items, vocabulary)}
                         {event.userName ? ` · ${event.userName}` : ''}
                       </li>
                     ))}
