@@ -1,5 +1,4 @@
 import { withArticle } from '../domain/article';
-import type { DrawAs } from './chart-state';
 import { isTooth, quadrantTeeth, surfaceCodes, surfaceFromLetter, surfaceLabel, teethBetween, wholeMouth, wholeMouthSpan, type Surface } from './teeth';
 
 // CHART-2: the chart's command bar reads what a dentist would say: `36 MOD composite`, `46 rct`,
@@ -32,11 +31,11 @@ export interface ChartCode {
   /** Takes surfaces (fillings, caries); others refuse them. */
   takesSurfaces?: boolean;
   /**
-   * How the chart draws it. A spanning code drawn as a bridge needs a span of two teeth or more; any other
+   * How the chart draws it (a DrawAs of chart-state.ts). A spanning code drawn as a bridge needs a span of two teeth or more; any other
    * spanning code is work over an area (scaling, perio, a denture): one tooth, a span, a quadrant or the
    * whole mouth, as one item (CHART-26).
    */
-  draw?: DrawAs;
+  draw?: string;
 }
 
 /** CHART-26: work over an area (scaling, perio, whitening, a denture): one item over one tooth up to the whole mouth. */

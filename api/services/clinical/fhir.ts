@@ -178,7 +178,9 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         resourceType: 'Condition',
         id: uuidOf('clinical-item', item.id),
         identifier: [{ system: `${base}/fhir/clinical-item`, value: String(item.id) }],
-        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+        // CHART-27: a finding treated is resolved, since the day it was marked.
+        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: item.status === 'resolved' ? 'resolved' : 'active' }] },
+        ...(item.status === 'resolved' ? { abatementDateTime: item.history.findLast((e) => e.status === 'resolved')?.at ?? item.createdAt } : {}),
         verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: item.invalidatedAt ? 'entered-in-error' : 'confirmed' }] },
         category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis' }] }],
         code,
@@ -206,7 +208,8 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         code,
         subject,
         bodySite,
-        ...(item.status === 'completed' ? { performedDateTime: item.history.find((e) => e.status === 'completed')?.at ?? item.createdAt } : {}),
+        // CHART-29: work recorded later was performed on its own day.
+        ...(item.status === 'completed' ? { performedDateTime: item.performedOn ?? item.history.find((e) => e.status === 'completed')?.at ?? item.createdAt } : {}),
         ...(who(item.dentistId) ? { recorder: who(item.dentistId), ...(item.status === 'completed' ? { performer: [{ actor: who(item.dentistId) }] } : {}) } : {}),
         ...(note.length ? { note } : {}),
       });

@@ -179,7 +179,7 @@ const ItemRow = memo(function ItemRow(props: {
           )}
           {item.dentistName && <span>{item.dentistName}</span>}
         </p>
-        {treatedBy && <p className="chart-item-reason">{treatedBy[0].toUpperCase() + treatedBy.slice(1)}</p>}
+        {treatedBy && <p className="chart-item-meta">{treatedBy[0].toUpperCase() + treatedBy.slice(1)}</p>}
         {invalidated && <p className="chart-item-reason">Invalidated {formatEnGbDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
       </div>
       {actions && !invalidated && (
