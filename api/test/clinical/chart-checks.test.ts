@@ -203,3 +203,19 @@ describe('work done on an earlier day (CHART-29)', () => {
     expect(draft.body.sections.treatment).toBe('26 O composite: Composite restoration placed under isolation; occlusion checked and polished.');
   });
 });
+
+describe('the record as FHIR (CHART-27, CHART-29)', () => {
+  it('answers a treated finding as a resolved Condition, and work recorded later performed on its day', async () => {
+    const p = await clinic.newPatient('Fhir');
+    await run(p, '36 O caries');
+    await run(p, '36 O composite done');
+    await run(p, '21 crown done', { performedOn: '2026-12-01' });
+    const bundle = (await clinic.call('dentist', 'GET', `/api/admin/patients/${p}/record.fhir.json`)).body;
+    const resources = bundle.entry.map((e: { resource: Record<string, unknown> }) => e.resource);
+    const condition = resources.find((r: { resourceType: string; code?: { text: string } }) => r.resourceType === 'Condition' && r.code?.text === 'caries');
+    expect(condition.clinicalStatus.coding[0].code).toBe('resolved');
+    expect(condition.abatementDateTime).toBe('2026-12-07T04:30:00.000Z');
+    const crown = resources.find((r: { resourceType: string; code?: { text: string } }) => r.resourceType === 'Procedure' && r.code?.text === 'crown');
+    expect(crown.performedDateTime).toBe('2026-12-01');
+  });
+});
