@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Segmented, Skeleton, type InputRef } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { checkAgainstChart } from '../../../../shared/clinical/chart-checks';
 import { parseChartCommand, type ProcedureStatus } from '../../../../shared/clinical/chart-command';
 import { chartTeeth, type ChartItemLike } from '../../../../shared/clinical/chart-state';
 import { drawOfCode } from '../../../../shared/clinical/vocabulary';
@@ -103,9 +104,12 @@ export function ChartPage() {
     if (!editable || !vocabulary.length) return [];
     return [...sending, command].filter((t) => t.trim()).flatMap((t) => {
       const parsed = parseChartCommand(t, vocabulary);
-      return parsed.ok ? parsed.items : [];
+      if (!parsed.ok) return [];
+      // CHART-25: what the chart would refuse is not drawn as about to be recorded.
+      if (t === command && checkAgainstChart(parsed.items.map((i) => ({ ...i, performedOn })), nowItems ?? [], vocabulary, clockNow())) return [];
+      return parsed.items;
     });
-  }, [editable, sending, command, vocabulary]);
+  }, [editable, sending, command, vocabulary, nowItems, performedOn]);
   const { teeth, previewIds } = useMemo(() => {
     const standing: ChartItemLike[] = items.filter((i) => !i.invalidatedAt);
     const preview: ChartItemLike[] = previewItems.map((item, i) => ({ ...item, id: -1 - i, createdAt: '9999-12-31T00:00:00.000Z', invalidatedAt: null }));

@@ -130,7 +130,9 @@ export function CommandBar(props: CommandBarProps) {
           className="command-status"
           disabled={chosenIsFinding}
         />
-        <label className="command-done-on" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+
+      </div>
+      <label className="command-done-on" style={{ display: 'flex', alignItems: 'center', gap: 6, marginTop: 8, whiteSpace: 'nowrap' }}>
           <span>Done on</span>
           <input
             type="date"
@@ -140,7 +142,6 @@ export function CommandBar(props: CommandBarProps) {
             aria-label="Done on (work done on an earlier day)"
           />
         </label>
-      </div>
       <div id="chart-command-preview" className="command-preview" aria-live="polite">
         {serverError ? (
           <p className="command-error" role="alert">
