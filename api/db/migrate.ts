@@ -41,6 +41,7 @@ import * as clinicalItemStatuses from './migrations/085-clinical-item-statuses';
 import * as creditNotes from './migrations/090-credit-notes';
 import * as bookingCreateRows from './migrations/115-booking-create-rows';
 import * as planSupersession from './migrations/100-plan-supersession';
+import * as chartIntegrity from './migrations/095-chart-integrity';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Knex.Migration> = {
   '090-credit-notes': creditNotes,
   '115-booking-create-rows': bookingCreateRows,
   '100-plan-supersession': planSupersession,
+  '095-chart-integrity': chartIntegrity,
 };
 
 const source: Knex.MigrationSource<string> = {

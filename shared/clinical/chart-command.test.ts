@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeItem, isStatusWord, isSurfaceLetters, parseChartCommand, type ChartCode } from './chart-command';
+import { describeItem, editDistance, isStatusWord, isSurfaceLetters, parseChartCommand, type ChartCode } from './chart-command';
 import { defaultFindings } from './findings';
 import { surfaceLabel, teethBetween } from './teeth';
 import { catalogueChartCodes } from './vocabulary';
@@ -9,7 +9,7 @@ const procedures: ChartCode[] = [
   { code: 'rct', kind: 'procedure', names: ['rct', 'root canal', 'root canal treatment'] },
   { code: 'crown', kind: 'procedure', names: ['crown', 'cap'] },
   { code: 'extraction', kind: 'procedure', names: ['extraction', 'ext', 'extract'] },
-  { code: 'bridge', kind: 'procedure', names: ['bridge'], spansTeeth: true },
+  { code: 'bridge', kind: 'procedure', names: ['bridge', 'fpd'], spansTeeth: true, draw: 'bridge' },
   { code: 'implant', kind: 'procedure', names: ['implant'] },
 ];
 const vocabulary = [...procedures, ...defaultFindings];
@@ -74,7 +74,8 @@ describe('the chart command bar (CHART-2)', () => {
     expect(error('composite 36')).toBe('Start with the tooth, for example 46 rct (“composite” came first)');
     expect(error('planned 21 crown')).toBe('Start with the tooth, for example 46 rct (“planned” came first)');
     expect(error('19 rct')).toBe('“19” is not a tooth: write teeth in FDI, 11-48 for adult teeth and 51-85 for milk teeth');
-    expect(error('36 composte')).toBe('“composte” is not a treatment, finding or status this chart knows');
+    expect(error('36 composte')).toBe('“composte” is not a treatment, finding or status this chart knows: did you mean composite?');
+    expect(error('36 zzz')).toBe('“zzz” is not a treatment, finding or status this chart knows');
     expect(error('36 MOD')).toBe('Say what was found or done on 36, for example 36 caries or 36 composite');
     expect(error('36 composite rct')).toBe('One finding or treatment per entry (“composite” and “rct”): separate entries with ;');
     expect(error('36 caries planned')).toBe('“caries” is a finding, which takes no status');
@@ -123,5 +124,67 @@ describe("the catalogue's chart codes (CHART-7)", () => {
     expect(names.filter((n) => isSurfaceLetters(n))).toEqual([]);
     expect(isSurfaceLetters('fpd')).toBe(true);
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+});
+
+describe('work over an area, near misses and names made of surface letters (CHART-26, CHART-28)', () => {
+  const area: ChartCode[] = [
+    { code: 'scaling', kind: 'procedure', names: ['scaling', 'cleaning'], spansTeeth: true, draw: 'mark' },
+    { code: 'perio', kind: 'procedure', names: ['perio'], spansTeeth: true, draw: 'mark' },
+  ];
+  const vocab = [...vocabulary, ...area];
+  const read = (command: string) => {
+    const result = parseChartCommand(command, vocab);
+    if (!result.ok) throw new Error(result.error);
+    return result.items;
+  };
+  const refused = (command: string) => {
+    const result = parseChartCommand(command, vocab);
+    return result.ok ? 'parsed' : result.error;
+  };
+
+  it('reads perio on one tooth, and a bridge still needs two', () => {
+    expect(read('46 perio')).toEqual([{ teeth: ['46'], surfaces: [], code: 'perio', kind: 'procedure', status: 'planned', note: null }]);
+    expect(refused('46 bridge')).toBe('A bridge spans at least two teeth, for example 14-16 bridge');
+  });
+
+  it('reads the whole mouth as one item: no teeth, or 18-48, round the arches', () => {
+    const [whole] = read('scaling done');
+    expect(whole.teeth).toHaveLength(32);
+    expect([whole.teeth[0], whole.teeth[15], whole.teeth[16], whole.teeth[31]]).toEqual(['18', '28', '38', '48']);
+    expect(read('18-48 scaling')[0].teeth).toEqual(whole.teeth);
+    expect(read('28-38 cleaning')[0].teeth).toEqual(whole.teeth);
+    expect(read('55-85 scaling')[0].teeth).toHaveLength(20);
+    expect(describeItem(whole, vocab)).toBe('18-48 scaling, completed');
+  });
+
+  it('reads a quadrant as one item, Q1 or 18-11', () => {
+    expect(read('Q1 scaling')[0].teeth).toEqual(['11', '12', '13', '14', '15', '16', '17', '18']);
+    expect(read('18-11 scaling')).toHaveLength(1);
+    expect(read('q5 perio')[0].teeth).toEqual(['51', '52', '53', '54', '55']);
+    expect(refused('Q1 composite')).toBe('Q1 is for work over an area, such as scaling: “composite” is recorded tooth by tooth, for example 36 composite');
+    expect(refused('18-48 bridge')).toBe('18-48 is not one span: a bridge or splint stays in one jaw, adult or milk teeth');
+    expect(refused('16-46 scaling')).toBe('16-46 is not one span: a bridge or splint stays in one jaw, adult or milk teeth');
+  });
+
+  it('still wants teeth first for one-tooth work, and says so for a tooth typed late', () => {
+    expect(refused('composite')).toBe('Start with the tooth, for example 46 rct (“composite” came first)');
+    expect(refused('scaling 36')).toBe('Start with the tooth, for example 46 rct (“scaling” came first)');
+    expect(refused('hello')).toBe('Start with the tooth, for example 46 rct (“hello” came first)');
+  });
+
+  it('reads FPD as the bridge unless the entry names another code, when it is surfaces', () => {
+    expect(read('34-36 fpd')[0]).toMatchObject({ code: 'bridge', teeth: ['34', '35', '36'] });
+    expect(read('21 FPD composite')[0]).toMatchObject({ code: 'composite', surfaces: ['D', 'B', 'L'] });
+    expect(read('21 composite FPD')[0]).toMatchObject({ code: 'composite', surfaces: ['D', 'B', 'L'] });
+  });
+
+  it('names the nearest word for a near miss: one edit for short words, two for longer ones', () => {
+    expect(refused('36 MOD composit')).toBe('“composit” is not a treatment, finding or status this chart knows: did you mean composite?');
+    expect(refused('46 rtc')).toBe('“rtc” is not a treatment, finding or status this chart knows: did you mean rct?');
+    expect(refused('46 root canl')).toBe('“root” is not a treatment, finding or status this chart knows: did you mean root canal?');
+    expect(refused('46 xyzzy')).toBe('“xyzzy” is not a treatment, finding or status this chart knows');
+    expect(editDistance('composite', 'compsoite')).toBe(1);
+    expect(editDistance('rct', 'crown')).toBe(4);
   });
 });

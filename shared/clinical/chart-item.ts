@@ -1,10 +1,11 @@
-import { chartMessages, DEFAULT_PROCEDURE_STATUS, procedureStatuses, type ChartCode, type ItemStatus, type ParsedItem } from './chart-command';
+import { chartMessages, coversArea, DEFAULT_PROCEDURE_STATUS, procedureStatuses, type ChartCode, type ItemStatus, type ParsedItem } from './chart-command';
 import { withArticle } from '../domain/article';
 import { surfaceCodes, surfaceFromLetter, teethBetween, type Surface } from './teeth';
 
 // CHART-6: an item sent whole (POST /api/admin/patients/{id}/clinical-items, the chart's click entry) obeys
 // the rules the command bar applies to what it reads, with the same messages: a known code, a finding has
-// no status, surfaces only where the code takes them, a span along one arch for a bridge, one tooth else.
+// no status, surfaces only where the code takes them, a span along one arch for a bridge, any teeth for work
+// over an area (scaling, perio: CHART-26), one tooth else.
 
 export interface ChartItemInput {
   teeth: string[];
@@ -40,7 +41,9 @@ export function checkChartItem(input: ChartItemInput, vocabulary: readonly Chart
   if (code.kind === 'finding' && input.status && input.status !== 'condition') return fail(chartMessages.statusOnFinding(name));
   if (code.kind === 'procedure' && input.status === 'condition') return fail(chartItemMessages.conditionOnProcedure(name));
 
-  if (code.spansTeeth) {
+  if (coversArea(code)) {
+    // CHART-26: work over an area is one item over one tooth up to the whole mouth.
+  } else if (code.spansTeeth) {
     if (input.teeth.length < 2) return fail(chartMessages.spanNeedsTwo(name));
     const span = teethBetween(input.teeth[0], input.teeth[input.teeth.length - 1]);
     if (!span || span.join() !== input.teeth.join()) return fail(chartItemMessages.notOneSpan(name));

@@ -69,3 +69,14 @@ describe('what the chart draws on each tooth (CHART-4)', () => {
     expect(stateOf(chartTeeth(itemsAt(items, null), drawOf), '31').state).toBe('missing');
   });
 });
+
+describe('a finding marked treated (CHART-27)', () => {
+  it('is not drawn, while a standing one beside it is', () => {
+    const teeth = chartTeeth(
+      [item({ teeth: ['36'], code: 'caries', surfaces: ['O'], status: 'resolved' }), item({ teeth: ['37'], code: 'caries', surfaces: ['O'] })],
+      drawOf,
+    );
+    expect(stateOf(teeth, '36').marks).toEqual([]);
+    expect(stateOf(teeth, '37').marks.map((m) => m.code)).toEqual(['caries']);
+  });
+});

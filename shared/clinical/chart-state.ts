@@ -3,7 +3,7 @@ import { isTooth, permanentTeeth, primaryTeeth, type Surface } from './teeth';
 
 // CHART-4: what the chart draws on each tooth, read from the clinical items alone, so the chart at any past
 // date is the same function of the items as they stood then (an item counts from its creation until it is
-// invalidated). Later items draw over earlier ones.
+// invalidated). Later items draw over earlier ones; a finding marked treated is not drawn (CHART-27).
 
 /** How a code is drawn on the odontogram (each procedure and finding code says which). */
 export type DrawAs = 'surface' | 'crown' | 'root' | 'extraction' | 'implant' | 'bridge' | 'missing' | 'mark';
@@ -60,6 +60,8 @@ export function chartTeeth(items: readonly ChartItemLike[], drawOf: (code: strin
     // PLAN-18: the work of an option the patient did not choose is not on the teeth (the chart at a date
     // before the choice reads the item as it stood then, planned, and draws it).
     if (item.status === 'declined') continue;
+    // CHART-27: a treated finding no longer stands on the tooth (the chart at an earlier date, when it stood, still draws it).
+    if (item.kind === 'finding' && item.status === 'resolved') continue;
     const draw = drawOf(item.code);
     item.teeth.forEach((tooth, index) => {
       if (!isTooth(tooth)) return;

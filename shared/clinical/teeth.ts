@@ -54,3 +54,28 @@ function archOrder(tooth: string): string[] {
   const fromMidline = Array.from({ length: primary ? 5 : 8 }, (_, i) => i + 1);
   return [...fromMidline.map((p) => `${right}${p}`).reverse(), ...fromMidline.map((p) => `${left}${p}`)];
 }
+
+/** CHART-26: a quadrant's teeth from the midline: Q1 is 11-18, Q5 (milk) 51-55. */
+export function quadrantTeeth(quadrant: number): string[] {
+  const count = quadrant >= 5 ? 5 : 8;
+  return Array.from({ length: count }, (_, i) => `${quadrant}${i + 1}`);
+}
+
+/**
+ * CHART-26: the whole mouth of a dentition, round the arches as a span is written: 18..11 21..28 then
+ * 38..31 41..48 (so it reads 18-48); milk teeth 55..65 then 75..85.
+ */
+export function wholeMouth(dentition: Dentition): string[] {
+  const [a, b, c, d] = dentition === 'permanent' ? ['18', '28', '38', '48'] : ['55', '65', '75', '85'];
+  return [...teethBetween(a, b)!, ...teethBetween(c, d)!];
+}
+
+/** A span written across the jaws between the last teeth of the mouth (18-48, 28-38, 55-85): the whole mouth, else null. */
+export function wholeMouthSpan(from: string, to: string): string[] | null {
+  if (!isTooth(from) || !isTooth(to) || isUpper(from) === isUpper(to) || dentitionOf(from) !== dentitionOf(to)) return null;
+  const last = dentitionOf(from) === 'primary' ? '5' : '8';
+  return from[1] === last && to[1] === last ? wholeMouth(dentitionOf(from)) : null;
+}
+
+/** Teeth as a chart writes them: a span or area by its ends (14-16, 18-48), one or two teeth by their numbers. */
+export const teethName = (teeth: readonly string[]): string => (teeth.length > 2 ? `${teeth[0]}-${teeth.at(-1)}` : teeth.join(' '));

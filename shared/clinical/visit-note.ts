@@ -172,13 +172,20 @@ export const defaultTemplates: { name: string; prompts: NoteSections }[] = [
   },
 ];
 
-/** Default "treatment done" text per catalogue procedure code (NOTE-7); the owner edits them. */
+/**
+ * Default "treatment done" text per procedure code (NOTE-7); the owner edits them. They describe work done
+ * (NOTE-13: the draft lists only that): a completed crown is cemented. Migrations 051 and 095 seeded these.
+ */
 export const defaultProcedureTexts: Record<string, string> = {
   composite: 'Composite restoration placed under isolation; occlusion checked and polished.',
   rct: 'Root canal treatment: access opening, working length, cleaning and shaping, irrigation, obturation.',
   extraction: 'Extraction under local anaesthesia; haemostasis achieved; post-extraction instructions given.',
   scaling: 'Scaling and polishing of both arches; oral hygiene instructions given.',
-  crown: 'Crown preparation, impression taken, temporary crown cemented.',
+  crown: 'Crown tried in and cemented; margins, contacts and occlusion checked.',
+  pulpotomy: 'Pulpotomy under local anaesthesia: coronal pulp removed, haemostasis achieved, pulp medicament placed, tooth sealed.',
+  'post-core': 'Post cemented in the prepared canal and core built up.',
+  inlay: 'Inlay tried in, cemented and finished; contacts and occlusion checked.',
+  onlay: 'Onlay tried in, cemented and finished; contacts and occlusion checked.',
 };
 
 export function emptySections(): NoteSections {

@@ -157,6 +157,9 @@ export const ACTION_SENTENCES: Record<string, string> = {
 
 /** What the fields are called. */
 export const FIELD_LABELS: Record<string, string> = {
+  'treatedBy': 'Treated by chart entry',
+  'performedOn': 'Work done on',
+  'enteredLater': 'Recorded later',
   'supersededBy': 'Superseded by plan',
   'creditNoteNumber': 'Credit note number',
   'creditNote': 'Credit note',

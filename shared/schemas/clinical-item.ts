@@ -3,7 +3,7 @@ import { procedureStatuses, type ItemStatus, type ParsedItem } from '../clinical
 import type { ToothChart } from '../clinical/chart-state';
 import { isTooth, surfaceFromLetter } from '../clinical/teeth';
 import { CHART_CODE_PATTERN, drawKinds, type ChartVocabularyCode } from '../clinical/vocabulary';
-import { DATE_META, DATE_RANGE_TEXT, idField, isPlausibleDate, optionalText, requiredText } from './fields';
+import { DATE_META, DATE_RANGE_TEXT, idField, isPlausibleDate, optionalDate, optionalText, requiredText } from './fields';
 
 // The clinical record's items (CHART-5..CHART-9, docs/clinical.md): what the chart routes read and answer.
 
@@ -32,7 +32,14 @@ export const CLINICAL_MESSAGES = {
   /** INV-41: billed work is reversed by a credit note before it is invalidated. */
   billed: (invoiceNumber: string) =>
     `This item is billed on invoice ${invoiceNumber}: the owner issues a credit note for its line first, then it can be invalidated`,
-  findingStatus: 'A finding has no status to change: invalidate it if it no longer holds',
+  findingStatus: 'A finding is marked treated (status resolved); invalidate it if it was entered in error',
+  resolveProcedure: 'Only a finding is marked treated (resolved): a treatment is marked done (completed)',
+  alreadyResolved: 'This finding is already marked treated',
+  resolveMissing: 'A missing tooth stays missing: record the implant, bridge or denture that replaces it',
+  patchStatus: `Status must be ${orList([...procedureStatuses, 'resolved'])}`,
+  performedOn: `performedOn must be ${DATE_RANGE_TEXT}`,
+  performedOnFuture: 'performedOn is the day the work was done: it cannot be after today',
+  performedOnStatus: 'performedOn is the day the work was done: give it with work recorded as done, existing or done elsewhere',
   hasRecord: "This patient has a clinical record, which is kept: it cannot be deleted (erase the patient's details instead)",
   findingName: 'Give the finding at least one name',
   findingCode: 'A code is 1-40 lower-case letters, digits or dashes, starting with a letter',
@@ -60,11 +67,14 @@ export const clinicalItemCreateSchema = z.object({
   code: requiredText(CLINICAL_MESSAGES.code, 40, CLINICAL_MESSAGES.code),
   status: z.enum(itemStatuses, { error: CLINICAL_MESSAGES.status }).nullish(),
   note: optionalText(2000, CLINICAL_MESSAGES.note),
+  /** CHART-29: work done on an earlier day, recorded now. */
+  performedOn: optionalDate(CLINICAL_MESSAGES.performedOn),
 });
 export type ClinicalItemCreate = z.output<typeof clinicalItemCreateSchema>;
 
-/** PATCH /api/admin/clinical-items/{id}: a procedure's new status (planned -> completed, ...). */
-export const clinicalItemStatusSchema = z.object({ status: z.enum(procedureStatuses, { error: CLINICAL_MESSAGES.procedureStatus }) });
+/** PATCH /api/admin/clinical-items/{id}: a procedure's new status (planned -> completed, ...), or a finding's `resolved` (CHART-27). */
+export const clinicalItemStatusSchema = z.object({ status: z.enum([...procedureStatuses, 'resolved'], { error: CLINICAL_MESSAGES.patchStatus }) });
+export type ClinicalItemStatusChange = z.output<typeof clinicalItemStatusSchema>['status'];
 
 /** POST /api/admin/clinical-items/{id}/invalidate: the reason is required. */
 export const clinicalItemInvalidateSchema = z.object({
@@ -84,6 +94,8 @@ export const clinicalItemsInvalidateSchema = z.object({
 export const chartCommandSchema = z.object({
   command: requiredText(CLINICAL_MESSAGES.command, 2000, CLINICAL_MESSAGES.commandTooLong),
   preview: z.boolean({ error: 'preview must be true or false' }).default(false),
+  /** CHART-29: the day the work typed was done, when it is recorded later (every entry of the command). */
+  performedOn: optionalDate(CLINICAL_MESSAGES.performedOn),
 });
 
 /** POST /api/admin/findings: a finding the owner adds to the list (CHART-3). */
@@ -122,6 +134,8 @@ export interface ClinicalItemEvent {
   userId: number;
   userName: string | null;
   reason: string | null;
+  /** CHART-27: the completed procedure that treated this finding (a `resolved` status event), if any. */
+  byItemId?: number | null;
 }
 
 /** NOTE-15: a sitting of the item (PLAN-11): when, who, the teeth done, whether it was the last, and its note. */
@@ -147,6 +161,8 @@ export interface ClinicalItem extends ParsedItem {
   invalidatedBy: number | null;
   /** A completed procedure: its status no longer changes (CHART-8). */
   locked: boolean;
+  /** CHART-29: the day the work was done when it was recorded on a later day (YYYY-MM-DD), else null. */
+  performedOn?: string | null;
   /** Every change, oldest first (CHART-9). */
   history: ClinicalItemEvent[];
   /**

@@ -85,8 +85,11 @@ for (const width of [1280, 768]) {
     await expect(item(dentist, '16 O caries')).toBeVisible();
     await expect(surface(dentist, '16', 'O')).toHaveAttribute('fill', '#E69F00');
 
-    // A status change from the list, reached with Tab.
+    // A status change from the list, reached with Tab; Done asks first (CHART-8: it locks the item).
     await tabTo(dentist, dentist.getByRole('button', { name: 'Mark 36 MOD composite, planned done' }));
+    await dentist.keyboard.press('Enter');
+    const confirm = dentist.getByRole('dialog', { name: 'Mark 36 MOD composite, planned done?' });
+    await tabTo(dentist, confirm.getByRole('button', { name: 'Mark done' }));
     await dentist.keyboard.press('Enter');
     await expectToast(dentist, 'Status changed');
     await expect(item(dentist, '36 MOD composite, completed')).toBeVisible();

@@ -1,5 +1,15 @@
 import type { Knex } from 'knex';
-import { defaultProcedureTexts, defaultTemplates } from '../../../shared/clinical/visit-note';
+import { defaultTemplates } from '../../../shared/clinical/visit-note';
+
+// The default "treatment done" texts this migration seeded, written in full so it stays what it was when the
+// shared defaults change (migration 095 corrects the crown's).
+const defaultProcedureTexts: Record<string, string> = {
+  composite: 'Composite restoration placed under isolation; occlusion checked and polished.',
+  rct: 'Root canal treatment: access opening, working length, cleaning and shaping, irrigation, obturation.',
+  extraction: 'Extraction under local anaesthesia; haemostasis achieved; post-extraction instructions given.',
+  scaling: 'Scaling and polishing of both arches; oral hygiene instructions given.',
+  crown: 'Crown preparation, impression taken, temporary crown cemented.',
+};
 
 // Visit notes (docs/clinical.md "Visit notes", NOTE-1..NOTE-8):
 // - visit_note_templates and visit_note_procedure_texts: the owner's templates (a prompt per section) and

@@ -22,9 +22,9 @@ import { createAdminRouter } from '../router';
 // The dentist's chart (CHART-5..CHART-9, docs/clinical.md). Read: owner, dentist, receptionist
 // (clinical.read); write: owner and dentist (clinical.write); the findings list is the owner's setting.
 // GET   /api/admin/patients/:id/chart[?at=YYYY-MM-DD&primary=true]  -> { items, teeth, at, asOf } (audited read)
-// POST  /api/admin/patients/:id/clinical-items  { teeth, surfaces, code, status?, note? } -> 201 item
+// POST  /api/admin/patients/:id/clinical-items  { teeth, surfaces, code, status?, note?, performedOn? } -> 201 item; 409 refused by the chart (CHART-25)
 // POST  /api/admin/patients/:id/chart-commands  { command, preview? } -> 201 { items } (200 when preview)
-// PATCH /api/admin/clinical-items/:id  { status } -> item; 409 when completed (locked) or invalidated
+// PATCH /api/admin/clinical-items/:id  { status } -> item; 409 when completed (locked) or invalidated; a finding takes only resolved (CHART-27)
 // POST  /api/admin/clinical-items/:id/invalidate  { reason } -> item, kept and marked
 // POST  /api/admin/patients/:id/clinical-items/invalidate  { ids, reason } -> items, all in one transaction (CHART-15)
 // GET   /api/admin/chart-codes -> the vocabulary (procedures of the price list and findings)
@@ -57,8 +57,8 @@ export function clinicalRoutes(deps: Deps) {
 
   router.post('/patients/:id/chart-commands', requires('clinical.write'), async (ctx) => {
     const patientId = parseId(ctx.params.id, 'Patient');
-    const { command, preview } = parseBody(chartCommandSchema, ctx.request.body);
-    const result = await runChartCommand(deps, patientId, ctx.state.user!.id, command, preview);
+    const { command, preview, performedOn } = parseBody(chartCommandSchema, ctx.request.body);
+    const result = await runChartCommand(deps, patientId, ctx.state.user!.id, command, preview, performedOn);
     ctx.status = preview ? 200 : 201;
     ctx.body = result;
   });

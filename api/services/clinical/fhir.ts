@@ -201,7 +201,9 @@ async function buildBundle(deps: Deps, db: Knex | Knex.Transaction, patient: Pat
         resourceType: 'Condition',
         id: uuidOf('clinical-item', item.id),
         identifier: [{ system: `${base}/fhir/clinical-item`, value: String(item.id) }],
-        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+        // CHART-27: a finding treated is resolved, since the day it was marked.
+        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: item.status === 'resolved' ? 'resolved' : 'active' }] },
+        ...(item.status === 'resolved' ? { abatementDateTime: item.history.findLast((e) => e.status === 'resolved')?.at ?? item.createdAt } : {}),
         verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: item.invalidatedAt ? 'entered-in-error' : 'confirmed' }] },
         category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis' }] }],
         code,

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
-import { parseChartCommand, type ItemStatus, type ParsedItem, type ProcedureStatus } from '../../../shared/clinical/chart-command';
+import { parseChartCommand, type ItemStatus, type ParsedItem } from '../../../shared/clinical/chart-command';
+import { canMarkTreated, checkAgainstChart, treats } from '../../../shared/clinical/chart-checks';
 import { checkChartItem } from '../../../shared/clinical/chart-item';
-import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate, type ClinicalItemSitting } from '../../../shared/schemas/clinical-item';
+import { drawOfCode, type ChartVocabularyCode } from '../../../shared/clinical/vocabulary';
+import { clinicToday } from '../../../shared/domain/clinic-time';
+import { CLINICAL_MESSAGES, type ClinicalItem, type ClinicalItemCreate, type ClinicalItemSitting, type ClinicalItemStatusChange } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../../platform/audit';
@@ -48,9 +51,10 @@ export async function loadItems(db: DB, where: { patientId?: number; ids?: numbe
                       'kind', i.kind, 'status', i.status, 'note', i.note, 'dentistId', i.dentist_id, 'dentistName', u.display_name,
                       'createdAt', ${isoSql('i.created_at')}, 'invalidatedAt', ${isoSql('i.invalidated_at')},
                       'invalidReason', i.invalid_reason, 'invalidatedBy', i.invalidated_by, 'locked', i.status = 'completed',
+                      'performedOn', to_char(i.performed_on, 'YYYY-MM-DD'),
                       'history', (select coalesce(json_agg(json_build_object(
                                      'at', ${isoSql('e.at')}, 'action', e.action, 'status', e.status, 'userId', e.user_id,
-                                     'userName', eu.display_name, 'reason', e.reason) order by e.at, e.id), '[]'::json)
+                                     'userName', eu.display_name, 'reason', e.reason, 'byItemId', e.by_item_id) order by e.at, e.id), '[]'::json)
                                     from clinical_item_events e left join users eu on eu.id = e.user_id
                                    where e.item_id = i.id${before ? ' and e.at < ?' : ''})) as item
                from clinical_items i left join users u on u.id = i.dentist_id
@@ -97,81 +101,170 @@ async function lockPatient(trx: Knex.Transaction, patientId: number): Promise<vo
   if (!(await trx('patients').where({ id: patientId }).forShare().first('id'))) throw notFound('Patient');
 }
 
-async function insertItems(deps: Deps, trx: Knex.Transaction, patientId: number, dentistId: number, parsed: ParsedItem[]): Promise<ClinicalItem[]> {
+/**
+ * CHART-25: the chart's writers for one patient, one at a time (FOR NO KEY UPDATE of the patient row: two
+ * entries of `46 rct` at once cannot both find the chart without the other), and what the chart holds.
+ */
+async function lockChart(trx: Knex.Transaction, patientId: number): Promise<ClinicalItem[]> {
+  if (!(await trx('patients').where({ id: patientId }).forNoKeyUpdate().first('id'))) throw notFound('Patient');
+  return loadItems(trx, { patientId });
+}
+
+/** Work that was done (and so may carry the day it was done, CHART-29). */
+const isDoneWork = (status: ItemStatus) => status === 'completed' || status === 'existing' || status === 'existing-elsewhere';
+
+/** CHART-29: performedOn is a day no later than today at the clinic, for work recorded as done. */
+function checkPerformedOn(deps: Deps, performedOn: string | null | undefined, items: ParsedItem[]): string | null {
+  if (!performedOn) return null;
+  if (performedOn > clinicToday(deps.now())) throw badRequest(CLINICAL_MESSAGES.performedOnFuture, { performedOn: CLINICAL_MESSAGES.performedOnFuture });
+  if (items.some((i) => !isDoneWork(i.status))) throw badRequest(CLINICAL_MESSAGES.performedOnStatus, { performedOn: CLINICAL_MESSAGES.performedOnStatus });
+  return performedOn;
+}
+
+async function insertItems(deps: Deps, trx: Knex.Transaction, patientId: number, dentistId: number, parsed: ParsedItem[], performedOn: string | null): Promise<ClinicalItem[]> {
   const at = deps.now();
+  const today = clinicToday(at);
   const ids: number[] = [];
   for (const p of parsed) {
     const [{ id }] = await trx('clinicalItems')
-      .insert({ patientId, teeth: p.teeth, surfaces: p.surfaces, code: p.code, kind: p.kind, status: p.status, note: p.note, dentistId, createdAt: at })
+      .insert({ patientId, teeth: p.teeth, surfaces: p.surfaces, code: p.code, kind: p.kind, status: p.status, note: p.note, dentistId, createdAt: at, performedOn })
       .returning<{ id: number }[]>('id');
     await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'create', status: p.status, userId: dentistId });
     const { teeth, surfaces, code, kind, status, note } = p;
+    // CHART-29: work done on an earlier day says so in its audit row: recorded today, done then.
+    const later: Record<string, { old: null; new: string }> = {};
+    if (performedOn) later.performedOn = { old: null, new: performedOn };
+    if (performedOn && performedOn < today) later.enteredLater = { old: null, new: `recorded on ${today} for work done on ${performedOn}` };
     await audit(trx, {
       action: 'create',
       entity: 'clinical-item',
       entityId: id,
-      changes: { patientId: { old: null, new: patientId }, teeth: { old: null, new: teeth }, surfaces: { old: null, new: surfaces }, code: { old: null, new: code }, kind: { old: null, new: kind }, status: { old: null, new: status }, note: { old: null, new: note } },
+      changes: { patientId: { old: null, new: patientId }, teeth: { old: null, new: teeth }, surfaces: { old: null, new: surfaces }, code: { old: null, new: code }, kind: { old: null, new: kind }, status: { old: null, new: status }, note: { old: null, new: note }, ...later },
     });
     ids.push(id);
   }
   return loadItems(trx, { ids });
 }
 
-/** POST /api/admin/patients/{id}/clinical-items: one item, checked as the command bar checks (CHART-6). */
+/**
+ * CHART-27: the standing findings of `pool` that the completed procedures of `done` treat become
+ * resolved, each with an event naming the procedure (the history says "treated by ... on ..."), in the
+ * caller's transaction.
+ */
+async function resolveTreated(deps: Deps, trx: Knex.Transaction, done: ClinicalItem[], pool: ClinicalItem[], userId: number, vocabulary: ChartVocabularyCode[]): Promise<number[]> {
+  const drawOf = drawOfCode(vocabulary);
+  const resolved: number[] = [];
+  for (const procedure of done) {
+    for (const finding of pool) {
+      if (resolved.includes(finding.id) || !treats(procedure, finding, drawOf)) continue;
+      const changed = await trx('clinicalItems').where({ id: finding.id, status: 'condition' }).whereNull('invalidatedAt').update({ status: 'resolved' });
+      if (!changed) continue;
+      await trx('clinicalItemEvents').insert({ itemId: finding.id, at: deps.now(), action: 'status', status: 'resolved', userId, byItemId: procedure.id });
+      await audit(trx, { action: 'update', entity: 'clinical-item', entityId: finding.id, changes: { status: { old: 'condition', new: 'resolved' }, treatedBy: { old: null, new: procedure.id } } });
+      resolved.push(finding.id);
+    }
+  }
+  return resolved;
+}
+
+/**
+ * Records checked items: against the chart first (CHART-25: 409 in plain words, nothing recorded), then
+ * inserted, then the findings the completed ones treat are resolved (CHART-27), all in the caller's transaction.
+ */
+async function recordChecked(deps: Deps, trx: Knex.Transaction, patientId: number, dentistId: number, items: ParsedItem[], performedOn: string | null, vocabulary: ChartVocabularyCode[]): Promise<ClinicalItem[]> {
+  const chart = await lockChart(trx, patientId);
+  const refused = checkAgainstChart(items.map((i) => ({ ...i, performedOn })), chart, vocabulary, deps.now());
+  if (refused) throw conflict(refused);
+  const created = await insertItems(deps, trx, patientId, dentistId, items, performedOn);
+  const done = created.filter((i) => i.kind === 'procedure' && i.status === 'completed');
+  if (done.length === 0) return created;
+  const resolved = await resolveTreated(deps, trx, done, [...chart, ...created], dentistId, vocabulary);
+  // A finding recorded in this same command and treated by it is answered resolved.
+  return resolved.some((id) => created.some((c) => c.id === id)) ? loadItems(trx, { ids: created.map((c) => c.id) }) : created;
+}
+
+/** POST /api/admin/patients/{id}/clinical-items: one item, checked as the command bar checks (CHART-6, CHART-25). */
 export async function createClinicalItem(deps: Deps, patientId: number, dentistId: number, input: ClinicalItemCreate): Promise<ClinicalItem> {
   return deps.knex.transaction(async (trx) => {
     await lockPatient(trx, patientId);
-    const checked = checkChartItem(input, await chartVocabulary(trx, { typable: true }));
+    const vocabulary = await chartVocabulary(trx, { typable: true });
+    const checked = checkChartItem(input, vocabulary);
     if (!checked.ok) throw badRequest(checked.error);
-    const [item] = await insertItems(deps, trx, patientId, dentistId, [checked.item]);
+    const performedOn = checkPerformedOn(deps, input.performedOn, [checked.item]);
+    const [item] = await recordChecked(deps, trx, patientId, dentistId, [checked.item], performedOn, vocabulary);
     return item;
   });
 }
 
 /**
  * POST /api/admin/patients/{id}/chart-commands (CHART-2): what the bar typed, read by the one parser with
- * this clinic's vocabulary; only parsed with `preview`, else every item recorded in one transaction.
+ * this clinic's vocabulary; only parsed with `preview`, else every item recorded in one transaction, all
+ * or none (CHART-25: one refused entry records nothing).
  */
-export async function runChartCommand(deps: Deps, patientId: number, dentistId: number, command: string, preview: boolean): Promise<{ preview: boolean; items: (ParsedItem | ClinicalItem)[] }> {
+export async function runChartCommand(
+  deps: Deps,
+  patientId: number,
+  dentistId: number,
+  command: string,
+  preview: boolean,
+  performedOn: string | null = null,
+): Promise<{ preview: boolean; items: (ParsedItem | ClinicalItem)[] }> {
   if (preview) {
     if (!(await deps.knex('patients').where({ id: patientId }).first('id'))) throw notFound('Patient');
     const parsed = parseChartCommand(command, await chartVocabulary(deps.knex, { typable: true }));
     if (!parsed.ok) throw badRequest(parsed.error);
+    checkPerformedOn(deps, performedOn, parsed.items);
     return { preview: true, items: parsed.items };
   }
   return deps.knex.transaction(async (trx) => {
     await lockPatient(trx, patientId);
-    const parsed = parseChartCommand(command, await chartVocabulary(trx, { typable: true }));
+    const vocabulary = await chartVocabulary(trx, { typable: true });
+    const parsed = parseChartCommand(command, vocabulary);
     if (!parsed.ok) throw badRequest(parsed.error);
-    return { preview: false, items: await insertItems(deps, trx, patientId, dentistId, parsed.items) };
+    const day = checkPerformedOn(deps, performedOn, parsed.items);
+    return { preview: false, items: await recordChecked(deps, trx, patientId, dentistId, parsed.items, day, vocabulary) };
   });
 }
 
-async function lockItem(trx: Knex.Transaction, id: number): Promise<{ status: ItemStatus; kind: ClinicalItem['kind']; invalidatedAt: Date | null }> {
-  const row = await trx('clinicalItems').where({ id }).forUpdate().first('status', 'kind', 'invalidatedAt');
+async function lockItem(trx: Knex.Transaction, id: number): Promise<{ status: ItemStatus; kind: ClinicalItem['kind']; invalidatedAt: Date | null; patientId: number; code: string }> {
+  const row = await trx('clinicalItems').where({ id }).forUpdate().first('status', 'kind', 'invalidatedAt', 'patientId', 'code');
   if (!row) throw notFound('Clinical item');
   return row;
 }
 
-/** PATCH /api/admin/clinical-items/{id}: a procedure's status; a completed one is locked (CHART-8). */
-export async function changeItemStatus(deps: Deps, id: number, userId: number, status: ProcedureStatus): Promise<ClinicalItem> {
+/** PATCH /api/admin/clinical-items/{id}: a procedure's status, a completed one locked (CHART-8); a finding marked treated (CHART-27). */
+export async function changeItemStatus(deps: Deps, id: number, userId: number, status: ClinicalItemStatusChange): Promise<ClinicalItem> {
   return deps.knex.transaction((trx) => setItemStatus(deps, trx, id, userId, status));
 }
 
-/** changeItemStatus inside the caller's transaction (a plan's last sitting completes its item, PLAN-11). */
-export async function setItemStatus(deps: Deps, trx: Knex.Transaction, id: number, userId: number, status: ProcedureStatus): Promise<ClinicalItem> {
-  {
-    const before = await lockItem(trx, id);
-    if (before.invalidatedAt) throw conflict(CLINICAL_MESSAGES.invalidated);
-    if (before.kind === 'finding') throw conflict(CLINICAL_MESSAGES.findingStatus);
+/**
+ * changeItemStatus inside the caller's transaction (a plan's last sitting completes its item, PLAN-11).
+ * Completing a procedure resolves the findings it treats, in the same transaction (CHART-27).
+ */
+export async function setItemStatus(deps: Deps, trx: Knex.Transaction, id: number, userId: number, status: ClinicalItemStatusChange): Promise<ClinicalItem> {
+  const before = await lockItem(trx, id);
+  if (before.invalidatedAt) throw conflict(CLINICAL_MESSAGES.invalidated);
+  if (before.kind === 'finding') {
+    if (status !== 'resolved') throw conflict(CLINICAL_MESSAGES.findingStatus);
+    if (before.status === 'resolved') throw conflict(CLINICAL_MESSAGES.alreadyResolved);
+    const vocabulary = await chartVocabulary(trx);
+    const [item] = await loadItems(trx, { ids: [id] });
+    if (!canMarkTreated(item, drawOfCode(vocabulary))) throw conflict(CLINICAL_MESSAGES.resolveMissing);
+  } else {
+    if (status === 'resolved') throw conflict(CLINICAL_MESSAGES.resolveProcedure);
     if (before.status === 'completed') throw conflict(CLINICAL_MESSAGES.locked);
-    if (before.status !== status) {
-      await trx('clinicalItems').where({ id }).update({ status });
-      await trx('clinicalItemEvents').insert({ itemId: id, at: deps.now(), action: 'status', status, userId });
-      await audit(trx, { action: 'update', entity: 'clinical-item', entityId: id, changes: { status: { old: before.status, new: status } } });
-    }
-    return loadItem(trx, id);
   }
+  if (before.status !== status) {
+    await trx('clinicalItems').where({ id }).update({ status });
+    await trx('clinicalItemEvents').insert({ itemId: id, at: deps.now(), action: 'status', status, userId });
+    await audit(trx, { action: 'update', entity: 'clinical-item', entityId: id, changes: { status: { old: before.status, new: status } } });
+    if (status === 'completed') {
+      const chart = await lockChart(trx, before.patientId);
+      const done = chart.filter((i) => i.id === id);
+      await resolveTreated(deps, trx, done, chart, userId, await chartVocabulary(trx));
+    }
+  }
+  return loadItem(trx, id);
 }
 
 /**

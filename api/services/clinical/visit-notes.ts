@@ -11,6 +11,7 @@ import {
   type VisitNoteTemplatesPayload,
 } from '../../../shared/clinical/visit-note';
 import { clinicDayEnd, clinicToday } from '../../../shared/domain/clinic-time';
+import { surfaceLabel, teethName, type Surface } from '../../../shared/clinical/teeth';
 import type { Deps } from '../../deps';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { audit, auditRead } from '../../platform/audit';
@@ -277,8 +278,8 @@ export async function saveTemplates(deps: Deps, input: VisitNoteTemplatesPayload
 /**
  * GET /api/admin/patients/{id}/visit-notes/draft[?templateId=&appointmentId=] (NOTE-7): the sections a new
  * note starts with: the template's prompts to answer, and "treatment done" pre-filled from the procedures
- * recorded on the patient's chart on the visit's day (the appointment's date, or today at the clinic), each
- * with its code's default text.
+ * done on the visit's day (the appointment's date, or today at the clinic: completed that day, or recorded
+ * later as done that day, NOTE-13), each with its code's default text.
  */
 export async function draftVisitNote(deps: Deps, patientId: number, options: { templateId?: number; appointmentId?: number }): Promise<{ prompts: NoteSections; sections: NoteSections; templateId: number | null }> {
   if (!(await deps.knex('patients').where({ id: patientId }).first('id'))) throw notFound('Patient');
@@ -293,16 +294,25 @@ export async function draftVisitNote(deps: Deps, patientId: number, options: { t
   }
   const end = clinicDayEnd(day);
   const start = new Date(end.getTime() - DAY_MS);
-  const procedures = await deps.knex('clinicalItems')
-    .where({ patientId, kind: 'procedure' })
-    .whereNull('invalidatedAt')
-    .where('createdAt', '>=', start)
-    .where('createdAt', '<', end)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .select<{ teeth: string[]; surfaces: string[]; code: string; status: string }[]>('teeth', 'surfaces', 'code', 'status');
+  // NOTE-13: only work done that day: procedures completed on it (or recorded later as done on it), not
+  // what is planned or was found.
+  const procedures = await deps.knex('clinicalItems as i')
+    .where({ 'i.patientId': patientId, 'i.kind': 'procedure', 'i.status': 'completed' })
+    .whereNull('i.invalidatedAt')
+    .where((q) =>
+      q
+        .where('i.performedOn', day)
+        .orWhere((r) =>
+          r.whereNull('i.performedOn').whereExists((e) =>
+            e.from('clinicalItemEvents as e').whereRaw('e.item_id = i.id').where('e.status', 'completed').where('e.at', '>=', start).where('e.at', '<', end),
+          ),
+        ),
+    )
+    .orderBy('i.createdAt')
+    .orderBy('i.id')
+    .select<{ teeth: string[]; surfaces: string[]; code: string }[]>('i.teeth', 'i.surfaces', 'i.code');
   const treatment = procedures
-    .map((p) => `${p.teeth.join(' ')}${p.surfaces.length ? ` ${p.surfaces.join('')}` : ''} ${p.code}${p.status === 'completed' ? '' : ` (${p.status})`}: ${templates.procedureTexts[p.code] ?? ''}`.trim())
+    .map((p) => `${teethName(p.teeth)}${p.surfaces.length ? ` ${p.surfaces.map((x) => surfaceLabel(p.teeth[0], x as Surface)).join('')}` : ''} ${p.code}: ${templates.procedureTexts[p.code] ?? ''}`.trim())
     .join('\n');
   // DATA-10: the draft carries the day's procedures, the record's own facts.
   await auditRead(deps.knex, 'read-visit-notes', [patientId], { draft: day });

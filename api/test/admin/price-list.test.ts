@@ -33,7 +33,10 @@ describe('the price list', () => {
         isActive: true,
         order: p.order,
         // CHART-7: the catalogue's treatments carry their chart codes.
-        chart: catalogueChartCodes[p.name] ? expect.objectContaining({ code: catalogueChartCodes[p.name].code, names: catalogueChartCodes[p.name].names }) : null,
+        // CHART-28: migration 095 adds `comp` to the fillings' names.
+        chart: catalogueChartCodes[p.name]
+          ? expect.objectContaining({ code: catalogueChartCodes[p.name].code, names: [...catalogueChartCodes[p.name].names, ...(p.name === 'Dental Fillings' ? ['comp'] : [])] })
+          : null,
         onCharts: false,
       })),
       // CHART-7: the chart's bridge, priced as the catalogue's bridges and implants.
@@ -45,9 +48,26 @@ describe('the price list', () => {
         taxRate: 0,
         isActive: true,
         order: catalogue.at(-1)!.order + 10,
-        chart: { code: 'bridge', names: ['bridge'], draw: 'bridge', takesSurfaces: false, spansTeeth: true, multiSitting: true },
+        chart: { code: 'bridge', names: ['bridge', 'fpd'], draw: 'bridge', takesSurfaces: false, spansTeeth: true, multiSitting: true },
         onCharts: false,
       },
+      // CHART-28: migration 095's treatments, exempt dental care, after the rows there were.
+      ...[
+        ['Pulpotomy', 2500, { code: 'pulpotomy', names: ['pulpotomy'], draw: 'root', takesSurfaces: false, spansTeeth: false, multiSitting: false }],
+        ['Post and Core', 3000, { code: 'post-core', names: ['post and core', 'post & core', 'post core'], draw: 'root', takesSurfaces: false, spansTeeth: false, multiSitting: false }],
+        ['Inlay', 6000, { code: 'inlay', names: ['inlay'], draw: 'surface', takesSurfaces: true, spansTeeth: false, multiSitting: true }],
+        ['Onlay', 7000, { code: 'onlay', names: ['onlay'], draw: 'surface', takesSurfaces: true, spansTeeth: false, multiSitting: true }],
+      ].map(([name, defaultPrice, chart], i) => ({
+        id: expect.any(Number),
+        name,
+        defaultPrice,
+        sacCode: '999312',
+        taxRate: 0,
+        isActive: true,
+        order: catalogue.at(-1)!.order + 20 + i * 10,
+        chart,
+        onCharts: false,
+      })),
     ]);
     expect(list.find((p: { name: string }) => p.name === 'Teeth Whitening')).toMatchObject({ defaultPrice: 8000, sacCode: '999722', taxRate: 18 });
   });

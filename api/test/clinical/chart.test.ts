@@ -96,9 +96,10 @@ describe('the chart at a past date', () => {
 });
 
 describe('who may read and write the chart', () => {
-  const writes = (item: number) => [
-    ['POST', `/api/admin/patients/${patient}/clinical-items`, { teeth: ['17'], code: 'caries', surfaces: ['O'] }],
-    ['POST', `/api/admin/patients/${patient}/chart-commands`, { command: '18 caries O' }],
+  // Each role on teeth of its own: the chart refuses the same finding twice (CHART-25).
+  const writes = (item: number, role: string) => [
+    ['POST', `/api/admin/patients/${patient}/clinical-items`, { teeth: [role === 'owner' ? '15' : '17'], code: 'caries', surfaces: ['O'] }],
+    ['POST', `/api/admin/patients/${patient}/chart-commands`, { command: `${role === 'owner' ? '16' : '18'} caries O` }],
     ['POST', `/api/admin/patients/${patient}/chart-commands`, { command: '18 caries O', preview: true }],
     ['PATCH', `/api/admin/clinical-items/${item}`, { status: 'referred' }],
     ['POST', `/api/admin/clinical-items/${item}/invalidate`, { reason: 'Entered twice' }],
@@ -112,8 +113,8 @@ describe('who may read and write the chart', () => {
     for (const path of [`/api/admin/patients/${patient}/chart`, `/api/admin/patients/${patient}/chart?at=2026-03-02`, '/api/admin/chart-codes', '/api/admin/findings']) {
       expect((await clinic.call(role, 'GET', path)).status).toBe(200);
     }
-    const [item] = await command('27 crown');
-    for (const [method, path, json] of writes(item.id)) {
+    const [item] = await command(`${{ receptionist: 27, dentist: 26, owner: 25 }[role]} crown`);
+    for (const [method, path, json] of writes(item.id, role)) {
       const res = await clinic.call(role, method, path, json);
       if (mayWrite) expect(res.status, `${role} ${method} ${path}`).toBeLessThan(300);
       else expect(res, `${role} ${method} ${path}`).toEqual({ status: 403, body: { error: 'Only the owner or a dentist can change the clinical record.' } });

@@ -104,11 +104,18 @@ describe('the vocabulary', () => {
   it('is the price list rows with a chart code and the findings list', async () => {
     const codes = (await clinic.call('receptionist', 'GET', '/api/admin/chart-codes')).body as { code: string; kind: string; names: string[]; draw: string }[];
     const procedures = codes.filter((c) => c.kind === 'procedure').map((c) => c.code);
-    expect(procedures.sort()).toEqual(Object.values(catalogueChartCodes).map((c) => c.code).sort());
+    // CHART-28: migration 095 adds pulpotomy, post and core, inlay and onlay to the catalogue's codes.
+    expect(procedures.sort()).toEqual([...Object.values(catalogueChartCodes).map((c) => c.code), 'pulpotomy', 'post-core', 'inlay', 'onlay'].sort());
     expect(codes.filter((c) => c.kind === 'finding').map((c) => c.code)).toEqual(defaultFindings.map((f) => f.code));
     expect(codes.find((c) => c.code === 'rct')).toEqual({ code: 'rct', kind: 'procedure', names: ['rct', 'root canal', 'root canal treatment', 'endo'], takesSurfaces: false, spansTeeth: false, draw: 'root' });
     const rows = await clinic.app.deps.knex('priceList').whereNotNull('chartCode').select('name', 'chartCode');
-    expect(Object.fromEntries(rows.map((r) => [r.name, r.chartCode]))).toEqual(Object.fromEntries(Object.entries(catalogueChartCodes).map(([name, c]) => [name, c.code])));
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.chartCode]))).toEqual({
+      ...Object.fromEntries(Object.entries(catalogueChartCodes).map(([name, c]) => [name, c.code])),
+      Pulpotomy: 'pulpotomy',
+      'Post and Core': 'post-core',
+      Inlay: 'inlay',
+      Onlay: 'onlay',
+    });
   });
 
   it('reads a code the price list gains, and stops reading an inactive one while its items are still drawn', async () => {

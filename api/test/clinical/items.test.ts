@@ -38,7 +38,8 @@ describe('recording an item', () => {
       invalidReason: null,
       invalidatedBy: null,
       locked: false,
-      history: [{ at: '2026-03-02T04:30:00.000Z', action: 'create', status: 'planned', userId: clinic.dentistId, userName: 'Dr Kavita Mehta', reason: null }],
+      performedOn: null,
+      history: [{ at: '2026-03-02T04:30:00.000Z', action: 'create', status: 'planned', userId: clinic.dentistId, userName: 'Dr Kavita Mehta', reason: null, byItemId: null }],
       // NOTE-15: the sittings of a plan (none yet).
       sittings: [],
     });
@@ -112,15 +113,15 @@ describe('a completed procedure is locked', () => {
     expect(await knex()('auditLog').where({ entity: 'clinical-item', entityId: String(item.id), action: 'update' }).count('id as n').first()).toMatchObject({ n: 1 });
   });
 
-  it('has no status to change on a finding, and checks the status sent', async () => {
+  it("takes only resolved on a finding (CHART-27), and checks the status sent", async () => {
     const { body: finding } = await record({ teeth: ['37'], code: 'fracture' });
     expect(await clinic.call('dentist', 'PATCH', `/api/admin/clinical-items/${finding.id}`, { status: 'completed' })).toEqual({
       status: 409,
-      body: { error: 'A finding has no status to change: invalidate it if it no longer holds' },
+      body: { error: 'A finding is marked treated (status resolved); invalidate it if it was entered in error' },
     });
     expect((await clinic.call('dentist', 'PATCH', `/api/admin/clinical-items/${finding.id}`, { status: 'condition' })).body).toEqual({
-      error: 'Status must be planned, completed, existing, existing-elsewhere or referred',
-      fields: { status: 'Status must be planned, completed, existing, existing-elsewhere or referred' },
+      error: 'Status must be planned, completed, existing, existing-elsewhere, referred or resolved',
+      fields: { status: 'Status must be planned, completed, existing, existing-elsewhere, referred or resolved' },
     });
     expect((await clinic.call('dentist', 'PATCH', '/api/admin/clinical-items/999999', { status: 'completed' })).status).toBe(404);
   });

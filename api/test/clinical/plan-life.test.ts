@@ -97,7 +97,7 @@ describe("accepting an option declines the others' items on the chart (PLAN-18)"
     // A declined status is set by acceptance only: PATCH names the statuses a person chooses, as before.
     const typed = await clinic.call('dentist', 'PATCH', `/api/admin/clinical-items/${items['46 rct']}`, { status: 'declined' });
     expect(typed.status).toBe(400);
-    expect(typed.body.error).toBe('Status must be planned, completed, existing, existing-elsewhere or referred');
+    expect(typed.body.error).toBe('Status must be planned, completed, existing, existing-elsewhere, referred or resolved');
     const word = await clinic.call('dentist', 'POST', `/api/admin/patients/${patient}/chart-commands`, { command: '47 crown declined', preview: true });
     expect(word.status).toBe(400);
     expect(word.body.error).toBe('“declined” is not a treatment, finding or status this chart knows');

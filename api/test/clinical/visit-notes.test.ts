@@ -143,9 +143,9 @@ describe('unsigned notes', () => {
 });
 
 describe('templates and default texts', () => {
-  it("starts a note from a template's prompts with the day's procedures in its treatment", async () => {
+  it("starts a note from a template's prompts with the work done that day in its treatment, not what is planned (NOTE-13)", async () => {
     const fresh = await clinic.newPatient('Draft');
-    await clinic.call('dentist', 'POST', `/api/admin/patients/${fresh}/chart-commands`, { command: '36 MOD composite done; 46 rct' });
+    await clinic.call('dentist', 'POST', `/api/admin/patients/${fresh}/chart-commands`, { command: '36 MOD composite done; 46 rct; 11 crown done' });
     const { body: t } = await clinic.call('dentist', 'GET', '/api/admin/visit-note-templates');
     expect(t.templates.map((x: { name: string }) => x.name)).toEqual(['General visit', 'Emergency (pain)']);
     const emergency = t.templates[1];
@@ -153,7 +153,7 @@ describe('templates and default texts', () => {
     expect(draft.status).toBe(200);
     expect(draft.body.prompts.complaint).toBe('Where it hurts and since when');
     expect(draft.body.sections.treatment).toBe(
-      '36 MOD composite: Composite restoration placed under isolation; occlusion checked and polished.\n46 rct (planned): Root canal treatment: access opening, working length, cleaning and shaping, irrigation, obturation.',
+      '36 MOD composite: Composite restoration placed under isolation; occlusion checked and polished.\n11 crown: Crown tried in and cemented; margins, contacts and occlusion checked.',
     );
   });
 

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Segmented, Skeleton, type InputRef } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { checkAgainstChart } from '../../../../shared/clinical/chart-checks';
 import { parseChartCommand, type ProcedureStatus } from '../../../../shared/clinical/chart-command';
 import { chartTeeth, type ChartItemLike } from '../../../../shared/clinical/chart-state';
 import { drawOfCode } from '../../../../shared/clinical/vocabulary';
@@ -73,6 +74,7 @@ export function ChartPage() {
   const [draft, setDraftState] = useState<Draft>(emptyDraft);
   const [command, setCommand] = useState('');
   const [serverError, setServerError] = useState<string | null>(null);
+  const [performedOn, setPerformedOn] = useState<string | null>(null);
   const [sending, setSending] = useState<string[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [hover, setHover] = useState<string | null>(null);
@@ -105,9 +107,12 @@ export function ChartPage() {
     if (!editable || !vocabulary.length) return [];
     return [...sending, command].filter((t) => t.trim()).flatMap((t) => {
       const parsed = parseChartCommand(t, vocabulary);
-      return parsed.ok ? parsed.items : [];
+      if (!parsed.ok) return [];
+      // CHART-25: what the chart would refuse is not drawn as about to be recorded.
+      if (t === command && checkAgainstChart(parsed.items.map((i) => ({ ...i, performedOn })), nowItems ?? [], vocabulary, clockNow())) return [];
+      return parsed.items;
     });
-  }, [editable, sending, command, vocabulary]);
+  }, [editable, sending, command, vocabulary, nowItems, performedOn]);
   const { teeth, previewIds } = useMemo(() => {
     const standing: ChartItemLike[] = items.filter((i) => !i.invalidatedAt);
     const preview: ChartItemLike[] = previewItems.map((item, i) => ({ ...item, id: -1 - i, createdAt: '9999-12-31T00:00:00.000Z', invalidatedAt: null }));
@@ -146,12 +151,16 @@ export function ChartPage() {
     setSending((list) => [...list, text]);
     setDraftState(emptyDraft);
     setCommand('');
+    // CHART-29: the day given applies to this entry only; the next one is today's again.
+    const day = performedOn;
+    setPerformedOn(null);
     record
-      .mutateAsync(text)
+      .mutateAsync({ command: text, performedOn: day })
       .then(({ items: created }) => setEntries((list) => [...list, { ids: created.map((i) => i.id), label: text.trim() }]))
       .catch((error: unknown) => {
         setServerError(errorDescription(error));
         setCommand((c) => c || text);
+        setPerformedOn((d) => d ?? day);
       })
       .finally(() => setSending((list) => list.filter((t) => t !== text)));
   };
@@ -264,10 +273,13 @@ export function ChartPage() {
   // Stable across entries, so the list redraws only the rows that changed (ItemRow is memoised).
   const changeStatusMutate = changeStatus.mutate;
   const onStatus = useCallback(
-    (item: ClinicalItem, status: ProcedureStatus) =>
+    (item: ClinicalItem, status: ProcedureStatus | 'resolved') =>
       changeStatusMutate(
         { id: item.id, status },
-        { onSuccess: () => toast.success('Status changed', `${teethName(item.teeth)} ${item.code}: ${status}`), onError: (e) => toast.failure('Unable to change the status', e) },
+        {
+          onSuccess: () => toast.success(status === 'resolved' ? 'Marked treated' : 'Status changed', `${teethName(item.teeth)} ${item.code}: ${status === 'resolved' ? 'treated' : status}`),
+          onError: (e) => toast.failure('Unable to change the status', e),
+        },
       ),
     [changeStatusMutate, toast],
   );
@@ -348,6 +360,10 @@ export function ChartPage() {
           statusWord={draft.statusWord ?? null}
           onStatus={(statusWord) => setDraft({ ...draft, statusWord })}
           undo={lastEntry ? { label: lastEntry.label, onUndo: undoLast, pending: invalidate.isPending } : null}
+          chartItems={nowItems ?? []}
+          today={today}
+          performedOn={performedOn}
+          onPerformedOn={setPerformedOn}
         />
       ) : at ? (
         <p className="chart-banner" role="status">

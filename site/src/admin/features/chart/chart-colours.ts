@@ -24,6 +24,8 @@ export const statusLooks: Record<ItemStatus, StatusLook> = {
   condition: { label: 'Finding', colour: '#E69F00', tint: '#E69F00' },
   // PLAN-18: not drawn (chartTeeth leaves it out); the list shows it greyed.
   declined: { label: 'Declined', colour: '#9AA0A6', pattern: 'dots', tint: '#EEF0F2' },
+  // CHART-27: a treated finding is no longer drawn; the list shows it with an outline only.
+  resolved: { label: 'Treated', colour: '#7C828C', tint: '#FFFFFF' },
 };
 
 export const legendOrder: ItemStatus[] = ['condition', 'planned', 'completed', 'existing', 'existing-elsewhere', 'referred'];
@@ -37,4 +39,5 @@ export const statusWords: Record<ItemStatus, string> = {
   'existing-elsewhere': 'Existing elsewhere',
   referred: 'Referred',
   declined: 'Declined (another option chosen)',
+  resolved: 'Treated',
 };

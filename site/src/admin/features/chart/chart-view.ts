@@ -42,7 +42,7 @@ export function groupItems(items: readonly ClinicalItem[], grouping: ListGroupin
       add(day, options.dayTitle(day), item);
     }
   } else {
-    const order: (ItemStatus | 'invalidated')[] = [...legendOrder, 'invalidated'];
+    const order: (ItemStatus | 'invalidated')[] = [...legendOrder, 'resolved', 'invalidated'];
     const sorted = [...shown].sort((a, b) => {
       const sa = order.indexOf(a.invalidatedAt ? 'invalidated' : a.status);
       const sb = order.indexOf(b.invalidatedAt ? 'invalidated' : b.status);
@@ -64,6 +64,7 @@ const statusTitles: Record<ItemStatus, string> = {
   'existing-elsewhere': 'Existing elsewhere',
   referred: 'Referred',
   declined: 'Declined',
+  resolved: 'Treated findings',
 };
 
 /** The clinic days the chart changed on, oldest first, after the day before the first change (an empty chart). */

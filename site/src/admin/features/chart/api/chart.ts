@@ -38,17 +38,29 @@ function useMergeItems(patientId: number) {
 
 export function useRecordCommand(patientId: number) {
   const merge = useMergeItems(patientId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (command: string) => api.post<{ preview: false; items: ClinicalItem[] }>(`/api/admin/patients/${patientId}/chart-commands`, { command }),
-    onSuccess: ({ items }) => merge(items),
+    // CHART-29: performedOn, the day the work was done when it is recorded later.
+    mutationFn: ({ command, performedOn }: { command: string; performedOn: string | null }) =>
+      api.post<{ preview: false; items: ClinicalItem[] }>(`/api/admin/patients/${patientId}/chart-commands`, { command, ...(performedOn ? { performedOn } : {}) }),
+    onSuccess: ({ items }) => {
+      merge(items);
+      // CHART-27: done work may have marked findings treated: the chart is read again.
+      if (items.some((i) => i.kind === 'procedure' && i.status === 'completed')) void queryClient.invalidateQueries({ queryKey: adminKeys.chart(patientId) });
+    },
   });
 }
 
 export function useChangeStatus(patientId: number) {
   const merge = useMergeItems(patientId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ProcedureStatus }) => api.patch<ClinicalItem>(`/api/admin/clinical-items/${id}`, { status }),
-    onSuccess: (item) => merge([item]),
+    mutationFn: ({ id, status }: { id: number; status: ProcedureStatus | 'resolved' }) => api.patch<ClinicalItem>(`/api/admin/clinical-items/${id}`, { status }),
+    onSuccess: (item) => {
+      merge([item]);
+      // CHART-27: completing work may mark findings treated on the server: the chart is read again.
+      if (item.status === 'completed') void queryClient.invalidateQueries({ queryKey: adminKeys.chart(patientId) });
+    },
   });
 }
 

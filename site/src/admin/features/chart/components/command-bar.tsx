@@ -1,8 +1,10 @@
 import { EnterOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Input, Select, type InputRef } from 'antd';
 import { useMemo, type Ref } from 'react';
+import { checkAgainstChart } from '../../../../../../shared/clinical/chart-checks';
 import { describeItem, parseChartCommand } from '../../../../../../shared/clinical/chart-command';
-import type { ChartVocabulary } from '../../../../../../shared/schemas/clinical-item';
+import type { ChartVocabulary, ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
+import { clockNow } from '../../../../lib/clock';
 
 // CHART-14: the command bar. What is typed is read as it is typed, in the browser, by the parser the
 // server uses (CHART-2), and shown in plain words: what will be recorded, or what could not be read.
@@ -31,11 +33,30 @@ export interface CommandBarProps {
   statusWord: string | null;
   onStatus: (word: string | null) => void;
   undo: { label: string; onUndo: () => void; pending: boolean } | null;
+  /** The chart's items now, to check what the bar would record against (CHART-25). */
+  chartItems: readonly ClinicalItem[];
+  /** The clinic's today, YYYY-MM-DD; the latest day work can be done on. */
+  today: string;
+  /** CHART-29: the day the work typed was done, when earlier than today; null for today. */
+  performedOn: string | null;
+  onPerformedOn: (day: string | null) => void;
 }
 
 export function CommandBar(props: CommandBarProps) {
   const { vocabulary, value, pending, serverError, undo } = props;
-  const parsed = useMemo(() => (value.trim() ? parseChartCommand(value, vocabulary) : null), [value, vocabulary]);
+  const { chartItems, performedOn } = props;
+  const parsed = useMemo(() => {
+    if (!value.trim()) return null;
+    const read = parseChartCommand(value, vocabulary);
+    if (!read.ok) return read;
+    const refused = checkAgainstChart(
+      read.items.map((i) => ({ ...i, performedOn })),
+      chartItems,
+      vocabulary,
+      clockNow(),
+    );
+    return refused ? { ok: false as const, error: refused } : read;
+  }, [value, vocabulary, chartItems, performedOn]);
   const codeOptions = useMemo(
     () => [
       { label: 'Findings', options: vocabulary.filter((c) => c.kind === 'finding').map((c) => ({ value: c.names[0], label: c.names[0], search: c.names.join(' ') })) },
@@ -109,7 +130,18 @@ export function CommandBar(props: CommandBarProps) {
           className="command-status"
           disabled={chosenIsFinding}
         />
+
       </div>
+      <label className="command-done-on" style={{ display: 'flex', alignItems: 'center', gap: 6, marginTop: 8, whiteSpace: 'nowrap' }}>
+          <span>Done on</span>
+          <input
+            type="date"
+            value={performedOn ?? ''}
+            max={props.today}
+            onChange={(e) => props.onPerformedOn(e.target.value && e.target.value !== props.today ? e.target.value : null)}
+            aria-label="Done on (work done on an earlier day)"
+          />
+        </label>
       <div id="chart-command-preview" className="command-preview" aria-live="polite">
         {serverError ? (
           <p className="command-error" role="alert">
@@ -122,7 +154,10 @@ export function CommandBar(props: CommandBarProps) {
             <span className="visually-hidden">Will record: </span>
             <ul className="command-items" aria-label="Will record">
               {parsed.items.map((item, i) => (
-                <li key={i}>{describeItem(item, vocabulary)}</li>
+                <li key={i}>
+                  {describeItem(item, vocabulary)}
+                  {performedOn ? `, done on ${performedOn}` : ''}
+                </li>
               ))}
             </ul>
           </>

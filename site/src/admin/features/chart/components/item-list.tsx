@@ -1,8 +1,12 @@
-import { CheckOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Segmented, Select, Switch } from 'antd';
-import { memo } from 'react';
+import { memo, useMemo, useState } from 'react';
+import { canMarkTreated, treatedByText } from '../../../../../../shared/clinical/chart-checks';
 import { describeItem, procedureStatuses, type ProcedureStatus } from '../../../../../../shared/clinical/chart-command';
+import { drawOfCode } from '../../../../../../shared/clinical/vocabulary';
+import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { formatDate, formatSentenceDate } from '../../../../../../shared/domain/dates';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { ChartVocabulary, ClinicalItem } from '../../../../../../shared/schemas/clinical-item';
 import { statusLooks, statusWords } from '../chart-colours';
 import { groupItems, type ListGrouping } from '../chart-view';
@@ -10,7 +14,9 @@ import { groupItems, type ListGrouping } from '../chart-view';
 // CHART-13: the list beside the chart: by tooth, by date or by status; invalidated items struck through
 // when asked for; a planned procedure is marked done (or given another status) and any standing item is
 // invalidated with a reason from its row. `selection` lets a screen pick items (a treatment plan picks
-// planned ones): a checkbox per row.
+// planned ones): a checkbox per row. CHART-8, CHART-27: Done (it locks the item) and "Mark treated" on a
+// standing finding each ask for confirmation first; a treated finding says by what, and work recorded
+// later the day it was done (CHART-29).
 
 export interface ItemListProps {
   items: readonly ClinicalItem[];
@@ -21,7 +27,7 @@ export interface ItemListProps {
   onShowInvalidated: (show: boolean) => void;
   /** Null: read-only (a receptionist, or the chart at a past date). */
   actions: null | {
-    onStatus: (item: ClinicalItem, status: ProcedureStatus) => void;
+    onStatus: (item: ClinicalItem, status: ProcedureStatus | 'resolved') => void;
     onInvalidate: (item: ClinicalItem) => void;
     pending: boolean;
   };
@@ -39,8 +45,36 @@ export function StatusSwatch({ item }: { item: ClinicalItem }) {
   );
 }
 
+/** What asking before a change names: Done on a procedure, treated on a finding. */
+interface Asking {
+  item: ClinicalItem;
+  status: 'completed' | 'resolved';
+}
+
 export function ItemList(props: ItemListProps) {
-  const { items, vocabulary, grouping, showInvalidated, actions, selection, highlightTooth } = props;
+  const { items, vocabulary, grouping, showInvalidated, actions: given, selection, highlightTooth } = props;
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const drawOf = useMemo(() => drawOfCode(vocabulary), [vocabulary]);
+  // Done and "Mark treated" ask first; every other status change is made at once.
+  const actions = useMemo(
+    () =>
+      given && {
+        ...given,
+        onStatus: (item: ClinicalItem, status: ProcedureStatus | 'resolved') => (status === 'completed' || status === 'resolved' ? setAsking({ item, status }) : given.onStatus(item, status)),
+        canMarkTreated: (item: ClinicalItem) => canMarkTreated(item, drawOf),
+      },
+    [given, drawOf],
+  );
+  const treatedBy = useMemo(() => {
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const texts = new Map<number, string>();
+    for (const item of items) {
+      const event = item.status === 'resolved' ? item.history.findLast((e) => e.status === 'resolved') : undefined;
+      if (event) texts.set(item.id, `${treatedByText(event.byItemId ? byId.get(event.byItemId) : undefined, vocabulary, event.at)}${event.userName ? `, ${event.userName}` : ''}`);
+    }
+    return texts;
+  }, [items, vocabulary]);
+  const askingText = asking ? describeItem(asking.item, vocabulary) : '';
   const groups = groupItems(items, grouping, { showInvalidated, dayTitle: (day) => formatSentenceDate(day) });
   const invalidatedCount = items.filter((i) => i.invalidatedAt).length;
   return (
@@ -76,6 +110,7 @@ export function ItemList(props: ItemListProps) {
                   item={item}
                   vocabulary={vocabulary}
                   actions={actions}
+                  treatedBy={treatedBy.get(item.id) ?? null}
                   hot={highlightTooth ? item.teeth.includes(highlightTooth) : false}
                   selection={selection}
                 />
@@ -84,6 +119,24 @@ export function ItemList(props: ItemListProps) {
           </div>
         ))
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.status === 'resolved' ? `Mark ${askingText} treated?` : `Mark ${askingText} done?`}
+        confirmLabel={asking?.status === 'resolved' ? 'Mark treated' : 'Mark done'}
+        danger={false}
+        pending={given?.pending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking && given) given.onStatus(asking.item, asking.status);
+          setAsking(null);
+        }}
+      >
+        {asking?.status === 'resolved' ? (
+          <p>The finding no longer stands on the chart; its history keeps it, and the chart at an earlier date still shows it.</p>
+        ) : (
+          <p>Done work is locked: its status no longer changes (a mistake is corrected by invalidating it with a reason), and it becomes billable. Findings it treats are marked treated.</p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }
@@ -92,11 +145,12 @@ export function ItemList(props: ItemListProps) {
 const ItemRow = memo(function ItemRow(props: {
   item: ClinicalItem;
   vocabulary: ChartVocabulary;
-  actions: ItemListProps['actions'];
+  actions: (NonNullable<ItemListProps['actions']> & { canMarkTreated: (item: ClinicalItem) => boolean }) | null;
+  treatedBy: string | null;
   hot: boolean;
   selection: ItemListProps['selection'];
 }) {
-  const { item, vocabulary, actions, hot, selection } = props;
+  const { item, vocabulary, actions, hot, selection, treatedBy } = props;
   const text = describeItem(item, vocabulary);
   const invalidated = Boolean(item.invalidatedAt);
   const canChange = actions && !invalidated && item.kind === 'procedure' && !item.locked;
@@ -117,9 +171,16 @@ const ItemRow = memo(function ItemRow(props: {
         </p>
         <p className="chart-item-meta">
           <StatusSwatch item={item} />
-          <span>{formatDate(item.createdAt)}</span>
+          {item.performedOn && item.performedOn !== clinicToday(new Date(item.createdAt)) ? (
+            <span>
+              done {formatDate(item.performedOn)} (recorded {formatDate(item.createdAt)})
+            </span>
+          ) : (
+            <span>{formatDate(item.createdAt)}</span>
+          )}
           {item.dentistName && <span>{item.dentistName}</span>}
         </p>
+        {treatedBy && <p className="chart-item-meta">{treatedBy[0].toUpperCase() + treatedBy.slice(1)}</p>}
         {invalidated && <p className="chart-item-reason">Invalidated {formatDate(item.invalidatedAt!)}: {item.invalidReason}</p>}
       </div>
       {actions && !invalidated && (
@@ -127,6 +188,11 @@ const ItemRow = memo(function ItemRow(props: {
           {canChange && item.status === 'planned' && (
             <Button size="small" icon={<CheckOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onStatus(item, 'completed')} aria-label={`Mark ${text} done`}>
               Done
+            </Button>
+          )}
+          {actions.canMarkTreated(item) && (
+            <Button size="small" icon={<SafetyOutlined aria-hidden="true" />} disabled={actions.pending} onClick={() => actions.onStatus(item, 'resolved')} aria-label={`Mark ${text} treated`}>
+              Mark treated
             </Button>
           )}
           {canChange && (
