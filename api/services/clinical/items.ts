@@ -280,6 +280,29 @@ async function refuseBilled(trx: Knex.Transaction, id: number): Promise<void> {
   if (billed) throw conflict(CLINICAL_MESSAGES.billed(String(billed.invoiceNumber)), { invoiceNumber: String(billed.invoiceNumber) });
 }
 
+/**
+ * CHART-31: a finding treated by work that is then invalidated (entered in error, undone) stands again: its
+ * status goes back to `condition`, with an event naming the invalidated work and the reason, in the
+ * invalidation's transaction. A finding marked treated by hand, or by other work, stays treated.
+ */
+async function reopenTreatedBy(trx: Knex.Transaction, procedureId: number, at: Date, userId: number): Promise<void> {
+  const findings = await trx('clinicalItems as i')
+    .where({ 'i.status': 'resolved' })
+    .whereNull('i.invalidatedAt')
+    .whereRaw(
+      `(select e.by_item_id from clinical_item_events e where e.item_id = i.id and e.action = 'status' order by e.at desc, e.id desc limit 1) = ?`,
+      [procedureId],
+    )
+    .forUpdate()
+    .select('i.id');
+  const reason = 'the work that treated it was invalidated';
+  for (const { id } of findings as { id: number }[]) {
+    await trx('clinicalItems').where({ id }).update({ status: 'condition' });
+    await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'status', status: 'condition', userId, reason, byItemId: procedureId });
+    await audit(trx, { action: 'update', entity: 'clinical-item', entityId: id, changes: { status: { old: 'resolved', new: 'condition' }, treatedBy: { old: procedureId, new: null } } });
+  }
+}
+
 /** POST /api/admin/clinical-items/{id}/invalidate: kept, with the reason, who and when; also a locked item (CHART-8). */
 export async function invalidateItem(deps: Deps, id: number, userId: number, reason: string): Promise<ClinicalItem> {
   return deps.knex.transaction(async (trx) => {
@@ -290,6 +313,7 @@ export async function invalidateItem(deps: Deps, id: number, userId: number, rea
     await trx('clinicalItems').where({ id }).update({ invalidatedAt: at, invalidReason: reason, invalidatedBy: userId });
     await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'invalidate', status: before.status, userId, reason });
     await audit(trx, { action: 'invalidate', entity: 'clinical-item', entityId: id, changes: { invalidReason: { old: null, new: reason } } });
+    await reopenTreatedBy(trx, id, at, userId);
     return loadItem(trx, id);
   });
 }
@@ -313,6 +337,8 @@ export async function invalidateItems(deps: Deps, patientId: number, ids: number
       await trx('clinicalItemEvents').insert({ itemId: id, at, action: 'invalidate', status: row.status, userId, reason });
       await audit(trx, { action: 'invalidate', entity: 'clinical-item', entityId: id, changes: { invalidReason: { old: null, new: reason } } });
     }
+    // Every item is invalidated first, so a finding treated by work of the same entry is judged once.
+    for (const id of unique) await reopenTreatedBy(trx, id, at, userId);
     return loadItems(trx, { ids: unique });
   });
 }

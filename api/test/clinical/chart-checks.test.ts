@@ -144,6 +144,34 @@ describe('a finding marked treated (CHART-27)', () => {
     expect(audit.changes).toEqual({ status: { old: 'condition', new: 'resolved' }, treatedBy: { old: null, new: composite.id } });
   });
 
+  it('stands again when the work that treated it is invalidated or undone, and a finding treated by hand stays treated (CHART-31)', async () => {
+    const p = await clinic.newPatient('Reopened');
+    const [caries, other, byHand] = (await run(p, '36 MOD caries; 46 O caries; 16 O caries')).body.items;
+    expect((await clinic.call('dentist', 'PATCH', `/api/admin/clinical-items/${byHand.id}`, { status: 'resolved' })).status).toBe(200);
+    const [composite] = (await run(p, '36 MOD composite done')).body.items;
+    const [filling46] = (await run(p, '46 O composite done; 16 O composite done')).body.items;
+    expect((await items(p)).filter((i) => i.code === 'caries').map((i) => i.status)).toEqual(['resolved', 'resolved', 'resolved']);
+
+    const res = await clinic.call('dentist', 'POST', `/api/admin/clinical-items/${composite.id}/invalidate`, { reason: 'wrong tooth' });
+    expect(res.status).toBe(200);
+    let after = await items(p);
+    const reopened = after.find((i) => i.id === caries.id)!;
+    expect(reopened.status).toBe('condition');
+    expect(reopened.history.at(-1)).toMatchObject({ action: 'status', status: 'condition', byItemId: composite.id, userName: 'Dr Kavita Mehta' });
+    const audit = await knex()('auditLog').where({ entity: 'clinical-item', entityId: String(caries.id), action: 'update' }).orderBy('id', 'desc').first();
+    expect(audit.changes).toEqual({ status: { old: 'resolved', new: 'condition' }, treatedBy: { old: composite.id, new: null } });
+
+    // The chart's undo (the bulk route) does the same; 16's caries was treated by hand first and stays so.
+    const undo = await clinic.call('dentist', 'POST', `/api/admin/patients/${p}/clinical-items/invalidate`, { ids: [filling46.id], reason: 'undone' });
+    expect(undo.status).toBe(200);
+    after = await items(p);
+    expect(after.find((i) => i.id === other.id)!.status).toBe('condition');
+    expect(after.find((i) => i.id === byHand.id)!.status).toBe('resolved');
+    // Standing again, it is drawn again.
+    const chart = (await clinic.call('dentist', 'GET', `/api/admin/patients/${p}/chart`)).body;
+    expect(chart.teeth.find((t: { tooth: string }) => t.tooth === '36').marks.map((m: { code: string }) => m.code)).toContain('caries');
+  });
+
   it('is resolved when planned work is marked done (PATCH completed), and by a root canal, a crown or an extraction', async () => {
     const p = await clinic.newPatient('Completed');
     const [caries, , periapical, fracture, mobile, sealed] = (await run(p, '36 DO caries; 36 DO composite; 46 periapical; 16 MO fracture; 17 mobility; 27 O caries')).body.items;

@@ -6,6 +6,7 @@ import { noteSectionLabels, noteSections } from '../../../../shared/clinical/vis
 import { itemDate } from '../../../../shared/clinical/item-dates';
 import { sittingNotes } from '../../../../shared/clinical/sittings';
 import { surfaceLabel } from '../../../../shared/clinical/teeth';
+import { statusWords } from '../features/chart/chart-colours';
 import { clinic } from '../../../../shared/constants/clinic';
 import { formatDate } from '../../../../shared/domain/dates';
 import type { ClinicalItem, PatientChart } from '../../../../shared/schemas/clinical-item';
@@ -156,7 +157,7 @@ export function PatientRecordPrintPage() {
                         </p>
                       ))}
                     </td>
-                    <td>{i.kind === 'finding' ? 'finding' : i.status}</td>
+                    <td>{i.kind === 'finding' ? (i.status === 'resolved' ? 'finding, treated' : 'finding') : statusWords[i.status].toLowerCase()}</td>
                     <td>{formatDate(itemDate(i))}</td>
                     <td>{i.dentistName}</td>
                   </tr>

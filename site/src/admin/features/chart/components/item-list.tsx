@@ -201,7 +201,11 @@ const ItemRow = memo(function ItemRow(props: {
               value={item.status as ProcedureStatus}
               disabled={actions.pending}
               onChange={(status) => actions.onStatus(item, status)}
-              options={procedureStatuses.map((s) => ({ value: s, label: statusWords[s] }))}
+              // PLAN-18: a declined item reads as such; it is planned again by choosing Planned.
+              options={[
+                ...procedureStatuses.map((s) => ({ value: s, label: statusWords[s] })),
+                ...(item.status === 'declined' ? [{ value: item.status as ProcedureStatus, label: statusWords.declined, disabled: true }] : []),
+              ]}
               aria-label={`Status of ${text}`}
               popupMatchSelectWidth={false}
               className="chart-item-status"

@@ -32,6 +32,7 @@ function eventText(event: ClinicalItemEvent, item: ClinicalItem, items: readonly
     return `recorded as ${statusWords[event.status].toLowerCase()}${later}`;
   }
   if (event.action === 'status' && event.status === 'resolved') return treatedByText(items.find((i) => i.id === event.byItemId), vocabulary, event.at);
+  if (event.action === 'status' && event.status === 'condition') return `standing again: ${event.reason ?? 'marked as a finding'}`;
   if (event.action === 'status') return `marked ${statusWords[event.status].toLowerCase()}`;
   return `invalidated: ${event.reason ?? ''}`;
 }
