@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromPaise, toPaise } from '../domain/money';
-import { numberInput, requiredText } from './fields';
+import { idField as rowIdField, numberInput, requiredText } from './fields';
 import type { IsoDate, IsoDateTime } from './json';
 
 // INV-40..INV-45: a credit note against an invoice (POST /api/admin/invoices/{id}/credit-notes), CGST
@@ -11,21 +11,24 @@ export const CREDIT_NOTE_MESSAGES = {
   amount: 'Amount must be more than zero',
   amountTooLarge: 'Amount is too large',
   line: 'Give the invoice line (itemId) or a description for each line',
+  itemId: 'itemId must be the id of one of the invoice’s lines',
+  clinicalItemId: 'clinicalItemId must be the id of a chart item billed on this invoice',
   description: 'Description must be at most 200 characters',
   reason: 'Please give a reason for the credit note',
   reasonLong: 'Reason must be at most 500 characters',
 } as const;
 
-const idField = z.preprocess(numberInput(undefined), z.number().int().positive()).optional().nullable();
+// API-10: a row id within PostgreSQL's integer, else 400 naming the field.
+const idField = (message: string) => z.preprocess(numberInput(undefined), rowIdField(message)).optional().nullable();
 
 export const creditNoteLineSchema = z
   .object({
     /** The invoice line's id, as the invoice answers it (items[].id). */
-    itemId: idField,
+    itemId: idField(CREDIT_NOTE_MESSAGES.itemId),
     /** A line not tied to one invoice line (a discount after the fact): its words. */
     description: z.string().trim().max(200, CREDIT_NOTE_MESSAGES.description).nullish().transform((v) => v || null),
     /** The clinical item this line reverses (else the one the invoice line billed, if any). */
-    clinicalItemId: idField,
+    clinicalItemId: idField(CREDIT_NOTE_MESSAGES.clinicalItemId),
     /** The taxable value credited, in rupees (its GST is reversed with it at the line's rate). */
     amount: z.preprocess(
       numberInput(undefined),

@@ -132,6 +132,8 @@ function validBody(): Record<string, unknown> {
     options: [{ name: 'A', itemIds: [ids.item], lines: [{ itemId: ids.item, visit: 1 }], visits: [{ label: 'First', minutes: 30 }] }],
     itemId: ids.item,
     itemIds: [ids.item],
+    // A credit note's line: its amount, so the line's ids are the fields at their edges.
+    lines: [{ amount: 100, description: 'Scaling' }],
     rating: 5,
   };
 }

@@ -11,12 +11,13 @@ import { ADMIN, startTestApp, type TestApp } from '../support/test-app';
 // remembering to add it.
 
 /** Files that are one document, read and printed at the desk many times a day: not exports of the clinic's data. */
-const DOCUMENTS = new Set(['GET /api/admin/invoices/:id/pdf', 'GET /api/admin/invoices/:id/payments/:paymentId/receipt', 'GET /api/admin/treatment-plans/:id/estimate.pdf']);
+const DOCUMENTS = new Set(['GET /api/admin/invoices/:id/pdf', 'GET /api/admin/credit-notes/:id.pdf', 'GET /api/admin/invoices/:id/payments/:paymentId/receipt', 'GET /api/admin/treatment-plans/:id/estimate.pdf']);
 /**
- * Clinical records the demo data does not hold (a history version, a visit note, a plan): not exports, and
- * their own tests check their read audit (MED-6, NOTE-8, PLAN-*). Every other GET route is walked.
+ * Records the demo data does not hold (a history version, a visit note, a plan, a credit note): not exports,
+ * and their own tests check their read audit (MED-6, NOTE-8, PLAN-*) or their document (INV-40..45). Every
+ * other GET route is walked.
  */
-const NOT_SEEDED = /^\/api\/admin\/(patients\/:id\/medical-history\/versions\/:version|visit-notes\/:id|treatment-plans\/:id)/;
+const NOT_SEEDED = /^\/api\/admin\/(patients\/:id\/medical-history\/versions\/:version|visit-notes\/:id|treatment-plans\/:id|credit-notes\/:id)/;
 /** Queries a route needs to answer at all. */
 const QUERIES: Record<string, string> = { '/api/admin/appointments/calendar': '?from=2026-11-23&to=2026-11-29' };
 
