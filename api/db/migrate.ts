@@ -37,6 +37,7 @@ import * as bookingInTypescript from './migrations/065-booking-in-typescript';
 import * as chartEditors from './migrations/070-chart-editors';
 import * as closingHourSlots from './migrations/071-closing-hour-slots';
 import * as patientMerges from './migrations/080-patient-merges';
+import * as linkOldBookings from './migrations/110-link-old-bookings';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Knex.Migration> = {
   '070-chart-editors': chartEditors,
   '071-closing-hour-slots': closingHourSlots,
   '080-patient-merges': patientMerges,
+  '110-link-old-bookings': linkOldBookings,
 };
 
 const source: Knex.MigrationSource<string> = {
