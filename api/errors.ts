@@ -6,6 +6,8 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** More of the answer's body beside `error` (a 409's `existingPatientId`, PAT-18). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -17,7 +17,7 @@ export function errorHandler(logger: Logger): Middleware {
       if (known) {
         if (known.status === 503) logger.error('database_unavailable', { method: ctx.method, path: ctx.path, error: String((err as Error)?.message ?? err) });
         ctx.status = known.status;
-        ctx.body = known.fields ? { error: known.message, fields: known.fields } : { error: known.message };
+        ctx.body = { error: known.message, ...(known.fields ? { fields: known.fields } : {}), ...known.extra };
         if (known.headers) ctx.set(known.headers);
         return;
       }

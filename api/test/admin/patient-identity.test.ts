@@ -81,7 +81,7 @@ describe('a patient without an email (PAT-11)', () => {
 
     await clinic.app.deps.knex('appointments').where({ id: booked.body.id }).update({ preferredDate: '2026-03-02', status: 'completed' });
     const recall = await owner('POST', `/api/admin/recall/${patient.id}/email`);
-    expect(recall).toEqual({ status: 409, body: { error: 'This patient has no email address. Please call them or send a WhatsApp message instead.' } });
+    expect(recall).toEqual({ status: 400, body: { error: 'Vithal Jadhav has no email address. Please call them or send a WhatsApp message instead.' } });
   });
 });
 

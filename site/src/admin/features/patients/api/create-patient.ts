@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type { Patient, PatientPayload } from '../../../../../../shared/schemas/patient';
+import { ApiError, api } from '../../../../lib/api-client';
+import type { DuplicatePatientAnswer, Patient, PatientPayload } from '../../../../../../shared/schemas/patient';
 import { adminKeys } from '../../../api/query-keys';
 
-// POST /api/admin/patients {firstName, lastName, email, phone, address, dateOfBirth} -> 201 patient
+// POST /api/admin/patients {firstName, lastName, email, phone, address, dateOfBirth, createAnyway?} -> 201 patient;
+// 409 { error, existingPatientId, existingPatient } for a mobile and first name on file (PAT-18)
 
-export function createPatient(payload: PatientPayload): Promise<Patient> {
+export function createPatient(payload: PatientPayload & { createAnyway?: boolean }): Promise<Patient> {
   return api.post<Patient>('/api/admin/patients', payload);
 }
 
@@ -18,4 +19,11 @@ export function useCreatePatient() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
     },
   });
+}
+
+/** PAT-18: the record on file that a refused Add Patient names, if that is why it was refused. */
+export function duplicateOf(err: unknown): DuplicatePatientAnswer['existingPatient'] | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const existing = (err.body as Partial<DuplicatePatientAnswer> | undefined)?.existingPatient;
+  return existing && typeof existing.id === 'number' ? existing : null;
 }
