@@ -96,6 +96,67 @@ export function hoursLines(dayHours: readonly DayHours[], words: HoursWords): { 
   });
 }
 
+/** The words of the hours in a sentence (SITE-31): the catalogue's `clinic` words. */
+export interface HoursSentenceWords {
+  dayNames: readonly string[];
+  timeOfDay: HoursWords['timeOfDay'];
+  /** '{from} to {to}': a run of days, or a session, in running text. */
+  rangeTo: string;
+  /** ' and ': the last of a list. */
+  and: string;
+  /** All seven days open. */
+  everyDay: string;
+}
+
+/** '17:00' -> '5 PM', '09:30' -> '9:30 AM': a time in running text, whole hours without ':00'. */
+function sentenceTime(hhmm: string, words: HoursWords['timeOfDay']): string {
+  return formatClockTime(hhmm, words).replace(/(\d):00(?!\d)/, '$1');
+}
+
+const listOf = (items: string[], and: string) => (items.length > 1 ? `${items.slice(0, -1).join(', ')}${and}${items[items.length - 1]}` : (items[0] ?? ''));
+
+/**
+ * SITE-31: the hours as the public site's sentences say them, from the clinic's settings: how many days a
+ * week it opens (`openDayCount`: "6 days"), which (`openDays`: "Monday to Saturday"), until when at the
+ * latest (`closesAt`: "9 PM"), and the whole week (`hours`: "Monday to Saturday, 10 AM to 2 PM and 5 PM to
+ * 9 PM"; runs with other sessions after "; "). With CLINIC-4's hours they are the words the site always said.
+ */
+export function hoursPhrases(dayHours: readonly DayHours[], w: HoursSentenceWords): { openDayCount: number; openDays: string; closesAt: string; hours: string } {
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const isOpen = (d: number) => (dayHours[d] ?? []).length > 0;
+  const range = (run: number[]) => (run.length === 1 ? w.dayNames[run[0]] : w.rangeTo.replace('{from}', w.dayNames[run[0]]).replace('{to}', w.dayNames[run[run.length - 1]]));
+  const runsBy = (same: (a: number, b: number) => boolean) => {
+    const runs: number[][] = [];
+    let previous: number | null = null;
+    for (const day of order) {
+      if (!isOpen(day)) {
+        previous = null;
+        continue;
+      }
+      const last = runs[runs.length - 1];
+      if (last && previous !== null && same(previous, day)) last.push(day);
+      else runs.push([day]);
+      previous = day;
+    }
+    return runs;
+  };
+  const open = order.filter(isOpen);
+  const sessionsKey = (d: number) => JSON.stringify(sortSessions(dayHours[d] ?? []));
+  const closes = open.flatMap((d) => (dayHours[d] ?? []).map((s) => s.close)).sort();
+  const hours = runsBy((a, b) => sessionsKey(a) === sessionsKey(b))
+    .map((run) => {
+      const spans = sortSessions(dayHours[run[0]] ?? []).map((s) => w.rangeTo.replace('{from}', sentenceTime(s.open, w.timeOfDay)).replace('{to}', sentenceTime(s.close, w.timeOfDay)));
+      return `${open.length === 7 && run.length === 7 ? w.everyDay : range(run)}, ${listOf(spans, w.and)}`;
+    })
+    .join('; ');
+  return {
+    openDayCount: open.length,
+    openDays: open.length === 7 ? w.everyDay : listOf(runsBy(() => true).map(range), w.and),
+    closesAt: closes.length ? sentenceTime(closes[closes.length - 1], w.timeOfDay) : '',
+    hours,
+  };
+}
+
 const schemaDays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** SITE-29: schema.org openingHoursSpecification, one entry per distinct session, with its weekdays. */
