@@ -3,7 +3,8 @@ import { en } from '../i18n/en';
 import { mr } from '../i18n/mr';
 import { hi } from '../i18n/hi';
 import { fmt } from '../i18n/types';
-import { defaultDayHours, hoursPhrases, specHours, type DayHours } from './opening-hours';
+import { defaultDayHours, openDaysPhrases, specHours, type DayHours } from './opening-hours';
+import { weekHoursPhrase } from './hours-phrases';
 
 // SITE-31: every sentence of the public site that states days or hours is filled from the clinic's settings.
 // With CLINIC-4's hours (SPEC's "Mon-Sat 10:00 AM-2:00 PM and 5:00 PM-9:00 PM; Sunday closed") each reads
@@ -11,8 +12,7 @@ import { defaultDayHours, hoursPhrases, specHours, type DayHours } from './openi
 // this rule); with Sunday open they stop saying "Monday to Saturday" and "6 days".
 
 const values = (t: typeof en, week: readonly DayHours[]) => {
-  const p = hoursPhrases(week, t.clinic);
-  return { count: p.openDayCount, days: p.openDays, close: p.closesAt, hours: p.hours, phone: '{phone}', address: '{address}' };
+  return { ...openDaysPhrases(week, t.clinic), hours: weekHoursPhrase(week, t.clinic), phone: '{phone}', address: '{address}' };
 };
 const sentences = (t: typeof en, week: readonly DayHours[]) => {
   const v = values(t, week);
@@ -64,7 +64,7 @@ describe('with other hours, what the settings say', () => {
     const week: DayHours[] = [[], specHours, specHours, [], specHours, specHours, [{ open: '09:00', close: '13:00' }]];
     const v = values(en, week);
     expect(v.count).toBe(5);
-    expect(v.days).toBe('Monday to Tuesday and Thursday to Saturday');
+    expect(v.days).toBe('Monday to Tuesday, Thursday to Friday and Saturday');
     expect(v.close).toBe('9 PM');
     expect(v.hours).toBe('Monday to Tuesday, 10 AM to 2 PM and 5 PM to 9 PM; Thursday to Friday, 10 AM to 2 PM and 5 PM to 9 PM; Saturday, 9 AM to 1 PM');
   });

@@ -97,63 +97,34 @@ export function hoursLines(dayHours: readonly DayHours[], words: HoursWords): { 
 }
 
 /** The words of the hours in a sentence (SITE-31): the catalogue's `clinic` words. */
-export interface HoursSentenceWords {
-  dayNames: readonly string[];
-  timeOfDay: HoursWords['timeOfDay'];
+export interface HoursSentenceWords extends HoursWords {
   /** '{from} to {to}': a run of days, or a session, in running text. */
-  rangeTo: string;
+  span: string;
   /** ' and ': the last of a list. */
   and: string;
   /** All seven days open. */
-  everyDay: string;
+  daily: string;
 }
 
-/** '17:00' -> '5 PM', '09:30' -> '9:30 AM': a time in running text, whole hours without ':00'. */
-function sentenceTime(hhmm: string, words: HoursWords['timeOfDay']): string {
-  return formatClockTime(hhmm, words).replace(/(\d):00(?!\d)/, '$1');
-}
+/** "A, B and C" in the language's words. */
+export const listOf = (w: HoursSentenceWords, xs: string[]) => (xs.length > 1 ? xs.slice(0, -1).join(', ') + w.and + xs[xs.length - 1] : (xs[0] ?? ''));
 
-const listOf = (items: string[], and: string) => (items.length > 1 ? `${items.slice(0, -1).join(', ')}${and}${items[items.length - 1]}` : (items[0] ?? ''));
+/** hoursLines in running text ("Monday to Saturday"), its open days only. */
+export const openLines = (dayHours: readonly DayHours[], w: HoursSentenceWords) => hoursLines(dayHours, { ...w, dayRange: w.span, closed: '' }).filter((l) => l.times[0]);
 
 /**
- * SITE-31: the hours as the public site's sentences say them, from the clinic's settings: how many days a
- * week it opens (`openDayCount`: "6 days"), which (`openDays`: "Monday to Saturday"), until when at the
- * latest (`closesAt`: "9 PM"), and the whole week (`hours`: "Monday to Saturday, 10 AM to 2 PM and 5 PM to
- * 9 PM"; runs with other sessions after "; "). With CLINIC-4's hours they are the words the site always said.
+ * SITE-31: the days as the public site's sentences say them, from the clinic's settings: how many a week it
+ * opens (`count`: "6 days"), which (`days`: "Monday to Saturday", "every day"), and until when at the
+ * latest (`close`: "9 PM", no ":00"): the values of the catalogue's {count}, {days} and {close}. With
+ * CLINIC-4's hours they are the words the site always said.
  */
-export function hoursPhrases(dayHours: readonly DayHours[], w: HoursSentenceWords): { openDayCount: number; openDays: string; closesAt: string; hours: string } {
-  const order = [1, 2, 3, 4, 5, 6, 0];
-  const isOpen = (d: number) => (dayHours[d] ?? []).length > 0;
-  const range = (run: number[]) => (run.length === 1 ? w.dayNames[run[0]] : w.rangeTo.replace('{from}', w.dayNames[run[0]]).replace('{to}', w.dayNames[run[run.length - 1]]));
-  const runsBy = (same: (a: number, b: number) => boolean) => {
-    const runs: number[][] = [];
-    let previous: number | null = null;
-    for (const day of order) {
-      if (!isOpen(day)) {
-        previous = null;
-        continue;
-      }
-      const last = runs[runs.length - 1];
-      if (last && previous !== null && same(previous, day)) last.push(day);
-      else runs.push([day]);
-      previous = day;
-    }
-    return runs;
-  };
-  const open = order.filter(isOpen);
-  const sessionsKey = (d: number) => JSON.stringify(sortSessions(dayHours[d] ?? []));
-  const closes = open.flatMap((d) => (dayHours[d] ?? []).map((s) => s.close)).sort();
-  const hours = runsBy((a, b) => sessionsKey(a) === sessionsKey(b))
-    .map((run) => {
-      const spans = sortSessions(dayHours[run[0]] ?? []).map((s) => w.rangeTo.replace('{from}', sentenceTime(s.open, w.timeOfDay)).replace('{to}', sentenceTime(s.close, w.timeOfDay)));
-      return `${open.length === 7 && run.length === 7 ? w.everyDay : range(run)}, ${listOf(spans, w.and)}`;
-    })
-    .join('; ');
+export function openDaysPhrases(dayHours: readonly DayHours[], w: HoursSentenceWords): { count: number; days: string; close: string } {
+  const count = dayHours.filter((d) => d?.length).length;
+  const close = dayHours.flatMap((d) => d ?? []).map((s) => s.close).sort().pop();
   return {
-    openDayCount: open.length,
-    openDays: open.length === 7 ? w.everyDay : listOf(runsBy(() => true).map(range), w.and),
-    closesAt: closes.length ? sentenceTime(closes[closes.length - 1], w.timeOfDay) : '',
-    hours,
+    count,
+    days: count === 7 ? w.daily : listOf(w, openLines(dayHours, w).map((l) => l.days)),
+    close: close ? formatClockTime(close, w.timeOfDay).replace(':00', '') : '',
   };
 }
 

@@ -20,8 +20,6 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Seconds from a 429 or 503 answer's Retry-After, when it gave one. */
     readonly retryAfterSeconds?: number,
-    /** The whole answer, for what a caller reads beside `error` (a 409's `existingPatientId`, PAT-18). */
-    readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -62,7 +60,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     const payload = (data ?? {}) as { error?: unknown; fields?: Record<string, string> };
     const message = typeof payload.error === 'string' && payload.error ? payload.error : `HTTP ${res.status}: ${res.statusText}`;
     const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
-    throw new ApiError(message, res.status, payload.fields, retryAfter > 0 ? retryAfter : undefined, data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined);
+    throw new ApiError(message, res.status, payload.fields, retryAfter > 0 ? retryAfter : undefined);
   }
   return data as T;
 }

@@ -1,5 +1,5 @@
 import type { BookingRules } from '../../../../shared/constants/booking';
-import { defaultDayHours, hoursLines, hoursPhrases, type DayHours } from '../../../../shared/domain/opening-hours';
+import { defaultDayHours, hoursLines, openDaysPhrases, type DayHours } from '../../../../shared/domain/opening-hours';
 import type { Catalogue } from '../../../../shared/i18n/en';
 import { paths } from './data';
 import { useT } from './i18n';
@@ -25,16 +25,8 @@ export function useOpeningHours(): { days: string; times: string[] }[] {
 }
 
 /**
- * SITE-31: the values every sentence of the site that states days or hours is filled with ({count}, {days},
- * {close}, {hours}), from the clinic's settings: the home page's "6 days a week" and "Open Monday to Saturday
- * until 9 PM", the about page's "Monday to Saturday", the contact page's description.
+ * SITE-31: the values the site's sentences that state days are filled with ({count}, {days}, {close}), from
+ * the clinic's settings in the page's language: the home page's "6 days a week" and "Open Monday to Saturday
+ * until 9 PM", the about page's "Monday to Saturday". The contact page's description adds {hours}.
  */
-export function hoursValues(t: Catalogue, dayHours: readonly DayHours[]): { count: number; days: string; close: string; hours: string } {
-  const p = hoursPhrases(dayHours, t.clinic);
-  return { count: p.openDayCount, days: p.openDays, close: p.closesAt, hours: p.hours };
-}
-
-/** SITE-31: hoursValues for the page's language and the embedded settings. */
-export function useHoursValues(): ReturnType<typeof hoursValues> {
-  return hoursValues(useT(), useDayHours());
-}
+export const useHoursValues = () => openDaysPhrases(useDayHours(), useT().clinic);

@@ -25,9 +25,6 @@ export const navLinks = [
   { to: '/contact', key: 'contact' },
 ] as const;
 
-/** The token of a malformed personal-link address: not MANAGE_TOKEN's shape, so it opens nothing. */
-export const MALFORMED_TOKEN = 'not-a-valid-link';
-
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function matchRoute(pathname: string): Route {
@@ -47,19 +44,17 @@ export function matchRoute(pathname: string): Route {
       return { name: 'contact' };
   }
   const parts = p.split('/');
-  if (parts[1] === 'appointment') {
-    if (MANAGE_TOKEN.test(parts[2] ?? '')) {
-      if (parts.length === 3) return { name: 'manage', token: parts[2], done: null };
-      // UI-10: GET .../cancel asks to confirm; the same address's POST cancels.
-      if (parts.length === 4 && parts[3] === 'cancel') return { name: 'manage', token: parts[2], done: null, confirmCancel: true };
-      const done = manageOutcomes.find((o) => o === parts[3]);
-      if (parts.length === 4 && done) return { name: 'manage', token: parts[2], done };
-    }
-    // UI-11, SITE-30: any other address under /appointment/ is a personal link copied wrong (a full stop
-    // after it, a token cut off by the mail reader, a stray segment): the "expired or not valid" page, not
-    // the generic 404. Its token opens nothing (the API refuses a malformed one), so the page says so.
-    return { name: 'manage', token: MALFORMED_TOKEN, done: null };
+  if (parts[1] === 'appointment' && MANAGE_TOKEN.test(parts[2] ?? '')) {
+    if (parts.length === 3) return { name: 'manage', token: parts[2], done: null };
+    // UI-10: GET .../cancel asks to confirm; the same address's POST cancels.
+    if (parts.length === 4 && parts[3] === 'cancel') return { name: 'manage', token: parts[2], done: null, confirmCancel: true };
+    const done = manageOutcomes.find((o) => o === parts[3]);
+    if (parts.length === 4 && done) return { name: 'manage', token: parts[2], done };
   }
+  // UI-11, SITE-30: any other address under /appointment/ is a personal link copied wrong (a full stop after
+  // it, a token cut off by the mail reader, a stray segment): the "expired or not valid" page, not the
+  // generic 404. Its empty token opens nothing (no data answers it), so the page says so.
+  if (parts[1] === 'appointment') return { name: 'manage', token: '', done: null };
   if (parts.length === 3 && SLUG.test(parts[2])) {
     if (parts[1] === 'treatments') return { name: 'treatment', slug: parts[2] };
     if (parts[1] === 'blogs') return { name: 'post', slug: parts[2] };
