@@ -120,7 +120,7 @@ export const openLines = (dayHours: readonly DayHours[], w: HoursSentenceWords) 
  */
 export function openDaysPhrases(dayHours: readonly DayHours[], w: HoursSentenceWords): { count: number; days: string; close: string } {
   const count = dayHours.filter((d) => d?.length).length;
-  const close = dayHours.flatMap((d) => d ?? []).map((s) => s.close).sort().pop();
+  const close = dayHours.flat().map((s) => s.close).sort().pop();
   return {
     count,
     days: count === 7 ? w.daily : listOf(w, openLines(dayHours, w).map((l) => l.days)),
