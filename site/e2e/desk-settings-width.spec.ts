@@ -52,4 +52,23 @@ test('no section of Settings scrolls sideways', async ({ page }, testInfo) => {
     expect((await sideways(page)).page).toBe(0);
     await page.keyboard.press('Escape');
   }
+  // The price list's item dialog: its selects (the item's tax among them) open inside the screen.
+  await page.getByRole('button', { name: 'Add Treatment' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const inDialog = dialog.locator('.ant-select:visible');
+  expect(await inDialog.count()).toBeGreaterThan(0);
+  for (let i = 0; i < (await inDialog.count()); i += 1) {
+    await inDialog.nth(i).scrollIntoViewIfNeeded();
+    await inDialog.nth(i).click();
+    const dropdown = page.locator('.ant-select-dropdown:visible').last();
+    await expect(dropdown).toBeVisible();
+    const box = (await dropdown.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`settings-dialog-select-${i}-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+  }
 });
