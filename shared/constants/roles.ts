@@ -55,7 +55,7 @@ export function roleCan(role: StaffRole, capability: Capability): boolean {
 /**
  * The 403 message for a capability the role lacks, naming who may: "Only the owner can delete patients.",
  * "Only the owner or a dentist can change the clinical record." `what` says it in a screen's own words
- * (ADMIN-30: "Only the owner can moderate the website's reviews." on Reviews).
+ * (SITE-32: "Only the owner can moderate the website's reviews." on Reviews).
  */
 export function forbiddenMessage(capability: Capability, what: string = capabilities[capability].what): string {
   const who = (capabilities[capability].roles as readonly StaffRole[]).map((r) => roleInSentence[r]);

@@ -3,7 +3,7 @@ import { forbiddenMessage, roleCan } from '../../shared/constants/roles';
 import { screenNames, screenTable } from '../src/admin/screen-table';
 import { apiCreateInvoice, apiCreatePatient, signIn, staffPage, uid } from './admin-helpers';
 
-// ADMIN-30: a receptionist and a dentist opening, by its address, a screen they may not use are told in
+// SITE-32: a receptionist and a dentist opening, by its address, a screen they may not use are told in
 // that screen's own words who may ("Only the owner can moderate the website's reviews." on Reviews, not the
 // blog and gallery's sentence), under the screen's own heading. Every such screen of the table is walked.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './admin-helpers';
 
-// UI-9, SET-10: every section of Settings fits the screen, at 375 px as at 1280: nothing scrolls sideways,
+// UI-9: every section of Settings fits the screen, at 375 px as at 1280: nothing scrolls sideways,
 // whatever section is on screen, with each select of the price list opened (the typed item's tax select
 // among them).
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forbiddenMessage, roleCan, staffRoles } from '../../../shared/constants/roles';
 import { screenNames, screenTable } from './screen-table';
 
-// ADMIN-30: a role that opens a screen it may not use is told, in that screen's own words, who may. Every
+// SITE-32: a role that opens a screen it may not use is told, in that screen's own words, who may. Every
 // screen is enumerated: each has a heading and a sentence of its own, so Reviews no longer says "blog and
 // gallery" because it shares their capability.
 

@@ -16,7 +16,7 @@ export interface ScreenSpec {
   /** What the signed-in role must be allowed (AUTH-8); others see "Only the owner can ..." instead. */
   needs: Capability;
   /**
-   * ADMIN-30: what this screen is for, as the sentence "Only the owner can {does}." says it to a role that
+   * SITE-32: what this screen is for, as the sentence "Only the owner can {does}." says it to a role that
    * may not use it: the screen's own words (Reviews: "moderate the website's reviews"), not its capability's.
    */
   does: string;
