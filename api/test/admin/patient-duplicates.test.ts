@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// PAT-18 (D43, one person, one patient): Add Patient with the mobile and first name of a patient on file
+// PAT-18 (one person, one patient, BOOK-17): Add Patient with the mobile and first name of a patient on file
 // answers 409 naming that record and its id, unless the desk says `createAnyway: true`. The mobile is
 // compared in its normal form (PAT-9) and the first name as a booking compares it (BOOK-17), so the spelling
 // of either does not slip a duplicate through; a merged record is not "on file".
