@@ -26,6 +26,9 @@ test('names the patient on file and opens their record', async ({ page }, testIn
   const open = dialog.getByRole('button', { name: `Open ${name} Testpatient (${existing.fileNumber})` });
   await expect(open).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Add anyway' })).toBeVisible();
+  // On a phone the dialog is scrolled to its button: the prompt comes into view with its first choice focused.
+  await expect(open).toBeFocused();
+  await expect(open).toBeInViewport();
   const box = (await dialog.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
 import { dateOfBirthProblem, patientName, patientSchema, type DuplicatePatientAnswer, type Patient, type PatientInput, type PatientListItem, type PatientPayload } from '../../../../../../shared/schemas/patient';
@@ -51,6 +51,11 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
   useEffect(() => {
     if (!open) setDuplicate(null);
   }, [open]);
+  // The prompt is at the top of a dialog scrolled to its button (on a phone): focus brings it into view.
+  const openExisting = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (duplicate) openExisting.current?.focus();
+  }, [duplicate]);
 
   const add = (values: PatientPayload, createAnyway: boolean) => {
     setDuplicate(null);
@@ -97,6 +102,7 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
           description={
             <Space wrap>
               <Button
+                ref={openExisting}
                 type="primary"
                 onClick={() => {
                   onClose();
