@@ -103,6 +103,7 @@ describe('POST /api/admin/invoices', () => {
       invoiceNumber: 'INV/2026-27/0001',
       patientId,
       patient: { id: patientId, fileNumber: expect.stringMatching(/^SC-\d{6}$/), firstName: 'Priya', lastName: 'Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345' },
+      emailTo: 'priya@example.in', // PAT-19: where Email sends it
       status: 'pending',
       kind: 'tax-invoice',
       title: 'Tax Invoice',
@@ -301,6 +302,7 @@ describe('GET /api/admin/invoices', () => {
       invoiceNumber: 'INV/2026-27/0002',
       patientId: rohan,
       patient: { id: rohan, fileNumber: expect.stringMatching(/^SC-\d{6}$/), firstName: 'Rohan', lastName: 'Joshi', email: 'rohan@example.in', phone: '+91 98220 12345' },
+      emailTo: 'rohan@example.in',
       status: 'pending',
       kind: 'bill-of-supply',
       title: 'Bill of Supply',
