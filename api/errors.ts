@@ -6,7 +6,7 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
-    /** More of the answer's body beside `error` (a 409 naming what stands in the way). */
+    /** More of the answer's body beside `error` (a 409 naming what stands in the way: `invoiceNumber`, INV-41; `existingPatientId`, PAT-18). */
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);

@@ -42,6 +42,7 @@ import * as creditNotes from './migrations/090-credit-notes';
 import * as bookingCreateRows from './migrations/115-booking-create-rows';
 import * as planSupersession from './migrations/100-plan-supersession';
 import * as chartIntegrity from './migrations/095-chart-integrity';
+import * as linkOldBookings from './migrations/110-link-old-bookings';
 
 // Migrations are imported, not discovered on disk, so they run the same under tsx, Vitest and a bundle.
 const migrations: Record<string, Knex.Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Knex.Migration> = {
   '115-booking-create-rows': bookingCreateRows,
   '100-plan-supersession': planSupersession,
   '095-chart-integrity': chartIntegrity,
+  '110-link-old-bookings': linkOldBookings,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -12,7 +12,8 @@ import { TOKEN_PATH_PREFIXES } from '../../shared/schemas/manage-appointment';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const prefixes = languages.filter((l) => l !== DEFAULT_LANG).join('|');
-const PRIVATE = new RegExp(`^(?:/(?:${prefixes}))?(?:${TOKEN_PATH_PREFIXES.map(escape).join('|')})`, 'i');
+// A prefix matches with or without what follows it: '/appointment' alone is a link cut off too (SITE-30).
+const PRIVATE = new RegExp(`^(?:/(?:${prefixes}))?(?:${TOKEN_PATH_PREFIXES.map((p) => escape(p.replace(/\/$/, ''))).join('|')})(?:/|$)`, 'i');
 
 /** The headers every answer at a private address carries, whatever its status (200, 303, 404, 409, 429, 400). */
 export const PRIVATE_HEADERS = {

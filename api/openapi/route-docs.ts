@@ -93,6 +93,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /appointment/:token/request': { tag: 'Public', summary: 'Ask for another time from the personal link (form field slot; 303 back)', produces: 'text/html' },
   // Patients' reviews (REV-2, REV-3, REV-5)
   'GET /review/:token': { tag: 'Public', summary: 'The review form a review request link opens (404 once used or unknown)', produces: 'text/html' },
+  'GET /review{/*rest}': { tag: 'Public', summary: 'A review link copied wrong: the "used or not valid" page (404), SITE-30', produces: 'text/html' },
+  'GET /:lang/review{/*rest}': { tag: 'Public', summary: 'A review link under a language prefix: the "used or not valid" page in that language (404)', produces: 'text/html' },
   'POST /review/:token': { tag: 'Public', summary: 'Send a review (form fields rating, text, name=initials|short); once per link', produces: 'text/html' },
   'GET /api/reviews': { tag: 'Public', summary: 'Approved reviews, and the rating once there are at least 10' },
   // Sign-in
@@ -167,6 +169,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /verify': { tag: 'Public', summary: 'Whether this exact PDF (multipart field `file`) was issued: { issued, kind?, issuedOn? } as JSON, or the page for a browser; 413 over 20 MB, 415 not a PDF, 429 too many' },
   'GET /verify/:hash': { tag: 'Public', summary: "The document a printed code names: its kind, day, the patient's initials and total (JSON, or the page for a browser)" },
   'GET /plan/:token': { tag: 'Public', summary: "The personal link's page to read and accept a treatment plan (404 once accepted, changed or expired)", produces: 'text/html' },
+  'GET /plan{/*rest}': { tag: 'Public', summary: 'A plan link copied wrong: the "not valid" page (404), SITE-30', produces: 'text/html' },
+  'GET /:lang/plan{/*rest}': { tag: 'Public', summary: 'A plan link under a language prefix: the "not valid" page in that language (404)', produces: 'text/html' },
   'POST /plan/:token': { tag: 'Public', summary: "Accept a treatment plan (form fields option, signedBy, agree=yes)", produces: 'text/html' },
   'GET /api/admin/appointments': { tag: 'Appointments', summary: 'List appointments (paged, filtered), each with the language it was booked in', query: [...listQuery, 'status', 'from', 'to'] },
   'POST /api/admin/appointments': { tag: 'Appointments', summary: "Book for a patient (existing or new), in the language given, else that of the patient's latest booking", body: z.union([staffBookingForPatientSchema, staffBookingNewPatientSchema]) },

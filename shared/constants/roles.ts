@@ -55,10 +55,11 @@ export function roleCan(role: StaffRole, capability: Capability): boolean {
 
 /**
  * The 403 message for a capability the role lacks, naming who may: "Only the owner can delete patients.",
- * "Only the owner or a dentist can change the clinical record."
+ * "Only the owner or a dentist can change the clinical record." `what` says it in a screen's own words
+ * (SITE-32: "Only the owner can moderate the website's reviews." on Reviews).
  */
-export function forbiddenMessage(capability: Capability): string {
+export function forbiddenMessage(capability: Capability, what: string = capabilities[capability].what): string {
   const who = (capabilities[capability].roles as readonly StaffRole[]).map((r) => roleInSentence[r]);
   const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : who[0];
-  return `Only ${list} can ${capabilities[capability].what}.`;
+  return `Only ${list} can ${what}.`;
 }

@@ -98,6 +98,38 @@ export function hoursLines(dayHours: readonly DayHours[], words: HoursWords): { 
   });
 }
 
+/** The words of the hours in a sentence (SITE-31): the catalogue's `clinic` words. */
+export interface HoursSentenceWords extends HoursWords {
+  /** '{from} to {to}': a run of days, or a session, in running text. */
+  span: string;
+  /** ' and ': the last of a list. */
+  and: string;
+  /** All seven days open. */
+  daily: string;
+}
+
+/** "A, B and C" in the language's words. */
+export const listOf = (w: HoursSentenceWords, xs: string[]) => (xs.length > 1 ? xs.slice(0, -1).join(', ') + w.and + xs[xs.length - 1] : (xs[0] ?? ''));
+
+/** hoursLines in running text ("Monday to Saturday"), its open days only. */
+export const openLines = (dayHours: readonly DayHours[], w: HoursSentenceWords) => hoursLines(dayHours, { ...w, dayRange: w.span, closed: '' }).filter((l) => l.times[0]);
+
+/**
+ * SITE-31: the days as the public site's sentences say them, from the clinic's settings: how many a week it
+ * opens (`count`: "6 days"), which (`days`: "Monday to Saturday", "every day"), and until when at the
+ * latest (`close`: "9 PM", no ":00"): the values of the catalogue's {count}, {days} and {close}. With
+ * CLINIC-4's hours they are the words the site always said.
+ */
+export function openDaysPhrases(dayHours: readonly DayHours[], w: HoursSentenceWords): { count: number; days: string; close: string } {
+  const count = dayHours.filter((d) => d?.length).length;
+  const close = dayHours.flat().map((s) => s.close).sort().pop();
+  return {
+    count,
+    days: count === 7 ? w.daily : listOf(w, openLines(dayHours, w).map((l) => l.days)),
+    close: close ? formatClockTime(close, w.timeOfDay).replace(':00', '') : '',
+  };
+}
+
 const schemaDays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** SITE-29: schema.org openingHoursSpecification, one entry per distinct session, with its weekdays. */

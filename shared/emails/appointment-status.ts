@@ -40,7 +40,8 @@ export function appointmentConfirmedEmail(a: AppointmentEmailDetails, manageUrl?
     [
       { paragraph: w.t.confirmedIntro },
       { rows: appointmentRows(a, w) },
-      { paragraph: w.t.confirmedOutro },
+      // MAIL-13: with the personal link, the email says what the link does rather than "please call us".
+      { paragraph: manageUrl ? w.t.confirmedOutroLink : w.t.confirmedOutro },
       ...manageLinkBlocks(manageUrl, a.language),
       ...(manageUrl ? [{ paragraph: w.t.icsAttached }] : []),
     ],

@@ -31,7 +31,8 @@ export function appointmentRescheduledEmail(a: RescheduleEmailDetails, manageUrl
           [w.t.previousTime, `${w.longDate(a.previousDate)}, ${w.time(a.previousTime)}`],
         ],
       },
-      { paragraph: w.t.rescheduledOutro },
+      // MAIL-13: with the personal link, the email points to it for another time, and to the phone besides.
+      { paragraph: manageUrl ? w.t.rescheduledOutroLink : w.t.rescheduledOutro },
       ...manageLinkBlocks(manageUrl, a.language),
       ...(ics ? [{ paragraph: w.t.icsUpdated }] : []),
     ],

@@ -211,6 +211,8 @@ export interface Invoice {
   invoiceNumber: string;
   patientId: number | null;
   patient: InvoicePatient | null;
+  /** PAT-19: where Email sends it (the patient's email, else the one billed); null: Email is not offered. */
+  emailTo: string | null;
   status: InvoiceStatus;
   issueDate: IsoDate;
   dueDate: IsoDate | null;

@@ -40,6 +40,35 @@ export function dateOfBirthProblem(dateOfBirth: string | null, now: Date): Field
   return dateOfBirth !== null && dateOfBirth > clinicToday(now) ? { field: 'dateOfBirth', message: DATE_OF_BIRTH_FUTURE } : null;
 }
 
+/**
+ * PAT-18: POST /api/admin/patients also takes `createAnyway: true`, the desk's answer to "this person is
+ * already registered" (a second record on purpose: twins sharing a first name and a mobile, say).
+ */
+export const patientCreateSchema = patientSchema.extend({ createAnyway: z.boolean().optional() });
+
+/**
+ * PAT-19: the 400 of an email staff ask for (an invoice, a recall, a follow-up) to someone without an
+ * address, naming them and saying what to do instead.
+ */
+export function noEmailMessage(name: string, action: 'invoice' | 'message'): string {
+  const instead =
+    action === 'invoice'
+      ? 'Add one to their record, or download the PDF and share it another way.'
+      : 'Please call them or send a WhatsApp message instead.';
+  return `${name} has no email address. ${instead}`;
+}
+
+/** PAT-18: the body of Add Patient's 409 beside `error`. */
+export interface DuplicatePatientAnswer {
+  existingPatientId: number;
+  existingPatient: Omit<PatientRef, 'phone'>;
+}
+
+/** PAT-18: the 409 of Add Patient for a mobile and first name already on file, naming that record. */
+export function duplicatePatientMessage(existing: { fileNumber: string; firstName: string; lastName: string }): string {
+  return `${patientName(existing)} (${existing.fileNumber}) is already registered with this mobile number and first name`;
+}
+
 /** POST and PUT /api/admin/patients: the form's values as the schema reads them. */
 export type PatientPayload = z.output<typeof patientSchema>;
 /** The form's values before the schema reads them. */

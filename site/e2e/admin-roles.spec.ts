@@ -39,16 +39,17 @@ test('every screen of the screen table, for every role: the screen, or the page 
   for (const role of ROLES) {
     const as = await pageAs(browser, testInfo, page, role);
     for (const name of screenNames) {
-      const spec = screenTable[name] as (typeof screenTable)[ScreenName] & { nav?: string };
+      const spec = screenTable[name] as (typeof screenTable)[ScreenName] & { nav?: string; title?: string };
       // A patient's own screens (chart, record, plans) are walked on the test's patient.
       const path = `/admin${spec.path.replace(':id', String(ids[name] ?? (spec.path.startsWith('/patients/:id') ? patient.id : 0)))}`;
       await as.goto(path);
-      const message = as.getByText(forbiddenMessage(spec.needs));
+      // SITE-32: the sentence in the screen's own words.
+      const message = as.getByText(forbiddenMessage(spec.needs, spec.does));
       if (roleCan(role, spec.needs)) {
         await expect(as.locator('h1').first(), `${role} ${path}`).toBeVisible({ timeout: 20_000 });
         await expect(message, `${role} ${path}`).toHaveCount(0);
       } else {
-        await expect(as.getByRole('heading', { level: 1, name: spec.nav ?? 'Not available' }), `${role} ${path}`).toBeVisible({ timeout: 20_000 });
+        await expect(as.getByRole('heading', { level: 1, name: spec.nav ?? spec.title }), `${role} ${path}`).toBeVisible({ timeout: 20_000 });
         await expect(message, `${role} ${path}`).toBeVisible();
         await expect(as.getByRole('button', { name: /Save|Try Again|Add|New|Create/ }), `${role} ${path}`).toHaveCount(0);
       }

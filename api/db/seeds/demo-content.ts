@@ -6,6 +6,8 @@ import { computeInvoiceTotals } from '../../../shared/domain/invoice-totals';
 import { decimalString } from '../../../shared/domain/money';
 import { formatInvoiceNumber } from '../../../shared/domain/invoice-number';
 import { slugify } from '../../../shared/domain/slug';
+import { normalisePhone } from '../../../shared/domain/phone';
+import { linkOrCreatePatient } from '../../services/patients/patient-link';
 import { demoPosts } from './demo-posts';
 import { up as writeMissingCreateRows } from '../migrations/115-booking-create-rows';
 
@@ -35,8 +37,11 @@ export const DEMO_COUNTS = {
   draftPosts: 2,
   activeImages: 10,
   hiddenImages: 2,
+  /** Patients on file (entered by staff). */
   patients: 24,
   appointments: 30,
+  /** BOOK-17: half the appointments are visitors' online bookings, each a person of their own, so each made a patient. */
+  visitorPatients: 15,
   invoices: 10,
 } as const;
 
@@ -120,7 +125,7 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
           firstName,
           lastName,
           email: `${firstName}.${lastName}`.toLowerCase() + (i % 2 ? '@example.in' : '@example.com'),
-          phone: `+91 98220 ${String(10000 + i * 373).slice(0, 5)}`,
+          phone: normalisePhone(`+91 98220 ${String(10000 + i * 373).slice(0, 5)}`),
           address,
           dateOfBirth: i % 4 === 3 ? null : `${1960 + ((i * 7) % 55)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
           createdAt: daysAgo(now, 200 - i * 8),
@@ -149,10 +154,14 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
       const person = patient ?? {
         ...visitor,
         email: `${visitor.firstName}.${visitor.lastName}${i}@example.in`.toLowerCase(),
-        phone: `+91 97300 ${String(20000 + i * 419).slice(0, 5)}`,
+        phone: normalisePhone(`+91 97300 ${String(20000 + i * 419).slice(0, 5)}`),
       };
+      // Created a few days before the visit; the newest are varied for the dashboard.
+      const createdAt = new Date(Math.min(now.getTime() - (DEMO_COUNTS.appointments - i) * 3_600_000, new Date(`${date}T03:00:00Z`).getTime() - 2 * 86_400_000));
+      // BOOK-17: a visitor's booking belongs to the patient it makes, as a booking on the site does.
+      const patientId = patient?.id ?? (await linkOrCreatePatient(trx, person, createdAt));
       await trx('appointments').insert({
-        patientId: patient?.id ?? null,
+        patientId,
         firstName: person.firstName,
         lastName: person.lastName,
         email: person.email,
@@ -165,8 +174,7 @@ export async function seedDemoContent(knex: Knex, now: Date): Promise<void> {
         confirmedAt: status === 'confirmed' || status === 'completed' ? daysAgo(now, 1) : null,
         completedAt: status === 'completed' ? new Date(`${date}T12:00:00Z`) : null,
         cancelledAt: status === 'cancelled' ? new Date(`${date}T06:00:00Z`) : null,
-        // Created a few days before the visit; the newest are varied for the dashboard.
-        createdAt: new Date(Math.min(now.getTime() - (DEMO_COUNTS.appointments - i) * 3_600_000, new Date(`${date}T03:00:00Z`).getTime() - 2 * 86_400_000)),
+        createdAt,
       });
     }
     // ADMIN-25: each booking has its create row in the trail, as a real booking writes it.

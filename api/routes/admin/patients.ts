@@ -8,13 +8,15 @@ import { patientHistory } from '../../services/patients/history';
 import { patientCredit, recordAdvance } from '../../services/billing/advances';
 import { advanceCreateSchema } from '../../../shared/schemas/payment';
 import { erasePatient, exportPatientData } from '../../services/patients/data-rights';
-import { eraseRequestSchema, guardianSchema, mergePatientSchema } from '../../../shared/schemas/patient';
+import { eraseRequestSchema, guardianSchema, mergePatientSchema, patientCreateSchema } from '../../../shared/schemas/patient';
 import { mergePatients, setGuardian, undoMerge } from '../../services/patients/merge';
 import { createPatient, deletePatient, readPatientDetail, listPatients, patientUsage, updatePatient } from '../../services/patients/patients';
 
 // GET    /api/admin/patients?q=&limit=&offset=  newest first (API-7: all of them without limit); with a limit
 //                                               or offset, X-Total-Count gives the number of matches
-// POST   /api/admin/patients                    patientSchema -> 201 patient
+// POST   /api/admin/patients                    patientSchema (+ createAnyway) -> 201 patient; 409 { error,
+//                                               existingPatientId } for the mobile and first name of a live
+//                                               patient, unless createAnyway: true (PAT-18)
 // GET    /api/admin/patients/:id                patient + language (of their latest booking, 'en' without one:
 //                                               a staff booking's default, I18N-3)
 // GET    /api/admin/patients/:id/history        { patient, appointments (newest first), invoices, totals } (PAT-5)
@@ -46,9 +48,9 @@ export function patientRoutes(deps: Deps) {
   });
 
   router.post('/', requires('patients.write'), async (ctx) => {
-    const input = parseBody(patientSchema, ctx.request.body);
+    const { createAnyway, ...input } = parseBody(patientCreateSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await createPatient(deps, input);
+    ctx.body = await createPatient(deps, input, { createAnyway });
   });
 
   router.get('/:id', requires('patients.read'), async (ctx) => {

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps';
 import { DEVANAGARI_FONT } from '../../render/renderer';
 import { acceptThroughLink, planForToken } from '../../services/plans/links';
 import { createRouter } from '../router';
+import { addressLanguage, isLangPrefix } from './link-address';
 
 // PLAN-9: the personal link's page, rendered here (a small,
 // complete HTML page, no JavaScript), in the patient's language:
@@ -86,6 +87,15 @@ export function publicPlanRoutes(deps: Deps) {
     ctx.type = 'html';
     ctx.body = planPage(opened.plan, opened.language, `/plan/${token}`);
   });
+
+  // SITE-30: every other address of a plan link (a cut-off token, a full stop after it, a stray segment, a
+  // language's prefix) is the same "not valid" page, in the address's language.
+  for (const address of ['/plan{/*rest}', '/:lang/plan{/*rest}']) {
+    router.get(address, async (ctx, next) => {
+      if (ctx.params.lang !== undefined && !isLangPrefix(ctx.params.lang)) return next();
+      gone(ctx, addressLanguage(ctx.path));
+    });
+  }
 
   router.post('/plan/:token', async (ctx) => {
     const token = String(ctx.params.token ?? '');

@@ -8,6 +8,7 @@ import { readPersonalForm } from '../../middleware/body';
 import { displayName, publicReviews, reviewInvite, reviewLinkState, submitReview, type ReviewInvite } from '../../services/content/reviews';
 import { reviewFormPage, reviewMessagePage, type ReviewFormInvite } from '../../render/review-page';
 import { createRouter } from '../router';
+import { addressLanguage, isLangPrefix } from './link-address';
 
 // REV-2 / REV-3: the review form behind the single-use link of a review request email. The API renders it
 // itself (React on the server, api/render/review-page.tsx, in the personal pages' one shell, SEC-8: a small,
@@ -31,7 +32,9 @@ const invitation = (invite: ReviewInvite): ReviewFormInvite => ({
 
 function langOf(ctx: Context): Lang {
   const q = ctx.query.lang;
-  return q === 'mr' || q === 'hi' ? q : 'en';
+  if (q === 'mr' || q === 'hi') return q;
+  // SITE-30: an address under a language's prefix (/mr/review/...) speaks that language.
+  return addressLanguage(ctx.path);
 }
 
 export function reviewPublicRoutes(deps: Deps) {
@@ -106,6 +109,15 @@ export function reviewPublicRoutes(deps: Deps) {
     ctx.type = 'html';
     ctx.body = reviewMessagePage(invite.language, t.reviewThanks, true);
   });
+
+  // SITE-30: every other address of a review link (a cut-off token, a full stop after it, a stray segment, a
+  // language's prefix) is the same "used or not valid" page, in the address's language.
+  for (const address of ['/review{/*rest}', '/:lang/review{/*rest}']) {
+    router.get(address, async (ctx, next) => {
+      if (ctx.params.lang !== undefined && !isLangPrefix(ctx.params.lang)) return next();
+      await gone(ctx, '');
+    });
+  }
 
   router.get('/api/reviews', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');

@@ -17,6 +17,7 @@ import type { Sendable } from '../../../shared/schemas/json';
 import { alertFlags } from '../../../shared/clinical/medical-history';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
+import { noEmailMessage } from '../../../shared/schemas/patient';
 import { Appointment } from '../../models/appointment';
 import { audit, changedFields } from '../../platform/audit';
 import { placeholderUrl } from './manage-links';
@@ -337,6 +338,8 @@ export async function sendFollowUp(deps: Deps, id: number, input: FollowUp): Pro
   const appointment = await deps.knex.transaction(async (trx) => {
     const current = await lockAppointment(trx, id);
     if (current.status !== 'completed') throw conflict(FOLLOW_UP_ONLY_COMPLETED);
+    // PAT-19: a follow-up is an email; without an address the desk calls or sends WhatsApp instead.
+    if (!current.email) throw badRequest(noEmailMessage(`${current.firstName} ${current.lastName}`, 'message'));
     await audit(trx, { action: 'follow-up', entity: 'appointment', entityId: id, changes: { followUpDate: { old: null, new: input.followUpDate } } });
     await enqueueEmail(trx, {
       kind: 'appointment-follow-up',

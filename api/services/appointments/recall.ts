@@ -5,7 +5,8 @@ import { recallEmail } from '../../../shared/emails/recall';
 import { isLang, localizePath } from '../../../shared/i18n/types';
 import type { RecallItem, RecallList, RecallState } from '../../../shared/schemas/recall';
 import type { Deps } from '../../deps';
-import { conflict, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
+import { noEmailMessage } from '../../../shared/schemas/patient';
 import { getClinicSettings } from './clinic-settings';
 import { enqueueEmail } from '../../platform/mail/outbox';
 
@@ -13,8 +14,6 @@ const toCamel = snakeCaseMappers().parse;
 const OVERDUE_AFTER_DAYS = 30;
 /** A patient's appointments: linked by id, or (unlinked bookings) by the same email. */
 const MINE = `(a.patient_id = p.id or (a.patient_id is null and lower(a.email) = lower(p.email)))`;
-/** PAT-11: a recall email asked for a patient without an email address. */
-export const NO_PATIENT_EMAIL_MESSAGE = 'This patient has no email address. Please call them or send a WhatsApp message instead.';
 
 type Row = {
   patientId: number;
@@ -88,8 +87,8 @@ export async function recallList(deps: Deps): Promise<RecallList> {
 export async function sendRecallEmail(deps: Deps, patientId: number): Promise<RecallItem> {
   const [row] = await dueRows(deps, await recallMonths(deps), patientId);
   if (!row) throw notFound('Patient due for a check-up');
-  // PAT-11: staff asked for an email the patient cannot receive.
-  if (!row.email) throw conflict(NO_PATIENT_EMAIL_MESSAGE);
+  // PAT-11, PAT-19: staff asked for an email the patient cannot receive.
+  if (!row.email) throw badRequest(noEmailMessage(`${row.firstName} ${row.lastName}`, 'message'));
   const now = deps.now();
   await deps.knex.transaction(async (trx) => {
     // I18N-3: in the language of the last visit's booking, with the booking form of the site in that language.

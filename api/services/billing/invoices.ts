@@ -24,6 +24,7 @@ import {
 } from '../../../shared/schemas/invoice';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
+import { noEmailMessage, patientName } from '../../../shared/schemas/patient';
 import { audit } from '../../platform/audit';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { settingValue } from '../content/site-settings';
@@ -37,7 +38,6 @@ import { creditedByLine, readCreditNotes } from './credit-notes';
 
 export const TOTALS_MISMATCH_MESSAGE = 'Invoice totals do not match its items';
 export const PATIENT_REQUIRED_MESSAGE = 'Please select a patient';
-export const NO_EMAIL_MESSAGE = 'This invoice has no email address';
 export const ALREADY_PAID_MESSAGE = 'This invoice is already paid';
 export const ALREADY_CANCELLED_MESSAGE = 'This invoice is already cancelled';
 export const CANCELLED_MESSAGE = 'This invoice is cancelled';
@@ -97,7 +97,8 @@ const LIST_COLUMNS = [
 ];
 
 function baseQuery(db: Knex) {
-  return db('invoices as i').leftJoin('patients as p', 'p.id', 'i.patientId');
+  // PAT-19: the address the Email action would use, so the list offers it only when there is one.
+  return db('invoices as i').leftJoin('patients as p', 'p.id', 'i.patientId').select(db.raw(`coalesce(nullif(p.email, ''), nullif(i.bill_to->>'email', '')) as "emailTo"`));
 }
 
 const iso = (value: unknown) => new Date(value as string | Date).toISOString();
@@ -128,6 +129,7 @@ function toJson(row: Row, now: Date): InvoiceJson {
     invoiceNumber: String(row.invoiceNumber),
     patientId: row.patientId == null ? null : Number(row.patientId),
     patient,
+    emailTo: row.emailTo == null ? null : String(row.emailTo),
     status: invoiceStatus({ cancelled, totalAmount: owed, amountPaid, dueDate }, now),
     kind,
     title: invoiceKinds[kind],
@@ -470,8 +472,9 @@ export function invoiceDocument(invoice: InvoiceJson): InvoiceDocument {
 export async function sendInvoice(deps: Deps, id: number): Promise<void> {
   const invoice = await getInvoice(deps, id);
   if (invoice.status === 'cancelled') throw conflict(CANCELLED_SEND_MESSAGE);
-  const to = invoice.patient?.email || invoice.billTo?.email;
-  if (!to) throw conflict(NO_EMAIL_MESSAGE);
+  const to = invoice.emailTo;
+  // PAT-19: an email staff ask for, to nobody, is a bad request that names who has no address.
+  if (!to) throw badRequest(noEmailMessage(invoice.billTo?.name || (invoice.patient ? patientName(invoice.patient) : 'This patient'), 'invoice'));
   // I18N-3: in the language of the patient's latest booking with this address (English without one).
   const latest = await deps
     .knex('appointments')

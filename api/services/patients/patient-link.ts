@@ -24,16 +24,29 @@ async function lockPerson(trx: Knex.Transaction, phone: string, firstName: strin
   await trx.raw(`select pg_advisory_xact_lock(hashtextextended('patient:' || ? || ':' || patient_name_key(?), 0))`, [phone, firstName]);
 }
 
-/** The patient a booking with these details belongs to, made when there is none (BOOK-17). `phone` is already normalised. */
-export async function linkOrCreatePatient(trx: Knex.Transaction, person: BookingPerson, now: Date): Promise<number> {
+/**
+ * The live (not merged) patient with this phone (normal form) and first name key, under the person's lock
+ * for the rest of the transaction (BOOK-18): a booking links to it (BOOK-17), Add Patient refuses to make a
+ * second one (PAT-18).
+ */
+export async function findSamePerson(
+  trx: Knex.Transaction,
+  person: { firstName: string; phone: string },
+): Promise<{ id: number; fileNumber: string; firstName: string; lastName: string } | undefined> {
   const phone = normalisePhone(person.phone);
   await lockPerson(trx, phone, person.firstName);
-  const match = await trx('patients')
+  return trx('patients')
     .where({ phone })
     .whereNull('mergedIntoId')
     .whereRaw('patient_name_key(first_name) = patient_name_key(?)', [person.firstName])
     .orderBy('id')
-    .first<{ id: number } | undefined>('id');
+    .first('id', 'fileNumber', 'firstName', 'lastName');
+}
+
+/** The patient a booking with these details belongs to, made when there is none (BOOK-17). */
+export async function linkOrCreatePatient(trx: Knex.Transaction, person: BookingPerson, now: Date): Promise<number> {
+  const phone = normalisePhone(person.phone);
+  const match = await findSamePerson(trx, { firstName: person.firstName, phone });
   if (match) return match.id;
   const [made] = await trx('patients')
     .insert({ firstName: person.firstName, lastName: person.lastName, email: person.email || null, phone, createdAt: now, updatedAt: now })

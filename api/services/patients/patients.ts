@@ -3,12 +3,13 @@ import type { Knex } from 'knex';
 import { audit, auditRead, changedFields } from '../../platform/audit';
 import type { Sendable } from '../../../shared/schemas/json';
 import { isLang, type Lang } from '../../../shared/i18n/types';
-import { MERGE_UNDO_DAYS, dateOfBirthProblem, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientListItem, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
+import { MERGE_UNDO_DAYS, dateOfBirthProblem, duplicatePatientMessage, mergedMessage, type Patient as PatientRecord, type PatientDetail, type PatientListItem, type PatientPayload, type PatientRef } from '../../../shared/schemas/patient';
 import { normalisePhone, phoneSearchDigits } from '../../../shared/domain/phone';
 import { phoneDigitsSql } from './contact-match';
 import { CLINICAL_MESSAGES } from '../../../shared/schemas/clinical-item';
 import type { Deps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../errors';
+import { HttpError, badRequest, conflict, notFound } from '../../errors';
+import { findSamePerson } from './patient-link';
 import { Patient } from '../../models/patient';
 import { hasClinicalRecord } from '../clinical/record';
 import { MEDICAL_HISTORY_MESSAGES } from '../../../shared/clinical/medical-history';
@@ -198,11 +199,20 @@ function checkDateOfBirth(input: PatientPayload, now: Date): void {
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
 }
 
-export async function createPatient(deps: Deps, input: PatientPayload): Promise<PatientJson> {
+export async function createPatient(deps: Deps, input: PatientPayload, options: { createAnyway?: boolean } = {}): Promise<PatientJson> {
   const now = deps.now();
   checkDateOfBirth(input, now);
   refuseAlertText(input, null);
   return deps.knex.transaction(async (trx) => {
+    // PAT-18: one person, one patient. The same mobile and first name as a live record is that record, unless
+    // the desk says otherwise; under the person's lock, so Add Patient and a booking racing make one.
+    const existing = await findSamePerson(trx, input);
+    if (existing && !options.createAnyway) {
+      throw new HttpError(409, duplicatePatientMessage(existing), undefined, undefined, {
+        existingPatientId: existing.id,
+        existingPatient: { id: existing.id, fileNumber: existing.fileNumber, firstName: existing.firstName, lastName: existing.lastName },
+      });
+    }
     const created = patientJson(await Patient.query(trx).insert({ ...fields(input), createdAt: now, updatedAt: now }).returning(listColumns));
     await audit(trx, { action: 'create', entity: 'patient', entityId: created.id, changes: changedFields(null, created) });
     return created;

@@ -103,6 +103,7 @@ describe('POST /api/admin/invoices', () => {
       invoiceNumber: 'INV/2026-27/0001',
       patientId,
       patient: { id: patientId, fileNumber: expect.stringMatching(/^SC-\d{6}$/), firstName: 'Priya', lastName: 'Kulkarni', email: 'priya@example.in', phone: '+91 98220 12345' },
+      emailTo: 'priya@example.in', // PAT-19: where Email sends it
       status: 'pending',
       kind: 'tax-invoice',
       title: 'Tax Invoice',
@@ -303,6 +304,7 @@ describe('GET /api/admin/invoices', () => {
       invoiceNumber: 'INV/2026-27/0002',
       patientId: rohan,
       patient: { id: rohan, fileNumber: expect.stringMatching(/^SC-\d{6}$/), firstName: 'Rohan', lastName: 'Joshi', email: 'rohan@example.in', phone: '+91 98220 12345' },
+      emailTo: 'rohan@example.in',
       status: 'pending',
       kind: 'bill-of-supply',
       title: 'Bill of Supply',
@@ -567,7 +569,7 @@ describe('POST /api/admin/invoices/:id/send', () => {
     expect(mails.map((m) => m.toAddress)).toEqual(['new@example.in', 'priya@example.in']);
   });
 
-  it('answers 409 when there is no address to write to', async () => {
+  it('answers 400 naming the person when there is no address to write to (PAT-19)', async () => {
     const patientId = await addPatient();
     const created = await create(payload(patientId));
     await app.deps.knex('patients').where({ id: patientId }).delete();
@@ -576,8 +578,8 @@ describe('POST /api/admin/invoices/:id/send', () => {
       .where({ id: created.id })
       .update({ billTo: JSON.stringify({ name: 'Priya Kulkarni', email: null, phone: null, address: null }) });
     const res = await api(`/${created.id}/send`, { method: 'POST' });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: 'This invoice has no email address' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Priya Kulkarni has no email address. Add one to their record, or download the PDF and share it another way.' });
     expect(await app.deps.knex('email_outbox').count('* as n').first()).toEqual({ n: 0 });
   });
 

@@ -81,7 +81,7 @@ describe('a patient without an email (PAT-11)', () => {
 
     await clinic.app.deps.knex('appointments').where({ id: booked.body.id }).update({ preferredDate: '2026-03-02', status: 'completed' });
     const recall = await owner('POST', `/api/admin/recall/${patient.id}/email`);
-    expect(recall).toEqual({ status: 409, body: { error: 'This patient has no email address. Please call them or send a WhatsApp message instead.' } });
+    expect(recall).toEqual({ status: 400, body: { error: 'Vithal Jadhav has no email address. Please call them or send a WhatsApp message instead.' } });
   });
 });
 
@@ -303,7 +303,7 @@ describe('guardians and dependants (PAT-14)', () => {
 });
 
 describe('the file number on the invoice (PAT-12)', () => {
-  it('is printed under the patient on the PDF and the print page, and emailing a patient without email is a 409', async () => {
+  it('is printed under the patient on the PDF and the print page, and emailing a patient without email is a 400 naming them (PAT-19)', async () => {
     const patient = await addPatient({ firstName: 'Yamuna', phone: '9822011111' });
     const totals = computeInvoiceTotals([{ description: 'Consultation', quantity: 1, unitPrice: 500, sacCode: '999312' }], 0);
     const made = await owner('POST', '/api/admin/invoices', {
@@ -320,7 +320,7 @@ describe('the file number on the invoice (PAT-12)', () => {
     const { clinic: identity } = await import('../../../shared/constants/clinic');
     expect(renderInvoiceHtml(buildInvoiceDocument(detail.body, identity))).toContain(`File No.: ${patient.fileNumber}`);
     const send = await owner('POST', `/api/admin/invoices/${made.body.id}/send`);
-    expect(send.status).toBe(409);
+    expect(send.status).toBe(400);
     expect(await outbox()).toEqual([]);
   });
 });

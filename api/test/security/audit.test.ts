@@ -190,9 +190,9 @@ describe('every audited action writes exactly one row', () => {
 
 describe('a trail an owner can read (ADMIN-24)', () => {
   it('writes no row for a save that changed nothing, and leaves unchanged fields out of a row', async () => {
-    const created = await audited('/api/admin/patients', { method: 'POST', json: { ...patient, email: 'same@example.in' } }, 201);
+    const created = await audited('/api/admin/patients', { method: 'POST', json: { ...patient, email: 'same@example.in', phone: '9876543211' } }, 201);
     const id = (created.body as { id: number }).id;
-    expect((await audited(`/api/admin/patients/${id}`, { method: 'PUT', json: { ...patient, email: 'same@example.in' } }, 200)).rows).toEqual([]);
+    expect((await audited(`/api/admin/patients/${id}`, { method: 'PUT', json: { ...patient, email: 'same@example.in', phone: '9876543211' } }, 200)).rows).toEqual([]);
     const before = await lastId();
     await withAuditClock(app.deps.now, () =>
       audit(app.deps.knex, { action: 'status', entity: 'appointment', entityId: 1, changes: { status: { old: 'pending', new: 'pending' } } }),

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const patient = { firstName: 'Asha', lastName: 'Patil', email: 'asha@example.in', phone: '9876543210', address: '', dateOfBirth: '' };
-const addPatient = (headers: Record<string, string>, body: string = JSON.stringify(patient)) =>
+// Each accepted request adds another person (PAT-18 refuses the same mobile and first name twice).
+let added = 0;
+const nextPatient = () => JSON.stringify({ ...patient, firstName: `Asha ${String.fromCharCode(97 + (added++ % 26))}` });
+const addPatient = (headers: Record<string, string>, body: string = nextPatient()) =>
   app.request('/api/admin/patients', { method: 'POST', cookie, headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('cross-site requests', () => {

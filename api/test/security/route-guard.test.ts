@@ -27,6 +27,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /verify/:hash', // VER-5: the document a printed code names: day, initials and total only
   'GET /plan/:token', // PLAN-9: the personal link to read and accept a treatment plan (the token is the key)
   'POST /plan/:token',
+  // SITE-30: a review or plan link copied wrong (or under a language's prefix): the "not valid" page, no data
+  'GET /review{/*rest}',
+  'GET /:lang/review{/*rest}',
+  'GET /plan{/*rest}',
+  'GET /:lang/plan{/*rest}',
   'GET /api/reviews', // REV-5: approved reviews only
   'POST /api/auth/login',
   'GET /healthz',

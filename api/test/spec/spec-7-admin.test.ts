@@ -23,8 +23,13 @@ beforeEach(async () => {
 const admin = () => client(app, cookie);
 
 describe('SPEC 7 admin: patients', () => {
-  it(spec('SPEC 7', 'GET /api/admin/patients | none; array', 'D10'), async () => {
+  // D43, one person one patient: SPEC 7's payload is posted into a clinic that does not hold Asha yet (the
+  // same mobile and first name again is a duplicate, 409, unless createAnyway), so each test starts without her.
+  beforeEach(async () => {
     await app.deps.knex('patients').delete();
+  });
+
+  it(spec('SPEC 7', 'GET /api/admin/patients | none; array', 'D10'), async () => {
     await admin().post('/api/admin/patients', patientPayload);
     const res = await admin().get('/api/admin/patients');
     expect(res.status).toBe(200);

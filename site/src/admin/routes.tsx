@@ -15,13 +15,13 @@ import { loadedScreen, screens } from './screens';
 // (docs/benchmarks.md has each chunk's size). A role that may not use a screen is told so, and the screen's
 // code is not loaded (AUTH-8; the server refuses its calls anyway).
 function screen(name: ScreenName): ComponentType {
-  const { component, needs, nav } = screenTable[name] as (typeof screenTable)[ScreenName] & { nav?: string };
+  const { component, needs, nav, title, does } = screenTable[name] as (typeof screenTable)[ScreenName] & { nav?: string; title?: string };
   const Lazy = lazy(() => screens[name]().then((module) => ({ default: module[component] as ComponentType })));
   return function Screen() {
     const allowed = useCan(needs);
     // Chosen once per mount: a screen whose chunk is already here renders at once, without suspending.
     const [Ready] = useState(() => loadedScreen(name)?.[component] as ComponentType | undefined);
-    if (!allowed) return <ForbiddenPage needs={needs} title={nav ?? 'Not available'} />;
+    if (!allowed) return <ForbiddenPage needs={needs} title={nav ?? title ?? 'Not available'} does={does} />;
     return Ready ? <Ready /> : <Lazy />;
   };
 }

@@ -15,34 +15,41 @@ export interface ScreenSpec {
   component: string;
   /** What the signed-in role must be allowed (AUTH-8); others see "Only the owner can ..." instead. */
   needs: Capability;
+  /**
+   * SITE-32: what this screen is for, as the sentence "Only the owner can {does}." says it to a role that
+   * may not use it: the screen's own words (Reviews: "moderate the website's reviews"), not its capability's.
+   */
+  does: string;
+  /** Its name as a heading where it has no sidebar label (the owner-only page's title). */
+  title?: string;
   /** Its label in the sidebar; screens reached from another (a patient, a print view) have none. */
   nav?: string;
 }
 
 export const screenTable = {
-  dashboard: { path: '/dashboard', page: 'dashboard-page', component: 'DashboardPage', needs: 'dashboard', nav: 'Dashboard' },
-  patients: { path: '/patients', page: 'patients-page', component: 'PatientsPage', needs: 'patients.read', nav: 'Patients' },
-  patient: { path: '/patients/:id', page: 'patient-page', component: 'PatientPage', needs: 'patients.read' },
-  chart: { path: '/patients/:id/chart', page: 'chart-page', component: 'ChartPage', needs: 'clinical.read' },
-  patientRecord: { path: '/patients/:id/record', page: 'patient-record-page', component: 'PatientRecordPage', needs: 'clinical.read' },
-  patientRecordPrint: { path: '/patients/:id/record/print', page: 'patient-record-print-page', component: 'PatientRecordPrintPage', needs: 'notes' },
-  patientPlans: { path: '/patients/:id/plans', page: 'patient-plans-page', component: 'PatientPlansPage', needs: 'clinical.read' },
-  appointments: { path: '/appointments', page: 'appointments-page', component: 'AppointmentsPage', needs: 'appointments.read', nav: 'Appointments' },
-  plans: { path: '/treatment-plans', page: 'plans-page', component: 'PlansPage', needs: 'appointments.read', nav: 'Plans' },
-  invoices: { path: '/invoices', page: 'invoices-page', component: 'InvoicesPage', needs: 'invoices.read', nav: 'Invoices' },
-  invoicePrint: { path: '/invoices/:id/print', page: 'invoice-print-page', component: 'InvoicePrintPage', needs: 'invoices.read' },
-  reports: { path: '/reports', page: 'reports-page', component: 'ReportsPage', needs: 'reports', nav: 'Reports' },
-  dayEnd: { path: '/reports/day-end', page: 'day-end-page', component: 'DayEndPage', needs: 'reports' },
-  dues: { path: '/reports/dues', page: 'dues-page', component: 'DuesPage', needs: 'reports' },
-  caseAcceptance: { path: '/reports/case-acceptance', page: 'case-acceptance-page', component: 'CaseAcceptancePage', needs: 'reports' },
-  blog: { path: '/blog-admin', page: 'blog-page', component: 'BlogPage', needs: 'content', nav: 'Blog' },
-  gallery: { path: '/gallery-admin', page: 'gallery-page', component: 'GalleryPage', needs: 'content', nav: 'Gallery' },
-  reviews: { path: '/reviews', page: 'reviews-page', component: 'ReviewsPage', needs: 'content', nav: 'Reviews' },
-  settings: { path: '/settings', page: 'settings-page', component: 'SettingsPage', needs: 'settings.write', nav: 'Settings' },
-  clinicalSettings: { path: '/settings/clinical', page: 'clinical-settings-page', component: 'ClinicalSettingsPage', needs: 'settings.write' },
-  staff: { path: '/staff', page: 'staff-page', component: 'StaffPage', needs: 'staff', nav: 'Staff' },
-  audit: { path: '/audit', page: 'audit-page', component: 'AuditPage', needs: 'audit', nav: 'Audit Trail' },
-  account: { path: '/account', page: 'account-page', component: 'AccountPage', needs: 'dashboard', nav: 'My Account' },
+  dashboard: { path: '/dashboard', page: 'dashboard-page', component: 'DashboardPage', needs: 'dashboard', does: 'see the dashboard', nav: 'Dashboard' },
+  patients: { path: '/patients', page: 'patients-page', component: 'PatientsPage', needs: 'patients.read', does: 'see patients', nav: 'Patients' },
+  patient: { path: '/patients/:id', page: 'patient-page', component: 'PatientPage', needs: 'patients.read', does: "see a patient's record", title: 'Patient' },
+  chart: { path: '/patients/:id/chart', page: 'chart-page', component: 'ChartPage', needs: 'clinical.read', does: 'see the dental chart', title: 'Dental chart' },
+  patientRecord: { path: '/patients/:id/record', page: 'patient-record-page', component: 'PatientRecordPage', needs: 'clinical.read', does: 'see the clinical record', title: 'Clinical record' },
+  patientRecordPrint: { path: '/patients/:id/record/print', page: 'patient-record-print-page', component: 'PatientRecordPrintPage', needs: 'notes', does: 'print the clinical record', title: 'Clinical record (print)' },
+  patientPlans: { path: '/patients/:id/plans', page: 'patient-plans-page', component: 'PatientPlansPage', needs: 'clinical.read', does: "see a patient's treatment plans", title: 'Treatment plans' },
+  appointments: { path: '/appointments', page: 'appointments-page', component: 'AppointmentsPage', needs: 'appointments.read', does: 'see appointments', nav: 'Appointments' },
+  plans: { path: '/treatment-plans', page: 'plans-page', component: 'PlansPage', needs: 'appointments.read', does: 'see treatment plans', nav: 'Plans' },
+  invoices: { path: '/invoices', page: 'invoices-page', component: 'InvoicesPage', needs: 'invoices.read', does: 'see invoices', nav: 'Invoices' },
+  invoicePrint: { path: '/invoices/:id/print', page: 'invoice-print-page', component: 'InvoicePrintPage', needs: 'invoices.read', does: 'see and print invoices', title: 'Invoice' },
+  reports: { path: '/reports', page: 'reports-page', component: 'ReportsPage', needs: 'reports', does: 'see the reports', nav: 'Reports' },
+  dayEnd: { path: '/reports/day-end', page: 'day-end-page', component: 'DayEndPage', needs: 'reports', does: 'see the day-end report', title: 'Day-end report' },
+  dues: { path: '/reports/dues', page: 'dues-page', component: 'DuesPage', needs: 'reports', does: 'see the dues report', title: 'Dues report' },
+  caseAcceptance: { path: '/reports/case-acceptance', page: 'case-acceptance-page', component: 'CaseAcceptancePage', needs: 'reports', does: 'see the case acceptance report', title: 'Case acceptance report' },
+  blog: { path: '/blog-admin', page: 'blog-page', component: 'BlogPage', needs: 'content', does: "change the website's blog", nav: 'Blog' },
+  gallery: { path: '/gallery-admin', page: 'gallery-page', component: 'GalleryPage', needs: 'content', does: "change the website's gallery", nav: 'Gallery' },
+  reviews: { path: '/reviews', page: 'reviews-page', component: 'ReviewsPage', needs: 'content', does: "moderate the website's reviews", nav: 'Reviews' },
+  settings: { path: '/settings', page: 'settings-page', component: 'SettingsPage', needs: 'settings.write', does: "change the clinic's settings", nav: 'Settings' },
+  clinicalSettings: { path: '/settings/clinical', page: 'clinical-settings-page', component: 'ClinicalSettingsPage', needs: 'settings.write', does: 'change the clinical settings', title: 'Clinical settings' },
+  staff: { path: '/staff', page: 'staff-page', component: 'StaffPage', needs: 'staff', does: 'manage staff accounts', nav: 'Staff' },
+  audit: { path: '/audit', page: 'audit-page', component: 'AuditPage', needs: 'audit', does: 'read the audit trail', nav: 'Audit Trail' },
+  account: { path: '/account', page: 'account-page', component: 'AccountPage', needs: 'dashboard', does: 'use My Account', nav: 'My Account' },
 } as const satisfies Record<string, ScreenSpec>;
 
 export type ScreenName = keyof typeof screenTable;

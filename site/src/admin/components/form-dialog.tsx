@@ -88,7 +88,12 @@ export function useDialogForm<TValues extends FieldValues, TParsed, TItem>({
   function save<TVars, TData>(
     mutation: UseMutationResult<TData, unknown, TVars>,
     variables: TVars,
-    done: { success: (answer: TData) => [title: string, description: string]; failure: string },
+    done: {
+      success: (answer: TData) => [title: string, description: string];
+      failure: string;
+      /** A refusal the dialog answers itself (true: no toast), such as Add Patient's duplicate (PAT-18). */
+      refused?: (err: unknown) => boolean;
+    },
   ): void {
     mutation.mutate(variables, {
       onSuccess: (answer) => {
@@ -96,6 +101,7 @@ export function useDialogForm<TValues extends FieldValues, TParsed, TItem>({
         onClose();
       },
       onError: (err) => {
+        if (done.refused?.(err)) return;
         applyServerFieldErrors(err, form.setError, serverFields);
         toast.failure(done.failure, err);
       },

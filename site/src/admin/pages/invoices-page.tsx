@@ -80,7 +80,8 @@ const InvoiceRow = memo(function InvoiceRow({
         >
           <span className="label-wide">PDF</span>
         </Button>
-        {!cancelled && (
+        {/* PAT-19: Email is offered only when there is an address to send it to. */}
+        {!cancelled && inv.emailTo && (
           <Button
             icon={<MailOutlined aria-hidden="true" />}
             aria-label={`Email ${inv.invoiceNumber} to the patient`}

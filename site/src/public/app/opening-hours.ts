@@ -1,5 +1,5 @@
 import type { BookingRules } from '../../../../shared/constants/booking';
-import { defaultDayHours, hoursLines, type DayHours } from '../../../../shared/domain/opening-hours';
+import { defaultDayHours, hoursLines, openDaysPhrases, type DayHours } from '../../../../shared/domain/opening-hours';
 import type { Catalogue } from '../../../../shared/i18n/en';
 import { paths } from './data';
 import { useT } from './i18n';
@@ -23,3 +23,10 @@ export function openingHoursLines(t: Catalogue, dayHours: readonly DayHours[]): 
 export function useOpeningHours(): { days: string; times: string[] }[] {
   return openingHoursLines(useT(), useDayHours());
 }
+
+/**
+ * SITE-31: the values the site's sentences that state days are filled with ({count}, {days}, {close}), from
+ * the clinic's settings in the page's language: the home page's "6 days a week" and "Open Monday to Saturday
+ * until 9 PM", the about page's "Monday to Saturday". The contact page's description adds {hours}.
+ */
+export const useHoursValues = () => openDaysPhrases(useDayHours(), useT().clinic);

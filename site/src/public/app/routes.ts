@@ -51,6 +51,10 @@ export function matchRoute(pathname: string): Route {
     const done = manageOutcomes.find((o) => o === parts[3]);
     if (parts.length === 4 && done) return { name: 'manage', token: parts[2], done };
   }
+  // UI-11, SITE-30: any other address under /appointment/ is a personal link copied wrong (a full stop after
+  // it, a token cut off by the mail reader, a stray segment): the "expired or not valid" page, not the
+  // generic 404. Its token "x" opens nothing (the API answers a malformed one 404), so the page says so.
+  if (parts[1] === 'appointment') return { name: 'manage', token: 'x', done: null };
   if (parts.length === 3 && SLUG.test(parts[2])) {
     if (parts[1] === 'treatments') return { name: 'treatment', slug: parts[2] };
     if (parts[1] === 'blogs') return { name: 'post', slug: parts[2] };

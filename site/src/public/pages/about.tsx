@@ -7,6 +7,7 @@ import { pageHead, titleSuffix } from '../app/head';
 import type { PageModule } from '../app/page-module';
 import { clinicJsonLd, embeddedDayHours } from '../app/structured-data';
 import { fmt, useT } from '../app/i18n';
+import { useHoursValues } from '../app/opening-hours';
 import { doctorProfile } from '../app/site-config';
 import { Icon, type IconName } from '../components/icons';
 import { PageHeader, SectionHeading } from '../components/ui';
@@ -56,6 +57,7 @@ function DoctorPhoto() {
 
 export function AboutPage() {
   const t = useT();
+  const hours = useHoursValues();
   return (
     <>
       <PageHeader eyebrow={t.about.eyebrow} title={fmt(t.about.heading, { name: clinic.name })}>
@@ -118,7 +120,7 @@ export function AboutPage() {
                   <Icon name={featureIcons[i]} size={26} />
                 </span>
                 <h3>{f.title}</h3>
-                <p>{f.text}</p>
+                <p>{fmt(f.text, hours)}</p>
               </li>
             ))}
           </ul>

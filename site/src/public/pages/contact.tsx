@@ -5,6 +5,7 @@ import type { PageModule } from '../app/page-module';
 import { clinicJsonLd, embeddedDayHours } from '../app/structured-data';
 import { fmt, useT } from '../app/i18n';
 import { useOpeningHours } from '../app/opening-hours';
+import { weekHoursPhrase } from '../../../../shared/domain/hours-phrases';
 import { LazyBookingForm } from '../booking/lazy-booking-form';
 import { ClosureNotice } from '../components/closure-notice';
 import { Icon } from '../components/icons';
@@ -158,7 +159,8 @@ export function ContactPage() {
 export const contactPage: PageModule = {
   Page: ContactPage,
   head: (_route, pathname, read, origin, i18n) => {
-    const values = { suffix: titleSuffix, phone: clinic.phone, address: clinic.addressText };
+    // SITE-31: the description states the hours, from the settings the page embeds.
+    const values = { suffix: titleSuffix, phone: clinic.phone, address: clinic.addressText, hours: weekHoursPhrase(embeddedDayHours(read), i18n.t.clinic) };
     return pageHead(pathname, fmt(i18n.t.contact.title, values), fmt(i18n.t.contact.description, values), [clinicJsonLd(origin, i18n, null, embeddedDayHours(read))]);
   },
 };

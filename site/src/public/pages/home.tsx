@@ -8,6 +8,7 @@ import type { PublicReviews } from '../../../../shared/schemas/review';
 import { BookButton } from '../components/book-button';
 import { Link } from '../app/router';
 import { fmt, useT } from '../app/i18n';
+import { useHoursValues } from '../app/opening-hours';
 import { EmiBanner } from '../components/emi-banner';
 import { Hero } from '../components/hero';
 import { Icon, treatmentIcon, type IconName } from '../components/icons';
@@ -28,6 +29,7 @@ export function homeRating(reviews: PublicReviews | undefined): { value: string;
 
 export function HomePage() {
   const t = useT();
+  const hours = useHoursValues();
   const names = { name: clinic.name, locality: t.clinic.locality, doctor: t.clinic.doctorName };
   const { data: reviews } = usePublicData<PublicReviews>(paths.reviews);
   const rating = homeRating(reviews);
@@ -80,7 +82,7 @@ export function HomePage() {
               <span>{t.home.statTreatments}</span>
             </li>
             <li>
-              <strong>{t.home.statDays}</strong>
+              <strong>{fmt(t.home.statDays, hours)}</strong>
               <span>{t.home.statDaysText}</span>
             </li>
           </ul>
@@ -97,7 +99,7 @@ export function HomePage() {
                   <Icon name={reasonIcons[i]} size={26} />
                 </span>
                 <h3>{r.title}</h3>
-                <p>{r.text}</p>
+                <p>{fmt(r.text, hours)}</p>
               </li>
             ))}
           </ul>

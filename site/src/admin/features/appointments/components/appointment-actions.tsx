@@ -295,7 +295,8 @@ export const AppointmentActionButtons = memo(function AppointmentActionButtons({
           No-show
         </Button>
       )}
-      {status === 'completed' && (
+      {/* PAT-19: a follow-up is an email, offered only when the appointment has an address. */}
+      {status === 'completed' && a.email && (
         <Button icon={<SendOutlined aria-hidden="true" />} onClick={() => handlers.onFollowUp(a)} aria-label={`Send follow-up to ${name}`}>
           Send Follow-up
         </Button>

@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Space } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { clinicToday } from '../../../../../../shared/domain/clinic-time';
-import { dateOfBirthProblem, patientName, patientSchema, type Patient, type PatientInput, type PatientListItem } from '../../../../../../shared/schemas/patient';
+import { dateOfBirthProblem, patientName, patientSchema, type DuplicatePatientAnswer, type Patient, type PatientInput, type PatientListItem, type PatientPayload } from '../../../../../../shared/schemas/patient';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form-fields';
-import { useCreatePatient } from '../api/create-patient';
+import { duplicateOf, useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { clockNow } from '../../../../lib/clock';
 
@@ -42,6 +45,30 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
   const update = useUpdatePatient();
   const { form, save } = useDialogForm({ open, item: patient, initialValues, resolver, serverFields: FIELDS, onClose });
   const { control } = form;
+  const navigate = useNavigate();
+  // PAT-18: Add Patient refused because the person is on file: the dialog offers that record or a second one.
+  const [duplicate, setDuplicate] = useState<{ existing: DuplicatePatientAnswer['existingPatient']; message: string; values: PatientPayload } | null>(null);
+  useEffect(() => {
+    if (!open) setDuplicate(null);
+  }, [open]);
+  // The prompt is at the top of a dialog scrolled to its button (on a phone): focus brings it into view.
+  const openExisting = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (duplicate) openExisting.current?.focus();
+  }, [duplicate]);
+
+  const add = (values: PatientPayload, createAnyway: boolean) => {
+    setDuplicate(null);
+    save(create, createAnyway ? { ...values, createAnyway } : values, {
+      success: (saved) => ['Patient added', `${patientName(saved ?? values)} has been added.`],
+      failure: 'Error adding patient',
+      refused: (err) => {
+        const existing = duplicateOf(err);
+        if (existing) setDuplicate({ existing, message: (err as Error).message, values });
+        return existing !== null;
+      },
+    });
+  };
 
   const onSubmit = form.handleSubmit((values) => {
     if (patient) {
@@ -51,10 +78,7 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
         failure: 'Error updating patient',
       });
     } else {
-      save(create, values, {
-        success: (saved) => ['Patient added', `${patientName(saved ?? values)} has been added.`],
-        failure: 'Error adding patient',
-      });
+      add(values, false);
     }
   });
 
@@ -67,6 +91,33 @@ export function PatientFormDialog({ open, patient, onClose }: { open: boolean; p
       pending={create.isPending || update.isPending}
       onCancel={onClose}
     >
+      {duplicate && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          className="patient-duplicate"
+          data-testid="patient-duplicate"
+          message={`${duplicate.message}.`}
+          description={
+            <Space wrap>
+              <Button
+                ref={openExisting}
+                type="primary"
+                onClick={() => {
+                  onClose();
+                  navigate(`/patients/${duplicate.existing.id}`);
+                }}
+              >
+                {`Open ${patientName(duplicate.existing)} (${duplicate.existing.fileNumber})`}
+              </Button>
+              <Button onClick={() => add(duplicate.values, true)} loading={create.isPending}>
+                Add anyway
+              </Button>
+            </Space>
+          }
+        />
+      )}
       <form id="patient-form" onSubmit={onSubmit} noValidate className="form-grid">
         <TextField control={control} name="firstName" id="patient-firstName" label="First Name" required type="text" autoComplete="off" />
         <TextField control={control} name="lastName" id="patient-lastName" label="Last Name" required type="text" autoComplete="off" />

@@ -45,19 +45,22 @@ function RecallRow({ item }: { item: RecallItem }) {
       </div>
       {canWrite && (
         <div className="row-actions">
-          <Button
-            icon={<MailOutlined aria-hidden="true" />}
-            disabled={email.isPending}
-            aria-label={`Email ${name} a check-up reminder`}
-            onClick={() =>
-              email.mutate(item.patientId, {
-                onSuccess: () => toast.success('Recall email sent', `${name} is emailed a link to book a check-up.`),
-                onError: (err) => toast.failure('Error sending recall email', err),
-              })
-            }
-          >
-            Email
-          </Button>
+          {/* PAT-19: the recall email is offered only to a patient with an address. */}
+          {item.email && (
+            <Button
+              icon={<MailOutlined aria-hidden="true" />}
+              disabled={email.isPending}
+              aria-label={`Email ${name} a check-up reminder`}
+              onClick={() =>
+                email.mutate(item.patientId, {
+                  onSuccess: () => toast.success('Recall email sent', `${name} is emailed a link to book a check-up.`),
+                  onError: (err) => toast.failure('Error sending recall email', err),
+                })
+              }
+            >
+              Email
+            </Button>
+          )}
           <Button
             icon={<WhatsAppOutlined aria-hidden="true" />}
             disabled={!link}
