@@ -81,7 +81,10 @@ function admin(path: string, init: RequestInit & { json?: unknown } = {}): Promi
   });
 }
 
+/** Priya, made once: the same mobile and first name again is the same patient (PAT-18, 409). */
+let priya: number | null = null;
 async function createPatient(): Promise<number> {
+  if (priya !== null) return priya;
   const res = await admin('/api/admin/patients', {
     method: 'POST',
     json: {
@@ -93,7 +96,8 @@ async function createPatient(): Promise<number> {
     },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+  priya = ((await res.json()) as { id: number }).id;
+  return priya;
 }
 
 type Item = { description: string; quantity: number; unitPrice: number; sacCode?: string | null };
