@@ -385,7 +385,7 @@ test('the GST report shows the month by rate and downloads its CSV', async ({ pa
   await expect(page.getByTestId('report-invoices')).not.toHaveText('0');
   await expect(page.getByTestId('report-documents').first()).toContainText(/INV\/\d{4}-\d{2}\/\d{4} to INV\//);
 
-  const month = await page.getByLabel('Month').evaluate(() => {
+  const month = await page.getByLabel('Month', { exact: true }).evaluate(() => {
     const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).formatToParts(new Date());
     return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
   });
@@ -398,11 +398,11 @@ test('the GST report shows the month by rate and downloads its CSV', async ({ pa
 
   // Another month: an earlier one has its own (possibly empty) figures.
   // By keyboard, as on a phone the list's options can sit under the fold of a tapped Select.
-  await page.getByLabel('Month').focus();
+  await page.getByLabel('Month', { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Month')).not.toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Month', { exact: true })).not.toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('report-rate-18')).toBeVisible();
   await expectNoAxeViolations(page);
 });
