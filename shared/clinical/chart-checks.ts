@@ -1,8 +1,8 @@
 import { clinicToday } from '../domain/clinic-time';
 import { formatSentenceDate } from '../domain/dates';
-import { coversArea, type ChartCode, type ItemKind, type ItemStatus, type ParsedItem } from './chart-command';
-import { chartTeeth, type DrawAs } from './chart-state';
-import { surfaceLabel, type Surface } from './teeth';
+import { coversArea, type ChartCode, type ItemStatus, type ParsedItem } from './chart-command';
+import { chartTeeth, type ChartItemLike, type DrawAs } from './chart-state';
+import { surfaceLabel } from './teeth';
 
 // CHART-25, CHART-27: the chart checks what is recorded against what it already holds, the same way on the
 // server (409, in the transaction that records) and in the command bar's preview (the browser has the
@@ -10,15 +10,7 @@ import { surfaceLabel, type Surface } from './teeth';
 // says which findings a completed procedure treats, so completing it marks them resolved.
 
 /** An item as the checks read it: a stored one (ClinicalItem) or one about to be recorded. */
-export interface CheckedItem {
-  id: number;
-  teeth: string[];
-  surfaces: Surface[];
-  code: string;
-  kind: ItemKind;
-  status: ItemStatus;
-  createdAt: string;
-  invalidatedAt: string | null;
+export interface CheckedItem extends ChartItemLike {
   /** CHART-29: the day the work was done, when it was recorded later. */
   performedOn?: string | null;
   history: readonly { action: string; status: string; at: string }[];
