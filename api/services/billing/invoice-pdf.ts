@@ -555,28 +555,43 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 }
 
 /** INV-21: a payment's receipt, one A4 page in the invoice's fonts and measures. */
+
+/**
+ * Who the document is for on the left (a heading, the name, address lines) and its numbers and dates on the
+ * right, as the receipt and the credit note print them; answers the bottom of the taller side.
+ */
+function drawPartyAndMeta(
+  pdf: PDFKit.PDFDocument,
+  party: { heading: string; name: string; lines: readonly string[] },
+  metaRows: readonly { label: string; value: string }[],
+  top: number,
+  maxValueW = Infinity,
+): number {
+  const labelStyle: TextStyle = { colour: s.colour.muted };
+  const valueStyle: TextStyle = { bold: true };
+  const labelW = Math.max(...metaRows.map((m) => width(pdf, m.label, labelStyle)));
+  const valueW = Math.min(maxValueW, Math.max(...metaRows.map((m) => width(pdf, m.value, valueStyle))));
+  const metaX = MX + CONTENT_W - (labelW + 12 + valueW);
+  const partyW = metaX - MX - 24;
+  let left = top;
+  left += draw(pdf, party.heading, MX, left, { bold: true, size: s.size.small, colour: s.colour.accent, width: partyW, characterSpacing: 0.3 });
+  left += 2;
+  left += draw(pdf, party.name, MX, left, { bold: true, size: 10.5, width: partyW });
+  for (const line of party.lines) left += draw(pdf, line, MX, left, { width: partyW });
+  let right = top;
+  for (const m of metaRows) {
+    draw(pdf, m.label, metaX, right + 1, { ...labelStyle, width: labelW + 1 });
+    right += draw(pdf, m.value, MX + CONTENT_W - valueW - 1, right + 1, { ...valueStyle, width: valueW + 1, align: 'right' }) + 2;
+  }
+  return Math.max(left, right);
+}
+
 export function renderReceiptPdf(doc: ReceiptDocument): Promise<Buffer> {
   const { pdf, done } = startPdf({ Title: doc.documentTitle, Author: doc.supplier.name, Subject: doc.title });
   let y = drawHeader(pdf, doc.supplier, doc.title);
 
   // Received from on the left, the receipt's number and date on the right.
-  const labelStyle: TextStyle = { colour: s.colour.muted };
-  const valueStyle: TextStyle = { bold: true };
-  const labelW = Math.max(...doc.meta.map((m) => width(pdf, m.label, labelStyle)));
-  const valueW = Math.max(...doc.meta.map((m) => width(pdf, m.value, valueStyle)));
-  const metaX = MX + CONTENT_W - (labelW + 12 + valueW);
-  const fromW = metaX - MX - 24;
-  let from = y;
-  from += draw(pdf, doc.receivedFrom.heading, MX, from, { bold: true, size: s.size.small, colour: s.colour.accent, width: fromW, characterSpacing: 0.3 });
-  from += 2;
-  from += draw(pdf, doc.receivedFrom.name, MX, from, { bold: true, size: 10.5, width: fromW });
-  for (const line of doc.receivedFrom.lines) from += draw(pdf, line, MX, from, { width: fromW });
-  let meta = y;
-  for (const m of doc.meta) {
-    draw(pdf, m.label, metaX, meta + 1, { ...labelStyle, width: labelW + 1 });
-    meta += draw(pdf, m.value, MX + CONTENT_W - valueW - 1, meta + 1, { ...valueStyle, width: valueW + 1, align: 'right' }) + 2;
-  }
-  y = Math.max(from, meta) + 16;
+  y = drawPartyAndMeta(pdf, doc.receivedFrom, doc.meta, y) + 16;
 
   // The amount on an accent band, then its words.
   const bandH = s.size.grandTotal * LEADING + 14;
@@ -627,23 +642,7 @@ export function renderCreditNotePdf(doc: CreditNoteDocument): Promise<Buffer> {
     }
   };
 
-  const labelStyle: TextStyle = { colour: s.colour.muted };
-  const valueStyle: TextStyle = { bold: true };
-  const labelW = Math.max(...doc.meta.map((m) => width(pdf, m.label, labelStyle)));
-  const valueW = Math.min(220, Math.max(...doc.meta.map((m) => width(pdf, m.value, valueStyle))));
-  const metaX = MX + CONTENT_W - (labelW + 12 + valueW);
-  const toW = metaX - MX - 24;
-  let to = y;
-  to += draw(pdf, doc.issuedTo.heading, MX, to, { bold: true, size: s.size.small, colour: s.colour.accent, width: toW, characterSpacing: 0.3 });
-  to += 2;
-  to += draw(pdf, doc.issuedTo.name, MX, to, { bold: true, size: 10.5, width: toW });
-  for (const line of doc.issuedTo.lines) to += draw(pdf, line, MX, to, { width: toW });
-  let meta = y;
-  for (const m of doc.meta) {
-    draw(pdf, m.label, metaX, meta + 1, { ...labelStyle, width: labelW + 1 });
-    meta += draw(pdf, m.value, MX + CONTENT_W - valueW - 1, meta + 1, { ...valueStyle, width: valueW + 1, align: 'right' }) + 2;
-  }
-  y = Math.max(to, meta) + 12;
+  y = drawPartyAndMeta(pdf, doc.issuedTo, doc.meta, y, 220) + 12;
 
   // The reason, on a light band.
   const reasonText = `${doc.reason.label}: ${doc.reason.value}`;
